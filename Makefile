@@ -1,0 +1,207 @@
+# Grundy Box: firmware for an ATmega328P that plays impartial games perfectly,
+# the simulator that runs it, host tools and tests.  One Makefile, top to bottom.
+#
+#   make            build everything (installs missing Debian packages first)
+#   make play       run the firmware in the simulator, interactively
+#   make test       every check; the last line is "N passed, N failed"
+#   make size       flash and static RAM of the firmware (avr-size -C)
+#   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
+#   make bench      cycle counts of the machine's move in every game
+#   make clean      remove the build folder
+#
+# Everything is built out of tree, in $(BUILD).  V=1 shows the commands.
+
+BUILD ?= build
+PORT ?= /dev/ttyACM0
+UPLOAD_BAUD ?= 115200
+
+MCU := atmega328p
+F_CPU := 16000000UL
+FLASH_BUDGET := 32256
+RAM_BUDGET := 1024
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+# ---- compilers and flags ----------------------------------------------------
+
+AVR_CC := avr-gcc
+AVR_OBJCOPY := avr-objcopy
+AVR_SIZE := avr-size
+HOST_CC := gcc
+FUZZ_CC := clang
+
+WARNINGS := -Wall -Wextra -Werror -Wshadow -Wundef -Wstrict-prototypes \
+	-Wmissing-prototypes -Wredundant-decls -Wpointer-arith -Wwrite-strings \
+	-Wvla -Wdouble-promotion -Wformat=2
+INCLUDES := -I. -I$(BUILD)/gen
+
+AVR_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) -std=gnu11 -Os -g \
+	-ffunction-sections -fdata-sections -fshort-enums -mcall-prologues \
+	$(WARNINGS) $(INCLUDES) $(shell pkg-config --cflags simavr-avr 2>/dev/null)
+# The .mmcu section tells simavr the chip and clock; it must sit outside
+# flash or .data would load from the wrong place (see README, Simulator).
+AVR_LDFLAGS := -mmcu=$(MCU) -Wl,--gc-sections \
+	-Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
+
+SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+HOST_CFLAGS := -std=gnu11 -O1 -g $(SANITIZE) $(WARNINGS) $(INCLUDES)
+HOST_LDFLAGS := $(SANITIZE)
+SIM_CFLAGS := $(HOST_CFLAGS) $(shell pkg-config --cflags simavr simavrparts libpng 2>/dev/null)
+SIM_LDLIBS := $(shell pkg-config --libs simavr simavrparts libpng 2>/dev/null) -lsimavr -lelf
+CMOCKA_LDLIBS := -lcmocka
+
+DEPFLAGS = -MMD -MP
+
+# ---- sources ----------------------------------------------------------------
+
+ENGINE_SRC := $(wildcard engine/*.c)
+HAL_SRC := $(wildcard hal/*.c)
+FIRMWARE_SRC := $(wildcard firmware/*.c)
+SIM_LIB_SRC := $(filter-out sim/main.c,$(wildcard sim/*.c))
+GEN_SRC := $(wildcard tools/gen/*.c)
+# Engine files the table generator shares with the device (they must not
+# include the generated tables themselves).
+GEN_SHARED_SRC :=
+BRUTE_SRC := $(wildcard tests/brute/*.c)
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/test_*.c))
+E2E_TESTS := $(patsubst tests/e2e/%.c,$(BUILD)/tests/e2e/%,$(wildcard tests/e2e/test_*.c))
+E2E_SUPPORT_SRC := $(filter-out tests/e2e/test_%,$(wildcard tests/e2e/*.c))
+
+GEN_TABLES := $(BUILD)/gen/engine_tables.c $(BUILD)/gen/engine_tables.h
+
+ELF := $(BUILD)/grundy-box.elf
+HEX := $(BUILD)/grundy-box.hex
+SIM := $(BUILD)/grundy-sim
+CLI := $(BUILD)/grundy
+GENERATOR := $(BUILD)/host/gen_tables
+DEPS_STAMP := $(BUILD)/.deps-installed
+
+avr_obj = $(patsubst %.c,$(BUILD)/avr/%.o,$(1))
+host_obj = $(patsubst %.c,$(BUILD)/host/%.o,$(1))
+
+ENGINE_AVR_OBJ := $(call avr_obj,$(ENGINE_SRC) $(BUILD)/gen/engine_tables.c)
+ENGINE_HOST_OBJ := $(call host_obj,$(ENGINE_SRC) $(BUILD)/gen/engine_tables.c)
+FIRMWARE_OBJ := $(call avr_obj,$(FIRMWARE_SRC) $(HAL_SRC)) $(ENGINE_AVR_OBJ)
+SIM_LIB_OBJ := $(call host_obj,$(SIM_LIB_SRC))
+BRUTE_OBJ := $(call host_obj,$(BRUTE_SRC))
+E2E_SUPPORT_OBJ := $(call host_obj,$(E2E_SUPPORT_SRC))
+
+.PHONY: all firmware play test size flash bench deps clean
+.DEFAULT_GOAL := all
+
+all: firmware $(SIM) $(CLI)
+
+firmware: $(ELF) $(HEX)
+
+# ---- set-up -------------------------------------------------------------------
+
+# Installs the Debian packages the build needs, once per build folder.
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): tools/install-deps
+	$(Q)tools/install-deps
+	$(Q)mkdir -p $(@D) && touch $@
+
+# Every object waits for the packages (order-only, so installing them does
+# not force a rebuild).
+$(BUILD)/avr/%.o $(BUILD)/host/%.o $(GENERATOR): | $(DEPS_STAMP)
+
+# ---- generated tables ---------------------------------------------------------
+
+$(GENERATOR): $(call host_obj,$(GEN_SRC) $(GEN_SHARED_SRC))
+	@echo "  LD      $@"
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^
+
+$(GEN_TABLES) &: $(GENERATOR)
+	@echo "  GEN     $(BUILD)/gen/engine_tables.{c,h}"
+	$(Q)mkdir -p $(BUILD)/gen
+	$(Q)$(GENERATOR) $(BUILD)/gen/engine_tables.c $(BUILD)/gen/engine_tables.h
+
+# Engine sources include the generated header.
+$(call avr_obj,$(ENGINE_SRC) $(FIRMWARE_SRC)) $(call host_obj,$(ENGINE_SRC)): $(BUILD)/gen/engine_tables.h
+
+# ---- firmware -------------------------------------------------------------------
+
+$(BUILD)/avr/%.o: %.c
+	@echo "  AVR-CC  $<"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(BUILD)/avr/$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	@echo "  AVR-CC  $<"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(ELF): $(FIRMWARE_OBJ)
+	@echo "  AVR-LD  $@"
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+
+$(HEX): $(ELF)
+	$(Q)$(AVR_OBJCOPY) -O ihex -j .text -j .data $< $@
+
+size: $(ELF)
+	$(Q)$(AVR_SIZE) -C --mcu=$(MCU) $(ELF)
+	$(Q)tools/check-size $(ELF) $(FLASH_BUDGET) $(RAM_BUDGET)
+
+flash: $(HEX)
+	avrdude -p m328p -c arduino -P $(PORT) -b $(UPLOAD_BAUD) -U flash:w:$(HEX):i
+
+# ---- host programs ----------------------------------------------------------------
+
+$(BUILD)/host/%.o: %.c
+	@echo "  CC      $<"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(BUILD)/host/$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	@echo "  CC      $<"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(BUILD)/host/sim/%.o: sim/%.c
+	@echo "  CC      $<"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(BUILD)/host/tests/e2e/%.o: tests/e2e/%.c
+	@echo "  CC      $<"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(CLI): $(call host_obj,tools/grundy.c) $(ENGINE_HOST_OBJ)
+	@echo "  LD      $@"
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^
+
+$(SIM): $(call host_obj,sim/main.c) $(SIM_LIB_OBJ)
+	@echo "  LD      $@"
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
+
+# ---- simulator ----------------------------------------------------------------------
+
+play: $(ELF) $(SIM)
+	$(SIM) --play $(ELF)
+
+# ---- tests ----------------------------------------------------------------------------
+
+$(BUILD)/tests/unit/%: $(call host_obj,tests/unit/%.c) $(ENGINE_HOST_OBJ) $(BRUTE_OBJ)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)
+
+$(BUILD)/tests/e2e/%: $(BUILD)/host/tests/e2e/%.o $(E2E_SUPPORT_OBJ) $(SIM_LIB_OBJ) $(ENGINE_HOST_OBJ) $(BRUTE_OBJ)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS) $(CMOCKA_LDLIBS)
+
+test: $(ELF) $(SIM) $(CLI) $(UNIT_TESTS) $(E2E_TESTS)
+	$(Q)tests/run-all $(BUILD) $(UNIT_TESTS) $(E2E_TESTS)
+
+# ---- housekeeping ------------------------------------------------------------------------
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
