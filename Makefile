@@ -70,6 +70,7 @@ BRUTE_SRC := $(wildcard tests/brute/*.c)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/test_*.c))
 E2E_TESTS := $(patsubst tests/e2e/%.c,$(BUILD)/tests/e2e/%,$(wildcard tests/e2e/test_*.c))
 E2E_SUPPORT_SRC := $(filter-out tests/e2e/test_%,$(wildcard tests/e2e/*.c))
+SIM_TESTS := $(patsubst tests/sim/%.c,$(BUILD)/tests/sim/%,$(wildcard tests/sim/test_*.c))
 
 GEN_TABLES := $(BUILD)/gen/engine_tables.c $(BUILD)/gen/engine_tables.h
 
@@ -171,6 +172,11 @@ $(BUILD)/host/tests/e2e/%.o: tests/e2e/%.c
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
+$(BUILD)/host/tests/sim/%.o: tests/sim/%.c
+	@echo "  CC      $<"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
 $(CLI): $(call host_obj,tools/grundy.c) $(ENGINE_HOST_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^
@@ -196,8 +202,14 @@ $(BUILD)/tests/e2e/%: $(BUILD)/host/tests/e2e/%.o $(E2E_SUPPORT_OBJ) $(SIM_LIB_O
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS) $(CMOCKA_LDLIBS)
 
-test: $(ELF) $(SIM) $(CLI) $(UNIT_TESTS) $(E2E_TESTS)
-	$(Q)tests/run-all $(BUILD) $(UNIT_TESTS) $(E2E_TESTS)
+# Tests of the simulator's own parts (the LCD model, the PNG writer).
+$(BUILD)/tests/sim/%: $(BUILD)/host/tests/sim/%.o $(SIM_LIB_OBJ)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS) $(CMOCKA_LDLIBS)
+
+test: $(ELF) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
+	$(Q)tests/run-all $(BUILD) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
 
 # ---- housekeeping ------------------------------------------------------------------------
 

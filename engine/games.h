@@ -1,0 +1,80 @@
+/*
+ * Inside the engine: what each game module gives engine.c, which dispatches
+ * the public interface (engine.h) on pos->game.
+ *
+ * Every module offers the same set of operations, named <module>_<verb>:
+ *   _start        the rulebook's start position with default parameters
+ *   _parse        a position from text (parameters first, then the position)
+ *   _print        the position in the same syntax _parse reads
+ *   _parse_move   a move from text, not yet checked for legality
+ *   _print_move   the move in the syntax _parse_move reads
+ *   _check_move   ENGINE_OK or why the move is illegal here
+ *   _apply_move   plays a move already checked
+ *   _next_move    enumerates the legal moves in a fixed order
+ *   _is_losing    true for a P-position (the player to move loses), under
+ *                 the position's own rule (normal or misère)
+ * and, where the game has them,
+ *   _grundy       the Sprague-Grundy value (normal play only)
+ *   _best_move    a winning move found faster than trying every move
+ *
+ * Board games with tables (Chomp, Taktix, Kubo, Nineteen) have no
+ * _best_move: engine.c tries each legal move and keeps one that leaves a
+ * P-position.
+ */
+#ifndef ENGINE_GAMES_H
+#define ENGINE_GAMES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+#include "engine/text.h"
+
+/* ---- Chomp: engine/chomp.c ---- */
+void chomp_start(struct position *pos);
+enum engine_error chomp_parse(struct position *pos, struct scanner *in);
+void chomp_print(const struct position *pos, struct text_sink *out);
+enum engine_error chomp_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void chomp_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error chomp_check_move(const struct position *pos, const struct move *mv);
+void chomp_apply_move(struct position *pos, const struct move *mv);
+bool chomp_next_move(const struct position *pos, struct move *mv, bool first);
+bool chomp_is_losing(const struct position *pos);
+
+/* ---- Taktix: engine/taktix.c ---- */
+void taktix_start(struct position *pos);
+enum engine_error taktix_parse(struct position *pos, struct scanner *in);
+void taktix_print(const struct position *pos, struct text_sink *out);
+enum engine_error taktix_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void taktix_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error taktix_check_move(const struct position *pos, const struct move *mv);
+void taktix_apply_move(struct position *pos, const struct move *mv);
+bool taktix_next_move(const struct position *pos, struct move *mv, bool first);
+bool taktix_is_losing(const struct position *pos);
+
+/* ---- Kubo: engine/kubo.c ---- */
+void kubo_start(struct position *pos);
+enum engine_error kubo_parse(struct position *pos, struct scanner *in);
+void kubo_print(const struct position *pos, struct text_sink *out);
+enum engine_error kubo_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void kubo_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error kubo_check_move(const struct position *pos, const struct move *mv);
+void kubo_apply_move(struct position *pos, const struct move *mv);
+bool kubo_next_move(const struct position *pos, struct move *mv, bool first);
+bool kubo_is_losing(const struct position *pos);
+
+/* ---- Dziewietnascie (Nineteen): engine/nineteen.c ---- */
+void nineteen_start(struct position *pos);
+enum engine_error nineteen_parse(struct position *pos, struct scanner *in);
+void nineteen_print(const struct position *pos, struct text_sink *out);
+enum engine_error nineteen_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void nineteen_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error nineteen_check_move(const struct position *pos, const struct move *mv);
+void nineteen_apply_move(struct position *pos, const struct move *mv);
+bool nineteen_next_move(const struct position *pos, struct move *mv, bool first);
+bool nineteen_is_losing(const struct position *pos);
+
+/* ---- the other modules (heaps, numbers, matrix, octal, wythoff) ---- */
+/* Declared below by engine.c's owner, in the same pattern. */
+
+#endif

@@ -1,0 +1,101 @@
+/*
+ * The Grundy Box simulator harness: the real firmware ELF on simavr, wired
+ * exactly as board/lcd_keypad_shield.h says.  A person reaches the chip only
+ * through its pins, and so does this harness:
+ *   - buttons: a voltage on ADC0 (the shield's resistor ladder),
+ *   - the LCD: the RS, E and D4..D7 pins, decoded by a strict HD44780 model
+ *     of our own (sim/lcd_model.h) that records every timing violation,
+ *   - the serial line: bytes into and out of USART0,
+ *   - LEDs: the pin levels,
+ *   - EEPROM: kept across power cycles, as on a real chip.
+ *
+ * Time is simulated: a 16 MHz cycle counter.  Sleeping firmware costs the
+ * host almost nothing, and the harness counts the cycles spent asleep.
+ */
+#ifndef SIM_HARNESS_H
+#define SIM_HARNESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board/lcd_keypad_shield.h"
+
+struct sim;
+
+struct sim_options {
+	const char *elf;       /* firmware to load */
+	uint8_t shield;        /* 0: v1.0 button readings, 1: v1.1 */
+	bool realtime;         /* pace the simulation to wall-clock time (make play) */
+	const uint8_t *eeprom; /* initial EEPROM contents (1024 bytes), or NULL for erased (0xFF) */
+};
+
+/* Loads the firmware and powers the chip on.  NULL, with the reason on
+ * stderr, when the ELF cannot be loaded. */
+struct sim *sim_open(const struct sim_options *options);
+void sim_close(struct sim *sim);
+
+/* ---- time ---- */
+uint64_t sim_cycles(const struct sim *sim);       /* since power-on */
+uint64_t sim_sleep_cycles(const struct sim *sim); /* of those, asleep */
+void sim_run_ms(struct sim *sim, uint32_t ms);
+void sim_run_cycles(struct sim *sim, uint64_t cycles);
+/* Runs until done() returns true or timeout_ms of simulated time pass;
+ * done() is polled after every LCD or UART event and every millisecond. */
+bool sim_run_until(struct sim *sim, bool (*done)(struct sim *sim, void *ctx), void *ctx,
+		   uint32_t timeout_ms);
+/* True once the firmware crashed, hung with interrupts off, or simavr
+ * stopped it; sim_state_text() says which. */
+bool sim_stopped(const struct sim *sim);
+const char *sim_state_text(const struct sim *sim);
+uint32_t sim_watchdog_resets(const struct sim *sim);
+
+/* ---- buttons ---- */
+void sim_button_down(struct sim *sim, enum board_button button);
+void sim_button_up(struct sim *sim);
+/* Down for hold_ms, then up and idle for 60 ms, as a person presses. */
+void sim_press(struct sim *sim, enum board_button button, uint32_t hold_ms);
+/* The same with contact bounce: the voltage chatters between the button's
+ * and "none" for the first and last few milliseconds, from a seeded
+ * pseudo-random pattern. */
+void sim_press_bouncy(struct sim *sim, enum board_button button, uint32_t hold_ms, uint32_t seed);
+
+/* ---- LCD ---- */
+/* The visible 16x2 text, NUL-terminated lines.  Custom characters (codes
+ * 0..7) appear as their code; everything else as the character ROM's ASCII. */
+void sim_lcd_lines(const struct sim *sim, char lines[BOARD_LCD_ROWS][BOARD_LCD_COLUMNS + 1]);
+bool sim_lcd_contains(const struct sim *sim, const char *text);
+bool sim_wait_text(struct sim *sim, const char *text, uint32_t timeout_ms);
+/* Pixel rows (5 low bits each) of custom character `code` (0..7). */
+void sim_lcd_glyph(const struct sim *sim, uint8_t code, uint8_t rows[8]);
+/* Cycle of the last write that changed what the display shows. */
+uint64_t sim_lcd_last_change(const struct sim *sim);
+/* Timing violations the strict model saw, and the first one described. */
+uint32_t sim_lcd_violations(const struct sim *sim);
+const char *sim_lcd_first_violation(const struct sim *sim);
+/* A PNG picture of the display as the real dot-matrix LCD looks.  0 on success. */
+int sim_lcd_save_png(const struct sim *sim, const char *path);
+
+/* ---- serial line (8N1 at BOARD_UART_BAUD) ---- */
+/* Queues bytes; they reach the chip back to back at the line's speed, held
+ * back only when the chip's receive FIFO is full (XOFF), never dropped by
+ * the harness. */
+void sim_uart_send(struct sim *sim, const char *bytes, size_t length);
+/* Everything the chip has sent so far (NUL-terminated; the harness keeps it). */
+const char *sim_uart_output(const struct sim *sim);
+size_t sim_uart_output_length(const struct sim *sim);
+void sim_uart_clear_output(struct sim *sim);
+bool sim_wait_uart(struct sim *sim, const char *text, uint32_t timeout_ms);
+/* Bytes queued by sim_uart_send not yet taken by the chip. */
+size_t sim_uart_pending(const struct sim *sim);
+
+/* ---- LEDs and EEPROM ---- */
+bool sim_led_thinking(const struct sim *sim);
+bool sim_led_win(const struct sim *sim);
+void sim_eeprom_read(const struct sim *sim, uint8_t out[1024]);
+/* Cuts the power at the current cycle and powers on again, EEPROM kept,
+ * RAM and registers lost.  A write the chip had begun completes only if the
+ * harness saw it finish (simavr completes EEPROM writes at once). */
+void sim_power_cycle(struct sim *sim);
+
+#endif
