@@ -92,6 +92,9 @@ size_t sim_uart_pending(const struct sim *sim);
 /* ---- LEDs and EEPROM ---- */
 bool sim_led_thinking(const struct sim *sim);
 bool sim_led_win(const struct sim *sim);
+/* True if the firmware ever drove the backlight pin (D10) high as an output,
+ * which would short the transistor on many shield clones. */
+bool sim_backlight_ever_driven_high(const struct sim *sim);
 void sim_eeprom_read(const struct sim *sim, uint8_t out[1024]);
 /* Cuts the power at the current cycle and powers on again, EEPROM kept,
  * RAM and registers lost.  A write the chip had begun completes only if the
