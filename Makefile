@@ -65,7 +65,7 @@ SIM_LIB_SRC := $(filter-out sim/main.c,$(wildcard sim/*.c))
 GEN_SRC := $(wildcard tools/gen/*.c)
 # Engine files the table generator shares with the device (they must not
 # include the generated tables themselves).
-GEN_SHARED_SRC :=
+GEN_SHARED_SRC := engine/losing_set.c engine/board_keys.c
 BRUTE_SRC := $(wildcard tests/brute/*.c)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/test_*.c))
 E2E_TESTS := $(patsubst tests/e2e/%.c,$(BUILD)/tests/e2e/%,$(wildcard tests/e2e/test_*.c))
@@ -108,7 +108,7 @@ $(DEPS_STAMP): tools/install-deps
 
 # Every object waits for the packages (order-only, so installing them does
 # not force a rebuild).
-$(BUILD)/avr/%.o $(BUILD)/host/%.o $(GENERATOR): | $(DEPS_STAMP)
+$(GENERATOR): | $(DEPS_STAMP)
 
 # ---- generated tables ---------------------------------------------------------
 
@@ -122,16 +122,16 @@ $(GEN_TABLES) &: $(GENERATOR)
 	$(Q)$(GENERATOR) $(BUILD)/gen/engine_tables.c $(BUILD)/gen/engine_tables.h
 
 # Engine sources include the generated header.
-$(call avr_obj,$(ENGINE_SRC) $(FIRMWARE_SRC)) $(call host_obj,$(ENGINE_SRC)): $(BUILD)/gen/engine_tables.h
+$(call avr_obj,$(ENGINE_SRC) $(FIRMWARE_SRC)) $(call host_obj,$(filter-out $(GEN_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/engine_tables.h
 
 # ---- firmware -------------------------------------------------------------------
 
-$(BUILD)/avr/%.o: %.c
+$(BUILD)/avr/%.o: %.c | $(DEPS_STAMP)
 	@echo "  AVR-CC  $<"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/avr/$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+$(BUILD)/avr/$(BUILD)/gen/%.o: $(BUILD)/gen/%.c | $(DEPS_STAMP)
 	@echo "  AVR-CC  $<"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(DEPFLAGS) -c -o $@ $<
@@ -152,27 +152,27 @@ flash: $(HEX)
 
 # ---- host programs ----------------------------------------------------------------
 
-$(BUILD)/host/%.o: %.c
+$(BUILD)/host/%.o: %.c | $(DEPS_STAMP)
 	@echo "  CC      $<"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/host/$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+$(BUILD)/host/$(BUILD)/gen/%.o: $(BUILD)/gen/%.c | $(DEPS_STAMP)
 	@echo "  CC      $<"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/host/sim/%.o: sim/%.c
+$(BUILD)/host/sim/%.o: sim/%.c | $(DEPS_STAMP)
 	@echo "  CC      $<"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/host/tests/e2e/%.o: tests/e2e/%.c
+$(BUILD)/host/tests/e2e/%.o: tests/e2e/%.c | $(DEPS_STAMP)
 	@echo "  CC      $<"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/host/tests/sim/%.o: tests/sim/%.c
+$(BUILD)/host/tests/sim/%.o: tests/sim/%.c | $(DEPS_STAMP)
 	@echo "  CC      $<"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
