@@ -1,0 +1,49 @@
+/*
+ * The shield's five buttons: one resistor ladder into ADC0.
+ *
+ * The tick interrupt samples the voltage once a millisecond and turns the
+ * readings into events:
+ *   - a button counts as pressed or released only after its reading has
+ *     held for KEYS_STABLE_MS, so a bouncing contact gives one press;
+ *   - an arrow gives an event when pressed, then repeats while held,
+ *     faster after a few repeats (to run through heap sizes up to 255);
+ *   - SELECT gives KEY_SELECT when released, or KEY_SELECT_LONG once when
+ *     held for KEYS_LONG_MS (and nothing at its release), so the two never
+ *     both happen for one press.
+ * Events wait in a small queue; when the main loop falls behind, new events
+ * are dropped rather than overwriting older ones.
+ */
+#ifndef HAL_KEYS_H
+#define HAL_KEYS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/lcd_keypad_shield.h"
+
+#define KEYS_STABLE_MS 8u        /* longer than a contact's bounce */
+#define KEYS_REPEAT_DELAY_MS 500u /* first repeat of a held arrow */
+#define KEYS_REPEAT_MS 150u
+#define KEYS_REPEAT_FAST_MS 40u  /* after KEYS_REPEATS_BEFORE_FAST repeats */
+#define KEYS_REPEATS_BEFORE_FAST 8u
+#define KEYS_LONG_MS 1000u        /* a long press of SELECT */
+
+/* Events: the arrows and SELECT keep their enum board_button numbers. */
+enum keys_event {
+	KEY_NONE = BUTTON_NONE,
+	KEY_RIGHT = BUTTON_RIGHT,
+	KEY_UP = BUTTON_UP,
+	KEY_DOWN = BUTTON_DOWN,
+	KEY_LEFT = BUTTON_LEFT,
+	KEY_SELECT = BUTTON_SELECT,
+	KEY_SELECT_LONG
+};
+
+void keys_init(void);
+/* Called by the tick interrupt only. */
+void keys_sample(void);
+/* The oldest waiting event, or KEY_NONE. */
+uint8_t keys_next(void);
+bool keys_pending(void);
+
+#endif

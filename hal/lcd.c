@@ -1,0 +1,140 @@
+/*
+ * HD44780 driver, write-only, 4-bit; see lcd.h.
+ *
+ * Timings from the HD44780U datasheet (Hitachi ADE-207-272), with margin:
+ *   power-on to first instruction      >= 40 ms    (we wait 50 ms)
+ *   after the 1st "8-bit" function set >= 4.1 ms   (4.5 ms)
+ *   after the 2nd                      >= 100 us   (150 us)
+ *   E high pulse width                 >= 450 ns   (1 us)
+ *   E cycle time                       >= 1000 ns  (1 us high + 1 us low)
+ *   RS and data set-up before E rises  >= 80 ns    (1 us)
+ *   most instructions and data writes  37 us       (40 us)
+ *   Clear Display, Return Home         1.52 ms     (2 ms)
+ */
+#include "hal/lcd.h"
+
+#include <avr/pgmspace.h>
+#include <stdbool.h>
+#include <util/delay.h>
+
+#include "hal/pins.h"
+
+#define LCD_POWER_ON_MS 50
+#define LCD_INIT_FIRST_US 4500
+#define LCD_INIT_SECOND_US 150
+#define LCD_EXEC_US 40
+#define LCD_CLEAR_US 2000
+
+/* Instructions */
+#define LCD_CLEAR 0x01u
+#define LCD_ENTRY_INCREMENT 0x06u
+#define LCD_DISPLAY_OFF 0x08u
+#define LCD_DISPLAY_ON 0x0Cu /* cursor and blink off */
+#define LCD_FUNCTION_4BIT_2LINES 0x28u
+#define LCD_SET_CGRAM 0x40u
+#define LCD_SET_DDRAM 0x80u
+#define LCD_LINE2_ADDRESS 0x40u
+
+#define RS_MASK (1u << BOARD_LCD_RS_BIT)
+#define E_MASK (1u << BOARD_LCD_E_BIT)
+
+static void lcd_nibble(uint8_t nibble)
+{
+	uint8_t data = HAL_PORT(BOARD_LCD_DATA_PORT) & (uint8_t)~BOARD_LCD_DATA_MASK;
+	HAL_PORT(BOARD_LCD_DATA_PORT) = data | ((uint8_t)(nibble << BOARD_LCD_DATA_SHIFT) & BOARD_LCD_DATA_MASK);
+	_delay_us(1); /* set-up */
+	HAL_PORT(BOARD_LCD_E_PORT) |= E_MASK;
+	_delay_us(1); /* pulse width; the display latches on the falling edge */
+	HAL_PORT(BOARD_LCD_E_PORT) &= (uint8_t)~E_MASK;
+	_delay_us(1); /* rest of the enable cycle */
+}
+
+static void lcd_byte(uint8_t value, bool is_data)
+{
+	if (is_data) {
+		HAL_PORT(BOARD_LCD_RS_PORT) |= RS_MASK;
+	} else {
+		HAL_PORT(BOARD_LCD_RS_PORT) &= (uint8_t)~RS_MASK;
+	}
+	lcd_nibble(value >> 4);
+	lcd_nibble(value & 0x0Fu);
+	_delay_us(LCD_EXEC_US);
+}
+
+static void lcd_command(uint8_t command)
+{
+	lcd_byte(command, false);
+}
+
+void lcd_init(void)
+{
+	/* The backlight pin stays an input with no pull-up: driving it high
+	 * would short the backlight transistor on many clones. */
+	HAL_DDR(BOARD_BACKLIGHT_PORT) &= (uint8_t)~(1u << BOARD_BACKLIGHT_BIT);
+	HAL_PORT(BOARD_BACKLIGHT_PORT) &= (uint8_t)~(1u << BOARD_BACKLIGHT_BIT);
+
+	HAL_DDR(BOARD_LCD_RS_PORT) |= RS_MASK;
+	HAL_DDR(BOARD_LCD_E_PORT) |= E_MASK;
+	HAL_DDR(BOARD_LCD_DATA_PORT) |= BOARD_LCD_DATA_MASK;
+	HAL_PORT(BOARD_LCD_E_PORT) &= (uint8_t)~E_MASK;
+	HAL_PORT(BOARD_LCD_RS_PORT) &= (uint8_t)~RS_MASK;
+
+	/* Initialisation by instruction: whatever state a reset left the
+	 * controller in, three "8-bit" function sets bring it to 8-bit mode,
+	 * and then one nibble switches it to 4-bit. */
+	_delay_ms(LCD_POWER_ON_MS);
+	lcd_nibble(0x3);
+	_delay_us(LCD_INIT_FIRST_US);
+	lcd_nibble(0x3);
+	_delay_us(LCD_INIT_SECOND_US);
+	lcd_nibble(0x3);
+	_delay_us(LCD_INIT_SECOND_US);
+	lcd_nibble(0x2);
+	_delay_us(LCD_EXEC_US);
+
+	lcd_command(LCD_FUNCTION_4BIT_2LINES);
+	lcd_command(LCD_DISPLAY_OFF);
+	lcd_command(LCD_CLEAR);
+	_delay_us(LCD_CLEAR_US - LCD_EXEC_US);
+	lcd_command(LCD_ENTRY_INCREMENT);
+	lcd_command(LCD_DISPLAY_ON);
+}
+
+static void lcd_goto_line(uint8_t row)
+{
+	lcd_command(LCD_SET_DDRAM | (row != 0 ? LCD_LINE2_ADDRESS : 0u));
+}
+
+static void lcd_write_padded(uint8_t row, const char *text, bool in_flash)
+{
+	lcd_goto_line(row);
+	for (uint8_t col = 0; col < LCD_COLUMNS; col++) {
+		char c = in_flash ? (char)pgm_read_byte(text) : *text;
+		if (c != '\0') {
+			text++;
+		} else {
+			c = ' ';
+		}
+		lcd_byte((uint8_t)c, true);
+	}
+}
+
+void lcd_write_line(uint8_t row, const char *text)
+{
+	lcd_write_padded(row, text, false);
+}
+
+void lcd_write_line_P(uint8_t row, const char *flash_text)
+{
+	lcd_write_padded(row, flash_text, true);
+}
+
+void lcd_define_char(uint8_t slot, const uint8_t *flash_rows)
+{
+	lcd_command(LCD_SET_CGRAM | (uint8_t)((slot & 7u) << 3));
+	for (uint8_t i = 0; i < LCD_GLYPH_ROWS; i++) {
+		lcd_byte(pgm_read_byte(flash_rows + i), true);
+	}
+	/* The address counter now points into CGRAM; every line write sets
+	 * a DDRAM address first, so nothing else needs to follow. */
+}

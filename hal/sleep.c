@@ -1,0 +1,20 @@
+/* Race-free idle sleep; see sleep.h. */
+#include "hal/sleep.h"
+
+#include <avr/interrupt.h>
+#include <avr/sleep.h>
+
+void sleep_idle_unless(bool (*has_work)(void))
+{
+	set_sleep_mode(SLEEP_MODE_IDLE);
+	cli();
+	if (!has_work()) {
+		/* SEI delays interrupts by one instruction, so an interrupt that
+		 * came after the check still wakes the SLEEP that follows. */
+		sleep_enable();
+		sei();
+		sleep_cpu();
+		sleep_disable();
+	}
+	sei();
+}

@@ -1,0 +1,36 @@
+/* The 1 ms tick on Timer0 in CTC mode; see timer.h. */
+#include "hal/timer.h"
+
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <util/atomic.h>
+
+#include "hal/keys.h"
+
+#define TIMER_PRESCALER 64u
+#define TIMER_TOP (F_CPU / TIMER_PRESCALER / 1000u - 1u) /* 249: 1000 interrupts a second */
+
+static volatile uint32_t ticks_ms;
+
+ISR(TIMER0_COMPA_vect)
+{
+	ticks_ms++;
+	keys_sample();
+}
+
+void timer_init(void)
+{
+	TCCR0A = 1 << WGM01; /* CTC: count to OCR0A, then start again */
+	OCR0A = TIMER_TOP;
+	TIMSK0 = 1 << OCIE0A;
+	TCCR0B = (1 << CS01) | (1 << CS00); /* clock / 64 */
+}
+
+uint32_t timer_ms(void)
+{
+	uint32_t now;
+	ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
+		now = ticks_ms;
+	}
+	return now;
+}

@@ -1,0 +1,29 @@
+/* Watchdog in reset mode; see watchdog.h. */
+#include "hal/watchdog.h"
+
+#include <avr/io.h>
+#include <avr/wdt.h>
+
+/* The longest pass of the main loop is a machine move (at most 20 ms) plus
+ * a full screen (about 2 ms); 500 ms leaves a wide margin. */
+#define WATCHDOG_TIMEOUT WDTO_500MS
+
+/* After a watchdog reset the watchdog stays on with its shortest timeout,
+ * which would reset the chip again during start-up: turn it off before
+ * main() runs, as the avr-libc manual advises. */
+void watchdog_off_at_reset(void) __attribute__((naked, used, section(".init3")));
+void watchdog_off_at_reset(void)
+{
+	MCUSR = 0;
+	wdt_disable();
+}
+
+void watchdog_start(void)
+{
+	wdt_enable(WATCHDOG_TIMEOUT);
+}
+
+void watchdog_feed(void)
+{
+	wdt_reset();
+}
