@@ -65,7 +65,7 @@ SIM_LIB_SRC := $(filter-out sim/main.c,$(wildcard sim/*.c))
 GEN_SRC := $(wildcard tools/gen/*.c)
 # Engine files the table generator shares with the device (they must not
 # include the generated tables themselves).
-GEN_SHARED_SRC := engine/losing_set.c engine/board_keys.c
+GEN_SHARED_SRC := engine/losing_set.c engine/board_keys.c engine/subtraction.c
 BRUTE_SRC := $(wildcard tests/brute/*.c)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/test_*.c))
 E2E_TESTS := $(patsubst tests/e2e/%.c,$(BUILD)/tests/e2e/%,$(wildcard tests/e2e/test_*.c))
