@@ -74,7 +74,76 @@ void nineteen_apply_move(struct position *pos, const struct move *mv);
 bool nineteen_next_move(const struct position *pos, struct move *mv, bool first);
 bool nineteen_is_losing(const struct position *pos);
 
-/* ---- the other modules (heaps, numbers, matrix, octal, wythoff) ---- */
-/* Declared below by engine.c's owner, in the same pattern. */
+/* ---- the other modules (heaps, numbers, matrix, octal, wythoff) ----
+ * Each serves one or more games: engine.c sets pos->game (and clears the
+ * rest) before calling _start or _parse.  These modules also have _grundy
+ * (ENGINE_GRUNDY_UNKNOWN under misere) and _best_move, which returns a
+ * winning move when there is one and otherwise a legal move chosen to keep
+ * the game going; it returns false only when the game is over.  Wythoff has
+ * no _grundy: its values need a 2-D table, so the engine reports none. */
+
+/* Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker Nim: engine/heaps.c */
+void heaps_start(struct position *pos);
+enum engine_error heaps_parse(struct position *pos, struct scanner *in);
+void heaps_print(const struct position *pos, struct text_sink *out);
+enum engine_error heaps_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void heaps_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error heaps_check_move(const struct position *pos, const struct move *mv);
+void heaps_apply_move(struct position *pos, const struct move *mv);
+bool heaps_next_move(const struct position *pos, struct move *mv, bool first);
+bool heaps_is_losing(const struct position *pos);
+int32_t heaps_grundy(const struct position *pos);
+bool heaps_best_move(const struct position *pos, struct move *mv);
+
+/* Subtract a digit, Divide 2/3/6, Prime power: engine/numbers.c */
+void numbers_start(struct position *pos);
+enum engine_error numbers_parse(struct position *pos, struct scanner *in);
+void numbers_print(const struct position *pos, struct text_sink *out);
+enum engine_error numbers_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void numbers_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error numbers_check_move(const struct position *pos, const struct move *mv);
+void numbers_apply_move(struct position *pos, const struct move *mv);
+bool numbers_next_move(const struct position *pos, struct move *mv, bool first);
+bool numbers_is_losing(const struct position *pos);
+int32_t numbers_grundy(const struct position *pos);
+bool numbers_best_move(const struct position *pos, struct move *mv);
+
+/* Matrix Nim: engine/matrix.c */
+void matrix_start(struct position *pos);
+enum engine_error matrix_parse(struct position *pos, struct scanner *in);
+void matrix_print(const struct position *pos, struct text_sink *out);
+enum engine_error matrix_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void matrix_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error matrix_check_move(const struct position *pos, const struct move *mv);
+void matrix_apply_move(struct position *pos, const struct move *mv);
+bool matrix_next_move(const struct position *pos, struct move *mv, bool first);
+bool matrix_is_losing(const struct position *pos);
+int32_t matrix_grundy(const struct position *pos);
+bool matrix_best_move(const struct position *pos, struct move *mv);
+
+/* Kayles and the pebble strip (octal games): engine/octal.c */
+void octal_start(struct position *pos);
+enum engine_error octal_parse(struct position *pos, struct scanner *in);
+void octal_print(const struct position *pos, struct text_sink *out);
+enum engine_error octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void octal_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error octal_check_move(const struct position *pos, const struct move *mv);
+void octal_apply_move(struct position *pos, const struct move *mv);
+bool octal_next_move(const struct position *pos, struct move *mv, bool first);
+bool octal_is_losing(const struct position *pos);
+int32_t octal_grundy(const struct position *pos);
+bool octal_best_move(const struct position *pos, struct move *mv);
+
+/* Wythoff: engine/wythoff.c */
+void wythoff_start(struct position *pos);
+enum engine_error wythoff_parse(struct position *pos, struct scanner *in);
+void wythoff_print(const struct position *pos, struct text_sink *out);
+enum engine_error wythoff_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void wythoff_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error wythoff_check_move(const struct position *pos, const struct move *mv);
+void wythoff_apply_move(struct position *pos, const struct move *mv);
+bool wythoff_next_move(const struct position *pos, struct move *mv, bool first);
+bool wythoff_is_losing(const struct position *pos);
+bool wythoff_best_move(const struct position *pos, struct move *mv);
 
 #endif

@@ -1,0 +1,433 @@
+/*
+ * The engine's public interface (engine.h): game descriptors in flash and a
+ * dispatcher that hands each call to the module that plays the game.
+ *
+ * Each game has one descriptor in flash: its text (name, aliases, position
+ * syntax, move syntax, example, separated by NULs) and the module's table
+ * of operations, also in flash.  A call copies the few bytes of the one
+ * operation it needs out of flash, so the tables cost no RAM.
+ */
+#include "engine/engine.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "engine/flash.h"
+#include "engine/games.h"
+#include "engine/text.h"
+
+/* What a module does for its games; see games.h.  grundy and best_move are
+ * NULL for the board games, whose tables hold only the losing positions. */
+struct game_ops {
+	void (*start)(struct position *pos);
+	enum engine_error (*parse)(struct position *pos, struct scanner *in);
+	void (*print)(const struct position *pos, struct text_sink *out);
+	enum engine_error (*parse_move)(const struct position *pos, struct scanner *in, struct move *mv);
+	void (*print_move)(const struct position *pos, const struct move *mv, struct text_sink *out);
+	enum engine_error (*check_move)(const struct position *pos, const struct move *mv);
+	void (*apply_move)(struct position *pos, const struct move *mv);
+	bool (*next_move)(const struct position *pos, struct move *mv, bool first);
+	bool (*is_losing)(const struct position *pos);
+	int32_t (*grundy)(const struct position *pos);
+	bool (*best_move)(const struct position *pos, struct move *mv);
+};
+
+#define MODULE_OPS(m, grundy, best) \
+	{ m##_start, m##_parse, m##_print, m##_parse_move, m##_print_move, m##_check_move, \
+	  m##_apply_move, m##_next_move, m##_is_losing, grundy, best }
+
+static const struct game_ops heaps_ops ENGINE_FLASH = MODULE_OPS(heaps, heaps_grundy, heaps_best_move);
+static const struct game_ops numbers_ops ENGINE_FLASH = MODULE_OPS(numbers, numbers_grundy, numbers_best_move);
+static const struct game_ops matrix_ops ENGINE_FLASH = MODULE_OPS(matrix, matrix_grundy, matrix_best_move);
+static const struct game_ops octal_ops ENGINE_FLASH = MODULE_OPS(octal, octal_grundy, octal_best_move);
+static const struct game_ops wythoff_ops ENGINE_FLASH = MODULE_OPS(wythoff, NULL, wythoff_best_move);
+static const struct game_ops chomp_ops ENGINE_FLASH = MODULE_OPS(chomp, NULL, NULL);
+static const struct game_ops taktix_ops ENGINE_FLASH = MODULE_OPS(taktix, NULL, NULL);
+static const struct game_ops kubo_ops ENGINE_FLASH = MODULE_OPS(kubo, NULL, NULL);
+static const struct game_ops nineteen_ops ENGINE_FLASH = MODULE_OPS(nineteen, NULL, NULL);
+
+/* Text fields of a descriptor, in this order, each ending in a NUL. */
+enum game_field { FIELD_NAME, FIELD_ALIASES, FIELD_POSITION, FIELD_MOVES, FIELD_EXAMPLE };
+
+#define GAME_TEXT(name, aliases, position, moves, example) \
+	name "\0" aliases "\0" position "\0" moves "\0" example
+
+static const char nim_text[] ENGINE_FLASH = GAME_TEXT("nim", "bouton",
+	"[misere] HEAP... (1-8 heaps, 0-65535)",
+	"H-N takes N from heap H", "3 4 5");
+static const char misere_nim_text[] ENGINE_FLASH = GAME_TEXT("misere-nim", "misere",
+	"[normal] HEAP... (1-8 heaps, 0-65535)",
+	"H-N takes N from heap H", "4 5 6");
+static const char marienbad_text[] ENGINE_FLASH = GAME_TEXT("marienbad", "odra",
+	"[normal] HEAP... (misere Nim, start 1 3 5 7)",
+	"H-N takes N from heap H", "1 3 5 7");
+static const char limit_nim_text[] ENGINE_FLASH = GAME_TEXT("limit-nim", "limit,take-at-most",
+	"[k=K] HEAP... (K 1-255, default 3)",
+	"H-N takes N (1 to K) from heap H", "k=3 3 4 5");
+static const char subtraction_text[] ENGINE_FLASH = GAME_TEXT("subtraction", "subtract,subtraction-game",
+	"[S=s,s,...] HEAP... (S within 1-8, default 1,3,4)",
+	"H-N takes N (in S) from heap H", "S=1,3,4 21");
+static const char subtract_digit_text[] ENGINE_FLASH = GAME_TEXT("subtract-digit", "digit,digits,subtract-a-digit",
+	"N (0-4294967295)",
+	"-D subtracts D, a nonzero digit of N", "1234");
+static const char divide_text[] ENGINE_FLASH = GAME_TEXT("divide", "divide-236,divide-2-3-6",
+	"N... (1-8 numbers, 0-4294967295)",
+	"I/D divides number I by D = 2, 3 or 6", "12 35 7");
+static const char prime_power_text[] ENGINE_FLASH = GAME_TEXT("prime-power", "prime,prime-powers",
+	"N (1-4294967295)",
+	"/P^K divides N by P^K (or /Q, Q a prime power)", "56700");
+static const char nimble_text[] ENGINE_FLASH = GAME_TEXT("nimble", "coins",
+	"SQUARE... (square of each coin, 1-8 coins, 0-65535)",
+	"F>T moves a coin from square F to square T < F", "0 3 3 7");
+static const char matrix_nim_text[] ENGINE_FLASH = GAME_TEXT("matrix-nim", "matrix",
+	"CELL... / CELL... (rows split by /, up to 8x8, 0-255)",
+	"R:N,N,... takes N from each cell of row R", "1 2 3 / 4 5 6");
+static const char poker_nim_text[] ENGINE_FLASH = GAME_TEXT("poker-nim", "poker",
+	"[k=K] [left=A,B] [last=H] HEAP[/START]... (K adds each)",
+	"H-N takes N from heap H; H+N adds N (up to START)", "k=2 3/5 4 5/6");
+static const char pebbles_text[] ENGINE_FLASH = GAME_TEXT("pebbles", "pebble-strip,dawson,dawsons-chess",
+	"STRIP... (free cells of each strip, 1-40, 0-65535)",
+	"S.C puts a pebble on cell C of strip S", "20");
+static const char kayles_text[] ENGINE_FLASH = GAME_TEXT("kayles", "pins,skittles",
+	"ROW... (pins in each row, 1-40 rows, 0-65535)",
+	"R.P knocks pin P of row R; R.P-Q two adjacent pins", "1 12");
+static const char wythoff_text[] ENGINE_FLASH = GAME_TEXT("wythoff", "wythoff-nim,corner",
+	"A B (two heaps, 0-65535)",
+	"A,B takes A and B (one of them 0, or both equal)", "3 5");
+static const char chomp_text[] ENGINE_FLASH = GAME_TEXT("chomp", "",
+	"ROW... (pieces in each row, bottom row first, non-increasing, up to 8x8)",
+	"R.C takes the piece at row R, column C and all above and right", "4 4 4");
+static const char taktix_text[] ENGINE_FLASH = GAME_TEXT("taktix", "tactix,tac-tix",
+	"[any|adjacent] [normal|misere] ROW/ROW/ROW/ROW (4x4 of O and .)",
+	"cells removed, e.g. a1-a3", "adjacent misere OOOO/OOOO/OOOO/OOOO");
+static const char kubo_text[] ENGINE_FLASH = GAME_TEXT("kubo", "",
+	"STACKS (9 stacks of 0-3, row by row)",
+	"S-N takes N from stack S; S+T one from each of two adjacent stacks", "333 333 333");
+static const char nineteen_text[] ENGINE_FLASH = GAME_TEXT("nineteen", "dziewietnascie,hexagon",
+	"ROW/ROW/ROW/ROW/ROW (3,4,5,4,3 cells of O and .)",
+	"up to three adjacent cells removed", "OOO/OOOO/OOOOO/OOOO/OOO");
+
+struct game_descriptor {
+	const char *text;
+	const struct game_ops *ops;
+};
+
+/* Indexed by enum engine_game. */
+static const struct game_descriptor games[GAME_COUNT] ENGINE_FLASH = {
+	{ nim_text, &heaps_ops },
+	{ misere_nim_text, &heaps_ops },
+	{ marienbad_text, &heaps_ops },
+	{ limit_nim_text, &heaps_ops },
+	{ subtraction_text, &heaps_ops },
+	{ subtract_digit_text, &numbers_ops },
+	{ divide_text, &numbers_ops },
+	{ prime_power_text, &numbers_ops },
+	{ nimble_text, &heaps_ops },
+	{ matrix_nim_text, &matrix_ops },
+	{ poker_nim_text, &heaps_ops },
+	{ pebbles_text, &octal_ops },
+	{ kayles_text, &octal_ops },
+	{ wythoff_text, &wythoff_ops },
+	{ chomp_text, &chomp_ops },
+	{ taktix_text, &taktix_ops },
+	{ kubo_text, &kubo_ops },
+	{ nineteen_text, &nineteen_ops },
+};
+
+static const char *game_text(uint8_t game)
+{
+	return (const char *)flash_ptr((const void *const *)&games[game].text);
+}
+
+/* The module's operations for a game, copied out of flash. */
+static void game_ops_read(uint8_t game, struct game_ops *ops)
+{
+	const uint8_t *from = (const uint8_t *)flash_ptr((const void *const *)&games[game].ops);
+	uint8_t *to = (uint8_t *)ops;
+	for (uint8_t i = 0; i < sizeof *ops; i++) {
+		to[i] = flash_u8(from + i);
+	}
+}
+
+static struct game_ops ops_of(const struct position *pos)
+{
+	struct game_ops ops;
+	game_ops_read(pos->game, &ops);
+	return ops;
+}
+
+static const char *game_field(uint8_t game, enum game_field field)
+{
+	const char *p = game_text(game);
+	for (uint8_t f = 0; f < (uint8_t)field; f++) {
+		while (flash_char(p) != '\0') {
+			p++;
+		}
+		p++;
+	}
+	return p;
+}
+
+const char *engine_game_name(uint8_t game)
+{
+	return game_text(game);
+}
+
+void engine_print_game_name(uint8_t game, struct text_sink *out)
+{
+	print_flash(out, game_field(game, FIELD_NAME));
+}
+
+void engine_print_game_syntax(uint8_t game, struct text_sink *out)
+{
+	print_flash(out, game_field(game, FIELD_POSITION));
+	print_flash(out, ENGINE_FLASH_STR("; move "));
+	print_flash(out, game_field(game, FIELD_MOVES));
+}
+
+void engine_print_game_example(uint8_t game, struct text_sink *out)
+{
+	print_flash(out, game_field(game, FIELD_EXAMPLE));
+}
+
+static char fold(char c)
+{
+	if (c >= 'A' && c <= 'Z') {
+		return (char)(c - 'A' + 'a');
+	}
+	return c == '_' ? '-' : c;
+}
+
+/* True when the flash text from `p`, up to `stop` or a NUL, is the name typed. */
+static bool name_matches(const char *p, char stop, const char *name, uint8_t len)
+{
+	uint8_t i = 0;
+	for (;; p++, i++) {
+		char c = flash_char(p);
+		if (c == '\0' || c == stop) {
+			return i == len;
+		}
+		if (i == len || fold(name[i]) != c) {
+			return false;
+		}
+	}
+}
+
+uint8_t engine_find_game(const char *name, uint8_t len)
+{
+	for (uint8_t game = 0; game < GAME_COUNT; game++) {
+		if (name_matches(game_field(game, FIELD_NAME), '\0', name, len)) {
+			return game;
+		}
+		const char *alias = game_field(game, FIELD_ALIASES);
+		while (flash_char(alias) != '\0') {
+			if (name_matches(alias, ',', name, len)) {
+				return game;
+			}
+			while (flash_char(alias) != ',' && flash_char(alias) != '\0') {
+				alias++;
+			}
+			if (flash_char(alias) == ',') {
+				alias++;
+			}
+		}
+	}
+	/* The rulebook's numbers, 1 to 18, name the games too. */
+	uint8_t number = 0;
+	for (uint8_t i = 0; i < len && i < 3; i++) {
+		if (name[i] < '0' || name[i] > '9') {
+			return GAME_COUNT;
+		}
+		number = (uint8_t)(number * 10u + (uint8_t)(name[i] - '0'));
+	}
+	if (len > 0 && len < 3 && number >= 1 && number <= GAME_COUNT) {
+		return (uint8_t)(number - 1u);
+	}
+	return GAME_COUNT;
+}
+
+/* ---- positions ---- */
+
+enum engine_error engine_parse_position(struct position *pos, uint8_t game, const char *text)
+{
+	if (game >= GAME_COUNT) {
+		return ENGINE_ERR_UNKNOWN_GAME;
+	}
+	/* Parsed into a copy, so a refused text leaves *pos as it was. */
+	struct position parsed;
+	memset(&parsed, 0, sizeof parsed);
+	parsed.game = game;
+	struct scanner in = { text };
+	struct game_ops ops;
+	game_ops_read(game, &ops);
+	enum engine_error err = ops.parse(&parsed, &in);
+	if (err == ENGINE_OK && !scan_at_end(&in)) {
+		err = ENGINE_ERR_SYNTAX;
+	}
+	if (err == ENGINE_OK) {
+		*pos = parsed;
+	}
+	return err;
+}
+
+void engine_print_position(const struct position *pos, struct text_sink *out)
+{
+	ops_of(pos).print(pos, out);
+}
+
+void engine_start_position(struct position *pos, uint8_t game)
+{
+	memset(pos, 0, sizeof *pos);
+	pos->game = game < GAME_COUNT ? game : GAME_NIM;
+	ops_of(pos).start(pos);
+}
+
+/* ---- moves ---- */
+
+enum engine_error engine_parse_move(const struct position *pos, const char *text, struct move *mv)
+{
+	struct scanner in = { text };
+	struct move parsed;
+	memset(&parsed, 0, sizeof parsed);
+	enum engine_error err = ops_of(pos).parse_move(pos, &in, &parsed);
+	if (err == ENGINE_OK && !scan_at_end(&in)) {
+		err = ENGINE_ERR_SYNTAX;
+	}
+	if (err == ENGINE_OK) {
+		*mv = parsed;
+	}
+	return err;
+}
+
+void engine_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+{
+	ops_of(pos).print_move(pos, mv, out);
+}
+
+enum engine_error engine_check_move(const struct position *pos, const struct move *mv)
+{
+	struct game_ops ops = ops_of(pos);
+	struct move any;
+	if (!ops.next_move(pos, &any, true)) {
+		return ENGINE_ERR_GAME_OVER;
+	}
+	return ops.check_move(pos, mv);
+}
+
+void engine_apply_move(struct position *pos, const struct move *mv)
+{
+	ops_of(pos).apply_move(pos, mv);
+}
+
+bool engine_next_move(const struct position *pos, struct move *mv, bool first)
+{
+	return ops_of(pos).next_move(pos, mv, first);
+}
+
+bool engine_game_over(const struct position *pos)
+{
+	struct move mv;
+	return !ops_of(pos).next_move(pos, &mv, true);
+}
+
+/* ---- analysis ---- */
+
+enum engine_outcome engine_outcome(const struct position *pos)
+{
+	return ops_of(pos).is_losing(pos) ? OUTCOME_P : OUTCOME_N;
+}
+
+int32_t engine_grundy(const struct position *pos)
+{
+	struct game_ops ops = ops_of(pos);
+	return ops.grundy != NULL ? ops.grundy(pos) : ENGINE_GRUNDY_UNKNOWN;
+}
+
+/*
+ * Games without a module strategy (the board games) try every legal move
+ * and keep the first that leaves a losing position.  From a losing position
+ * there is none, and the machine plays the first legal move in the module's
+ * order, which takes single pieces before larger groups: the smallest move
+ * leaves the most play, and so the most chances for the opponent to err.
+ */
+bool engine_best_move(const struct position *pos, struct move *mv)
+{
+	struct game_ops ops = ops_of(pos);
+	if (ops.best_move != NULL) {
+		return ops.best_move(pos, mv);
+	}
+	struct move candidate;
+	bool more = ops.next_move(pos, &candidate, true);
+	if (!more) {
+		return false;
+	}
+	*mv = candidate;
+	while (more) {
+		struct position after = *pos;
+		ops.apply_move(&after, &candidate);
+		if (ops.is_losing(&after)) {
+			*mv = candidate;
+			return true;
+		}
+		more = ops.next_move(pos, &candidate, false);
+	}
+	return true;
+}
+
+void engine_print_analysis(const struct position *pos, struct text_sink *out)
+{
+	struct game_ops ops = ops_of(pos);
+	print_flash(out, ENGINE_FLASH_STR("game="));
+	engine_print_game_name(pos->game, out);
+	print_flash(out, ENGINE_FLASH_STR(" outcome="));
+	print_char(out, ops.is_losing(pos) ? 'P' : 'N');
+	print_flash(out, ENGINE_FLASH_STR(" grundy="));
+	int32_t g = ops.grundy != NULL ? ops.grundy(pos) : ENGINE_GRUNDY_UNKNOWN;
+	if (g < 0) {
+		print_char(out, '-');
+	} else {
+		print_u32(out, (uint32_t)g);
+	}
+	print_flash(out, ENGINE_FLASH_STR(" move="));
+	struct move mv;
+	if (engine_best_move(pos, &mv)) {
+		ops.print_move(pos, &mv, out);
+		print_flash(out, ENGINE_FLASH_STR(" after="));
+		struct position after = *pos;
+		ops.apply_move(&after, &mv);
+		ops.print(&after, out);
+	} else {
+		print_flash(out, ENGINE_FLASH_STR("- after=-"));
+	}
+}
+
+/* Messages of at most 16 characters, for the LCD; indexed by enum engine_error. */
+static const char error_text[ENGINE_ERR_COUNT][17] ENGINE_FLASH = {
+	"ok",
+	"bad syntax",
+	"not a number",
+	"out of range",
+	"too many parts",
+	"no such heap/row",
+	"that is empty",
+	"take at least 1",
+	"not that many",
+	"not allowed",
+	"not adjacent",
+	"not one row/col",
+	"cell is blocked",
+	"that is poison",
+	"above its start",
+	"no adds left",
+	"does not divide",
+	"game is over",
+	"unknown game",
+};
+
+void engine_print_error(enum engine_error err, struct text_sink *out)
+{
+	if ((uint8_t)err >= ENGINE_ERR_COUNT) {
+		err = ENGINE_ERR_SYNTAX;
+	}
+	print_flash(out, error_text[err]);
+}

@@ -1,0 +1,722 @@
+/*
+ * Heap games: Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble
+ * and Poker Nim.  Each is a sum of heaps whose Grundy values are known in
+ * closed form or found on the fly, so every answer costs a pass or two over
+ * at most eight heaps:
+ *   Nim, Nimble (a coin on square i is a heap of i), Poker Nim: the heap;
+ *   Limit Nim (take 1..k): heap mod (k + 1);
+ *   Subtraction (take s in S): the periodic sequence of subtraction.h.
+ * Misere Nim and Marienbad follow Bouton's rule with the misere twist: play
+ * as in normal Nim until the move would leave only heaps of 0 or 1, then
+ * leave an odd number of 1-heaps.
+ *
+ * Text: parameters first (`misere`/`normal`, `k=3`, `S=1,3,4`, `left=1,2`,
+ * `last=2`), then the heaps separated by spaces (or commas); Poker Nim heaps
+ * are `current/start`, or just `current` when it is the start.  Moves are
+ * 1-based: `2-3` takes 3 from heap 2, `2+1` adds one (Poker Nim), `5>2`
+ * moves a Nimble coin from square 5 to square 2.
+ */
+#include <stddef.h>
+
+#include "engine/flash.h"
+#include "engine/games.h"
+#include "engine/subtraction.h"
+#include "engine_tables.h"
+
+#define NO_HEAP 0xFFu
+#define DEFAULT_LIMIT 3u
+#define DEFAULT_SET 0x0Du /* {1, 3, 4}: the English text's example */
+#define DEFAULT_POKER_ADDS 2u
+
+/* Values of the position's heaps, with what Subtraction needs to find them. */
+struct heap_values {
+	uint8_t sequence[SUBTRACTION_VALUES];
+	struct subtraction_period period;
+};
+
+static bool is_poker(const struct position *pos) { return pos->game == GAME_POKER_NIM; }
+
+static bool is_nim_family(const struct position *pos)
+{
+	return pos->game == GAME_NIM || pos->game == GAME_MISERE_NIM || pos->game == GAME_MARIENBAD;
+}
+
+static bool is_misere(const struct position *pos)
+{
+	return is_nim_family(pos) && pos->rule == RULE_MISERE;
+}
+
+static enum engine_rule default_rule(uint8_t game)
+{
+	return game == GAME_NIM ? RULE_NORMAL : RULE_MISERE;
+}
+
+static uint16_t *heaps_of(struct position *pos)
+{
+	return is_poker(pos) ? pos->u.poker.heap : pos->u.heap;
+}
+
+static const uint16_t *heaps_of_const(const struct position *pos)
+{
+	return is_poker(pos) ? pos->u.poker.heap : pos->u.heap;
+}
+
+static void values_prepare(const struct position *pos, struct heap_values *v)
+{
+	if (pos->game == GAME_SUBTRACTION) {
+		/* The generator proves SUBTRACTION_VALUES is enough for every set. */
+		(void)subtraction_solve(pos->set, v->sequence, SUBTRACTION_VALUES, &v->period);
+	}
+}
+
+/* The Grundy value of one heap of n. */
+static uint16_t heap_value(const struct position *pos, const struct heap_values *v, uint16_t n)
+{
+	if (pos->game == GAME_LIMIT_NIM) {
+		return (uint16_t)(n % (uint16_t)(pos->limit + 1u));
+	}
+	if (pos->game == GAME_SUBTRACTION) {
+		return subtraction_value(v->sequence, &v->period, n);
+	}
+	return n;
+}
+
+static uint16_t nim_sum(const struct position *pos, const struct heap_values *v)
+{
+	const uint16_t *heap = heaps_of_const(pos);
+	uint16_t x = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		x ^= heap_value(pos, v, heap[i]);
+	}
+	return x;
+}
+
+static bool in_set(uint8_t set, uint16_t s)
+{
+	return s >= 1 && s <= 8 && (set & (1u << (s - 1u)));
+}
+
+/* ---- start, text ---- */
+
+void heaps_start(struct position *pos)
+{
+	static const uint16_t nim[] ENGINE_FLASH = { 4, 5, 6 };
+	static const uint16_t marienbad[] ENGINE_FLASH = { 1, 3, 5, 7 };
+	static const uint16_t limit[] ENGINE_FLASH = { 3, 4, 5 };
+	static const uint16_t subtraction[] ENGINE_FLASH = { 21 };
+	static const uint16_t nimble[] ENGINE_FLASH = { 0, 3, 3, 7 };
+	const uint16_t *start = nim;
+	uint8_t count = 3;
+	pos->rule = RULE_NORMAL;
+	switch (pos->game) {
+	case GAME_MISERE_NIM:
+		pos->rule = RULE_MISERE;
+		break;
+	case GAME_MARIENBAD:
+		pos->rule = RULE_MISERE;
+		start = marienbad;
+		count = 4;
+		break;
+	case GAME_LIMIT_NIM:
+		pos->limit = DEFAULT_LIMIT;
+		start = limit;
+		break;
+	case GAME_SUBTRACTION:
+		pos->set = DEFAULT_SET;
+		start = subtraction;
+		count = 1;
+		break;
+	case GAME_NIMBLE:
+		start = nimble;
+		count = 4;
+		break;
+	case GAME_POKER_NIM:
+		pos->limit = DEFAULT_POKER_ADDS;
+		pos->u.poker.adds_left[0] = DEFAULT_POKER_ADDS;
+		pos->u.poker.adds_left[1] = DEFAULT_POKER_ADDS;
+		pos->u.poker.last_added = NO_HEAP;
+		start = limit;
+		break;
+	default:
+		break;
+	}
+	pos->count = count;
+	uint16_t *heap = heaps_of(pos);
+	for (uint8_t i = 0; i < count; i++) {
+		heap[i] = flash_u16(&start[i]);
+		if (is_poker(pos)) {
+			pos->u.poker.start[i] = heap[i];
+		}
+	}
+}
+
+/* `key=` followed by a number in 1..max (or 0..max when zero_ok). */
+static enum engine_error scan_setting(struct scanner *in, uint8_t max, bool zero_ok, uint8_t *value)
+{
+	if (!scan_char(in, '=')) {
+		return ENGINE_ERR_SYNTAX;
+	}
+	enum engine_error err = scan_u8(in, max, value);
+	if (err == ENGINE_OK && *value == 0 && !zero_ok) {
+		err = ENGINE_ERR_RANGE;
+	}
+	return err;
+}
+
+/* S=1,3,4: elements 1..8. */
+static enum engine_error scan_set(struct scanner *in, uint8_t *set)
+{
+	if (!scan_char(in, '=')) {
+		return ENGINE_ERR_SYNTAX;
+	}
+	*set = 0;
+	do {
+		uint8_t s;
+		enum engine_error err = scan_u8(in, 8, &s);
+		if (err != ENGINE_OK) {
+			return err;
+		}
+		if (s == 0) {
+			return ENGINE_ERR_RANGE;
+		}
+		*set |= (uint8_t)(1u << (s - 1u));
+	} while (scan_char(in, ','));
+	return ENGINE_OK;
+}
+
+static enum engine_error scan_poker_settings(struct position *pos, struct scanner *in)
+{
+	enum engine_error err = ENGINE_OK;
+	bool left_given = false;
+	pos->limit = DEFAULT_POKER_ADDS;
+	pos->u.poker.last_added = NO_HEAP;
+	for (;;) {
+		if (scan_word(in, ENGINE_FLASH_STR("k"))) {
+			err = scan_setting(in, 255, true, &pos->limit);
+		} else if (scan_word(in, ENGINE_FLASH_STR("left"))) {
+			err = scan_setting(in, 255, true, &pos->u.poker.adds_left[0]);
+			if (err == ENGINE_OK) {
+				err = scan_char(in, ',') ? scan_u8(in, 255, &pos->u.poker.adds_left[1])
+							 : ENGINE_ERR_SYNTAX;
+			}
+			left_given = true;
+		} else if (scan_word(in, ENGINE_FLASH_STR("last"))) {
+			err = scan_setting(in, ENGINE_MAX_HEAPS, false, &pos->u.poker.last_added);
+			pos->u.poker.last_added--;
+		} else {
+			break;
+		}
+		if (err != ENGINE_OK) {
+			return err;
+		}
+	}
+	if (!left_given) {
+		pos->u.poker.adds_left[0] = pos->limit;
+		pos->u.poker.adds_left[1] = pos->limit;
+	} else if (pos->u.poker.adds_left[0] > pos->limit || pos->u.poker.adds_left[1] > pos->limit) {
+		return ENGINE_ERR_RANGE;
+	}
+	return ENGINE_OK;
+}
+
+static enum engine_error scan_settings(struct position *pos, struct scanner *in)
+{
+	switch (pos->game) {
+	case GAME_NIM:
+	case GAME_MISERE_NIM:
+	case GAME_MARIENBAD:
+		pos->rule = default_rule(pos->game);
+		if (scan_word(in, ENGINE_FLASH_STR("normal"))) {
+			pos->rule = RULE_NORMAL;
+		} else if (scan_word(in, ENGINE_FLASH_STR("misere"))) {
+			pos->rule = RULE_MISERE;
+		}
+		return ENGINE_OK;
+	case GAME_LIMIT_NIM:
+		pos->limit = DEFAULT_LIMIT;
+		if (scan_word(in, ENGINE_FLASH_STR("k"))) {
+			return scan_setting(in, 255, false, &pos->limit);
+		}
+		return ENGINE_OK;
+	case GAME_SUBTRACTION:
+		pos->set = DEFAULT_SET;
+		if (scan_word(in, ENGINE_FLASH_STR("s"))) {
+			return scan_set(in, &pos->set);
+		}
+		return ENGINE_OK;
+	case GAME_POKER_NIM:
+		return scan_poker_settings(pos, in);
+	default:
+		return ENGINE_OK;
+	}
+}
+
+enum engine_error heaps_parse(struct position *pos, struct scanner *in)
+{
+	enum engine_error err = scan_settings(pos, in);
+	if (err != ENGINE_OK) {
+		return err;
+	}
+	uint16_t *heap = heaps_of(pos);
+	do {
+		if (pos->count == ENGINE_MAX_HEAPS) {
+			return ENGINE_ERR_TOO_MANY;
+		}
+		err = scan_u16(in, UINT16_MAX, &heap[pos->count]);
+		if (err != ENGINE_OK) {
+			return err;
+		}
+		if (is_poker(pos)) {
+			uint16_t start = heap[pos->count];
+			if (scan_char(in, '/')) {
+				err = scan_u16(in, UINT16_MAX, &start);
+				if (err != ENGINE_OK) {
+					return err;
+				}
+				if (start < heap[pos->count]) {
+					return ENGINE_ERR_ABOVE_START;
+				}
+			}
+			pos->u.poker.start[pos->count] = start;
+		}
+		pos->count++;
+		(void)scan_char(in, ',');
+	} while (!scan_at_end(in));
+	if (is_poker(pos) && pos->u.poker.last_added != NO_HEAP && pos->u.poker.last_added >= pos->count) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	return ENGINE_OK;
+}
+
+static void print_settings(const struct position *pos, struct text_sink *out)
+{
+	switch (pos->game) {
+	case GAME_NIM:
+	case GAME_MISERE_NIM:
+	case GAME_MARIENBAD:
+		if (pos->rule != default_rule(pos->game)) {
+			print_flash(out, pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ")
+								  : ENGINE_FLASH_STR("normal "));
+		}
+		break;
+	case GAME_LIMIT_NIM:
+		print_flash(out, ENGINE_FLASH_STR("k="));
+		print_u32(out, pos->limit);
+		print_char(out, ' ');
+		break;
+	case GAME_SUBTRACTION: {
+		char sep = '=';
+		print_char(out, 'S');
+		for (uint8_t s = 1; s <= 8; s++) {
+			if (in_set(pos->set, s)) {
+				print_char(out, sep);
+				print_u32(out, s);
+				sep = ',';
+			}
+		}
+		print_char(out, ' ');
+		break;
+	}
+	case GAME_POKER_NIM:
+		print_flash(out, ENGINE_FLASH_STR("k="));
+		print_u32(out, pos->limit);
+		print_char(out, ' ');
+		if (pos->u.poker.adds_left[0] != pos->limit || pos->u.poker.adds_left[1] != pos->limit) {
+			print_flash(out, ENGINE_FLASH_STR("left="));
+			print_u32(out, pos->u.poker.adds_left[0]);
+			print_char(out, ',');
+			print_u32(out, pos->u.poker.adds_left[1]);
+			print_char(out, ' ');
+		}
+		if (pos->u.poker.last_added != NO_HEAP) {
+			print_flash(out, ENGINE_FLASH_STR("last="));
+			print_u32(out, pos->u.poker.last_added + 1u);
+			print_char(out, ' ');
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+void heaps_print(const struct position *pos, struct text_sink *out)
+{
+	print_settings(pos, out);
+	const uint16_t *heap = heaps_of_const(pos);
+	for (uint8_t i = 0; i < pos->count; i++) {
+		if (i > 0) {
+			print_char(out, ' ');
+		}
+		print_u32(out, heap[i]);
+		if (is_poker(pos) && pos->u.poker.start[i] != heap[i]) {
+			print_char(out, '/');
+			print_u32(out, pos->u.poker.start[i]);
+		}
+	}
+}
+
+/* ---- moves ---- */
+
+/* Nimble: `F>T` names the coin by its square; the first coin there moves. */
+static enum engine_error nimble_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+{
+	uint16_t from, to;
+	enum engine_error err = scan_u16(in, UINT16_MAX, &from);
+	if (err != ENGINE_OK) {
+		return err;
+	}
+	if (!scan_char(in, '>')) {
+		return ENGINE_ERR_SYNTAX;
+	}
+	err = scan_u16(in, UINT16_MAX, &to);
+	if (err != ENGINE_OK) {
+		return err;
+	}
+	for (uint8_t i = 0; i < pos->count; i++) {
+		if (pos->u.heap[i] == from) {
+			if (to > from) {
+				return ENGINE_ERR_NOT_ALLOWED;
+			}
+			mv->u.heap.heap = i;
+			mv->u.heap.add = 0;
+			mv->u.heap.count = (uint16_t)(from - to);
+			return ENGINE_OK;
+		}
+	}
+	return ENGINE_ERR_NO_SUCH;
+}
+
+enum engine_error heaps_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+{
+	if (pos->game == GAME_NIMBLE) {
+		return nimble_parse_move(pos, in, mv);
+	}
+	uint8_t heap;
+	enum engine_error err = scan_u8(in, UINT8_MAX, &heap);
+	if (err == ENGINE_ERR_RANGE) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (err != ENGINE_OK) {
+		return err;
+	}
+	if (heap == 0 || heap > pos->count) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	mv->u.heap.heap = (uint8_t)(heap - 1u);
+	if (scan_char(in, '-')) {
+		mv->u.heap.add = 0;
+	} else if (scan_char(in, '+')) {
+		if (!is_poker(pos)) {
+			return ENGINE_ERR_NOT_ALLOWED;
+		}
+		mv->u.heap.add = 1;
+	} else {
+		return ENGINE_ERR_SYNTAX;
+	}
+	err = scan_u16(in, UINT16_MAX, &mv->u.heap.count);
+	return err == ENGINE_ERR_RANGE ? ENGINE_ERR_TOO_MUCH : err;
+}
+
+void heaps_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+{
+	if (pos->game == GAME_NIMBLE) {
+		uint16_t from = pos->u.heap[mv->u.heap.heap];
+		print_u32(out, from);
+		print_char(out, '>');
+		print_u32(out, (uint16_t)(from - mv->u.heap.count));
+		return;
+	}
+	print_u32(out, mv->u.heap.heap + 1u);
+	print_char(out, mv->u.heap.add ? '+' : '-');
+	print_u32(out, mv->u.heap.count);
+}
+
+/* The most a move may take from a heap of n, the amount aside. */
+static uint16_t take_limit(const struct position *pos, uint16_t n)
+{
+	if (pos->game == GAME_LIMIT_NIM && n > pos->limit) {
+		return pos->limit;
+	}
+	if (pos->game == GAME_SUBTRACTION && n > 8) {
+		return 8;
+	}
+	return n;
+}
+
+static bool amount_allowed(const struct position *pos, uint16_t count)
+{
+	if (pos->game == GAME_LIMIT_NIM) {
+		return count <= pos->limit;
+	}
+	if (pos->game == GAME_SUBTRACTION) {
+		return in_set(pos->set, count);
+	}
+	return true;
+}
+
+/* Room for additions on heap i: 0 when the mover has no adds left. */
+static uint16_t add_limit(const struct position *pos, uint8_t i)
+{
+	if (!is_poker(pos) || pos->u.poker.adds_left[0] == 0) {
+		return 0;
+	}
+	return (uint16_t)(pos->u.poker.start[i] - pos->u.poker.heap[i]);
+}
+
+enum engine_error heaps_check_move(const struct position *pos, const struct move *mv)
+{
+	uint8_t i = mv->u.heap.heap;
+	uint16_t count = mv->u.heap.count;
+	if (i >= pos->count) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (mv->u.heap.add) {
+		if (!is_poker(pos)) {
+			return ENGINE_ERR_NOT_ALLOWED;
+		}
+		if (pos->u.poker.adds_left[0] == 0) {
+			return ENGINE_ERR_NO_ADDS;
+		}
+		if (count == 0) {
+			return ENGINE_ERR_NONE_TAKEN;
+		}
+		return count > add_limit(pos, i) ? ENGINE_ERR_ABOVE_START : ENGINE_OK;
+	}
+	uint16_t n = heaps_of_const(pos)[i];
+	if (n == 0) {
+		return ENGINE_ERR_EMPTY;
+	}
+	if (count == 0) {
+		return ENGINE_ERR_NONE_TAKEN;
+	}
+	if (count > n) {
+		return ENGINE_ERR_TOO_MUCH;
+	}
+	return amount_allowed(pos, count) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
+}
+
+void heaps_apply_move(struct position *pos, const struct move *mv)
+{
+	uint16_t *heap = heaps_of(pos);
+	uint8_t i = mv->u.heap.heap;
+	if (mv->u.heap.add) {
+		heap[i] = (uint16_t)(heap[i] + mv->u.heap.count);
+	} else {
+		heap[i] = (uint16_t)(heap[i] - mv->u.heap.count);
+	}
+	if (is_poker(pos)) {
+		/* The other player moves next: their counters come first. */
+		uint8_t mover_left = pos->u.poker.adds_left[0];
+		if (mv->u.heap.add) {
+			mover_left--;
+		}
+		pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1];
+		pos->u.poker.adds_left[1] = mover_left;
+		pos->u.poker.last_added = mv->u.heap.add ? i : NO_HEAP;
+	}
+}
+
+/* Order: takes from heap 1, 2, ... (1 stone first), then Poker Nim's adds. */
+bool heaps_next_move(const struct position *pos, struct move *mv, bool first)
+{
+	uint8_t i = 0;
+	uint8_t add = 0;
+	uint32_t count = 1;
+	if (!first) {
+		i = mv->u.heap.heap;
+		add = mv->u.heap.add;
+		count = (uint32_t)mv->u.heap.count + 1u;
+	}
+	const uint16_t *heap = heaps_of_const(pos);
+	for (;;) {
+		if (i >= pos->count) {
+			if (add || !is_poker(pos)) {
+				return false;
+			}
+			add = 1;
+			i = 0;
+			count = 1;
+			continue;
+		}
+		uint16_t most = add ? add_limit(pos, i) : take_limit(pos, heap[i]);
+		if (count > most) {
+			i++;
+			count = 1;
+			continue;
+		}
+		if (add || amount_allowed(pos, (uint16_t)count)) {
+			mv->u.heap.heap = i;
+			mv->u.heap.add = add;
+			mv->u.heap.count = (uint16_t)count;
+			return true;
+		}
+		count++;
+	}
+}
+
+/* ---- analysis ---- */
+
+/* Misere Nim: heaps of 2 or more decide; without them, the parity of 1s. */
+static bool misere_is_losing(const struct position *pos)
+{
+	uint8_t big = 0, ones = 0;
+	uint16_t x = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		uint16_t n = pos->u.heap[i];
+		x ^= n;
+		if (n >= 2) {
+			big++;
+		} else if (n == 1) {
+			ones++;
+		}
+	}
+	if (big == 0) {
+		return (ones & 1u) != 0;
+	}
+	return x == 0;
+}
+
+bool heaps_is_losing(const struct position *pos)
+{
+	if (is_misere(pos)) {
+		return misere_is_losing(pos);
+	}
+	struct heap_values v;
+	values_prepare(pos, &v);
+	return nim_sum(pos, &v) == 0;
+}
+
+int32_t heaps_grundy(const struct position *pos)
+{
+	if (is_misere(pos)) {
+		return ENGINE_GRUNDY_UNKNOWN;
+	}
+	struct heap_values v;
+	values_prepare(pos, &v);
+	return nim_sum(pos, &v);
+}
+
+static void set_take(struct move *mv, uint8_t i, uint16_t count)
+{
+	mv->u.heap.heap = i;
+	mv->u.heap.add = 0;
+	mv->u.heap.count = count;
+}
+
+/* A take from heap i that lowers its value to `target`, if there is one. */
+static bool take_to_value(const struct position *pos, const struct heap_values *v, uint8_t i,
+			  uint16_t target, struct move *mv)
+{
+	uint16_t n = heaps_of_const(pos)[i];
+	if (pos->game == GAME_SUBTRACTION) {
+		for (uint8_t s = 1; s <= 8 && s <= n; s++) {
+			if (in_set(pos->set, s) && heap_value(pos, v, (uint16_t)(n - s)) == target) {
+				set_take(mv, i, s);
+				return true;
+			}
+		}
+		return false;
+	}
+	/* Nim-like: value n maps to target by taking (value - target), which for
+	 * Limit Nim is at most k because the value is below k + 1. */
+	uint16_t value = heap_value(pos, v, n);
+	if (target >= value) {
+		return false;
+	}
+	set_take(mv, i, (uint16_t)(value - target));
+	return true;
+}
+
+/* Normal play: lower one heap's value to make the nim-sum 0.  Poker Nim
+ * tries first the heap the opponent just added to, to take the addition
+ * back (that undoes their move and keeps the additions from paying). */
+static bool winning_take(const struct position *pos, const struct heap_values *v, struct move *mv)
+{
+	uint16_t x = nim_sum(pos, v);
+	if (x == 0) {
+		return false;
+	}
+	const uint16_t *heap = heaps_of_const(pos);
+	if (is_poker(pos) && pos->u.poker.last_added < pos->count) {
+		uint8_t i = pos->u.poker.last_added;
+		if (take_to_value(pos, v, i, (uint16_t)(heap_value(pos, v, heap[i]) ^ x), mv)) {
+			return true;
+		}
+	}
+	for (uint8_t i = 0; i < pos->count; i++) {
+		uint16_t value = heap_value(pos, v, heap[i]);
+		if ((value ^ x) < value && take_to_value(pos, v, i, (uint16_t)(value ^ x), mv)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Misere Nim from a winning position. */
+static void misere_winning_take(const struct position *pos, struct move *mv)
+{
+	uint8_t big = 0, ones = 0, big_heap = 0, one_heap = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		uint16_t n = pos->u.heap[i];
+		if (n >= 2) {
+			big++;
+			big_heap = i;
+		} else if (n == 1) {
+			ones++;
+			one_heap = i;
+		}
+	}
+	if (big == 1) {
+		/* Empty the big heap or leave 1 in it, whichever leaves an odd
+		 * number of 1-heaps. */
+		uint16_t n = pos->u.heap[big_heap];
+		set_take(mv, big_heap, (ones & 1u) ? n : (uint16_t)(n - 1u));
+	} else if (big == 0) {
+		set_take(mv, one_heap, 1); /* an even number of 1s: leave an odd one */
+	} else {
+		/* Two or more big heaps: the normal move leaves at least one. */
+		(void)winning_take(pos, NULL, mv);
+	}
+}
+
+/* No winning move: take the least the rules allow from the largest heap,
+ * which keeps the game long and gives the opponent the most chances to
+ * go wrong.  Poker Nim with every heap empty adds one stone instead. */
+static bool keep_going(const struct position *pos, const struct heap_values *v, struct move *mv)
+{
+	const uint16_t *heap = heaps_of_const(pos);
+	bool found = false;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		struct move m;
+		set_take(&m, i, 1);
+		while (m.u.heap.count <= take_limit(pos, heap[i]) && !amount_allowed(pos, m.u.heap.count)) {
+			m.u.heap.count++;
+		}
+		if (m.u.heap.count <= take_limit(pos, heap[i]) && (!found || heap[i] > heap[mv->u.heap.heap])) {
+			*mv = m;
+			found = true;
+		}
+	}
+	(void)v;
+	if (found) {
+		return true;
+	}
+	return heaps_next_move(pos, mv, true);
+}
+
+bool heaps_best_move(const struct position *pos, struct move *mv)
+{
+	struct heap_values v;
+	values_prepare(pos, &v);
+	if (is_misere(pos)) {
+		if (!misere_is_losing(pos)) {
+			misere_winning_take(pos, mv);
+			return true;
+		}
+		return keep_going(pos, &v, mv);
+	}
+	if (winning_take(pos, &v, mv)) {
+		return true;
+	}
+	return keep_going(pos, &v, mv);
+}

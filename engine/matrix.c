@@ -1,0 +1,232 @@
+/*
+ * Matrix Nim: a grid of piles; a move takes stones, at least one in all,
+ * from any cells of one row.  A row can lose any amount up to its total
+ * in one move, so each row is a Nim heap of its total, and a winning move
+ * takes the amount Bouton's rule asks of a row from its cells, left to
+ * right.
+ *
+ * Text: rows separated by `/`, cells by spaces or commas, every row the
+ * same length, e.g. `1 2 3 / 4 5 6`.  Moves: `2:0,3,1` takes 0, 3 and 1
+ * from the cells of row 2 (cells left out take nothing).
+ */
+#include "engine/flash.h"
+#include "engine/games.h"
+
+static uint16_t row_total(const struct position *pos, uint8_t r)
+{
+	uint16_t total = 0;
+	for (uint8_t c = 0; c < pos->cols; c++) {
+		total = (uint16_t)(total + pos->u.cell[r][c]);
+	}
+	return total;
+}
+
+static uint16_t totals_sum(const struct position *pos)
+{
+	uint16_t x = 0;
+	for (uint8_t r = 0; r < pos->count; r++) {
+		x ^= row_total(pos, r);
+	}
+	return x;
+}
+
+void matrix_start(struct position *pos)
+{
+	pos->count = 2;
+	pos->cols = 3;
+	for (uint8_t i = 0; i < 6; i++) {
+		pos->u.cell[i / 3u][i % 3u] = (uint8_t)(i + 1u);
+	}
+}
+
+/* Numbers separated by spaces or commas, up to a `/` or the end. */
+static enum engine_error scan_row(struct scanner *in, uint8_t *cell, uint8_t *cols)
+{
+	*cols = 0;
+	do {
+		if (*cols == ENGINE_MATRIX_MAX) {
+			return ENGINE_ERR_TOO_MANY;
+		}
+		enum engine_error err = scan_u8(in, UINT8_MAX, &cell[*cols]);
+		if (err != ENGINE_OK) {
+			return err;
+		}
+		(*cols)++;
+		(void)scan_char(in, ',');
+		scan_skip_space(in);
+	} while (*in->at >= '0' && *in->at <= '9');
+	return ENGINE_OK;
+}
+
+enum engine_error matrix_parse(struct position *pos, struct scanner *in)
+{
+	do {
+		if (pos->count == ENGINE_MATRIX_MAX) {
+			return ENGINE_ERR_TOO_MANY;
+		}
+		uint8_t cols;
+		enum engine_error err = scan_row(in, pos->u.cell[pos->count], &cols);
+		if (err != ENGINE_OK) {
+			return err;
+		}
+		if (pos->count > 0 && cols != pos->cols) {
+			return ENGINE_ERR_SYNTAX; /* rows of different lengths */
+		}
+		pos->cols = cols;
+		pos->count++;
+	} while (scan_char(in, '/'));
+	return ENGINE_OK;
+}
+
+void matrix_print(const struct position *pos, struct text_sink *out)
+{
+	for (uint8_t r = 0; r < pos->count; r++) {
+		if (r > 0) {
+			print_flash(out, ENGINE_FLASH_STR(" / "));
+		}
+		for (uint8_t c = 0; c < pos->cols; c++) {
+			if (c > 0) {
+				print_char(out, ' ');
+			}
+			print_u32(out, pos->u.cell[r][c]);
+		}
+	}
+}
+
+enum engine_error matrix_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+{
+	uint8_t row;
+	enum engine_error err = scan_u8(in, UINT8_MAX, &row);
+	if (err != ENGINE_OK) {
+		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
+	}
+	if (row == 0 || row > pos->count) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (!scan_char(in, ':')) {
+		return ENGINE_ERR_SYNTAX;
+	}
+	mv->u.matrix.row = (uint8_t)(row - 1u);
+	uint8_t cols;
+	err = scan_row(in, mv->u.matrix.take, &cols);
+	if (err == ENGINE_ERR_RANGE) {
+		return ENGINE_ERR_TOO_MUCH;
+	}
+	if (err == ENGINE_OK && cols > pos->cols) {
+		return ENGINE_ERR_TOO_MANY;
+	}
+	return err;
+}
+
+void matrix_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+{
+	print_u32(out, mv->u.matrix.row + 1u);
+	print_char(out, ':');
+	for (uint8_t c = 0; c < pos->cols; c++) {
+		if (c > 0) {
+			print_char(out, ',');
+		}
+		print_u32(out, mv->u.matrix.take[c]);
+	}
+}
+
+enum engine_error matrix_check_move(const struct position *pos, const struct move *mv)
+{
+	uint8_t r = mv->u.matrix.row;
+	if (r >= pos->count) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (row_total(pos, r) == 0) {
+		return ENGINE_ERR_EMPTY;
+	}
+	bool taken = false;
+	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
+		uint8_t take = mv->u.matrix.take[c];
+		if (take > (c < pos->cols ? pos->u.cell[r][c] : 0)) {
+			return ENGINE_ERR_TOO_MUCH;
+		}
+		taken = taken || take > 0;
+	}
+	return taken ? ENGINE_OK : ENGINE_ERR_NONE_TAKEN;
+}
+
+void matrix_apply_move(struct position *pos, const struct move *mv)
+{
+	for (uint8_t c = 0; c < pos->cols; c++) {
+		pos->u.cell[mv->u.matrix.row][c] = (uint8_t)(pos->u.cell[mv->u.matrix.row][c] - mv->u.matrix.take[c]);
+	}
+}
+
+/* Order: row by row; in a row the amounts count up like a number whose
+ * last digit is the last cell, from one stone in the last cell. */
+bool matrix_next_move(const struct position *pos, struct move *mv, bool first)
+{
+	uint8_t r = first ? 0 : mv->u.matrix.row;
+	if (first) {
+		for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
+			mv->u.matrix.take[c] = 0;
+		}
+	}
+	while (r < pos->count) {
+		mv->u.matrix.row = r;
+		uint8_t c = pos->cols;
+		while (c > 0) {
+			c--;
+			if (mv->u.matrix.take[c] < pos->u.cell[r][c]) {
+				mv->u.matrix.take[c]++;
+				return true;
+			}
+			mv->u.matrix.take[c] = 0;
+		}
+		r++; /* every amount of this row done: all back to 0 */
+	}
+	return false;
+}
+
+bool matrix_is_losing(const struct position *pos)
+{
+	return totals_sum(pos) == 0;
+}
+
+int32_t matrix_grundy(const struct position *pos)
+{
+	return totals_sum(pos);
+}
+
+/* Takes `amount` from row r, cell by cell from the left. */
+static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount, struct move *mv)
+{
+	mv->u.matrix.row = r;
+	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
+		uint8_t take = 0;
+		if (c < pos->cols) {
+			take = amount < pos->u.cell[r][c] ? (uint8_t)amount : pos->u.cell[r][c];
+		}
+		mv->u.matrix.take[c] = take;
+		amount = (uint16_t)(amount - take);
+	}
+}
+
+bool matrix_best_move(const struct position *pos, struct move *mv)
+{
+	uint16_t x = totals_sum(pos);
+	uint8_t largest = 0;
+	uint16_t largest_total = 0;
+	for (uint8_t r = 0; r < pos->count; r++) {
+		uint16_t total = row_total(pos, r);
+		if (x != 0 && (total ^ x) < total) {
+			take_from_row(pos, r, (uint16_t)(total - (total ^ x)), mv);
+			return true;
+		}
+		if (total > largest_total) {
+			largest = r;
+			largest_total = total;
+		}
+	}
+	if (largest_total == 0) {
+		return false;
+	}
+	/* Losing: one stone from the fullest row, to keep the game going. */
+	take_from_row(pos, largest, 1, mv);
+	return true;
+}

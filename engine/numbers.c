@@ -1,0 +1,556 @@
+/*
+ * Number games: Subtract a digit, Divide 2/3/6 and the Prime-power game.
+ *
+ * Subtract a digit (n -> n - d, d a nonzero digit of n; reaching 0 wins):
+ * n is losing exactly when n is a multiple of 10.  A multiple of 10 can
+ * only move to a number ending in a nonzero digit, which moves back to a
+ * multiple of 10 by subtracting that last digit, down to 0.  The machine's
+ * move is that O(1) rule.  The Grundy value is not a function of the last
+ * digit (it depends on the digits of the whole number), so it is computed
+ * exactly by one forward mex pass over 1..n with a ring of the last ten
+ * values; that is offered for n <= SUBTRACT_DIGIT_GRUNDY_MAX, and above it
+ * the engine reports no Grundy value (`-`), which keeps every analysis
+ * short on the device.
+ *
+ * Divide 2/3/6 (several numbers; n -> n/2, n/3 or n/6, 0 is removed): the
+ * Grundy value is constant on intervals that tools/gen/numbers.c derives
+ * and checks; a number's value is a binary search in that flash table.
+ * A number that reaches 0 stays in the list as a 0, which has no moves, so
+ * the other numbers keep their places.
+ *
+ * Prime-power game (divide n by p^k dividing it; reaching 1 wins): n is
+ * factored once, when it is parsed (trial division by 2, 3 and 6j +- 1 up
+ * to the square root), and the position keeps the factorisation, so no
+ * move ever factors again.  The exponents are Nim heaps.
+ *
+ * Text: `1234`; `12 35 7`; `56700`.  Moves: `-7` subtracts the digit 7;
+ * `2/3` divides the second number by 3; `/3^2` divides by 3 squared (also
+ * `/9`, or `/3` for 3^1).
+ */
+#include "engine/flash.h"
+#include "engine/games.h"
+#include "engine_tables.h"
+
+#define SUBTRACT_DIGIT_GRUNDY_MAX 9999u
+
+/* ---- Subtract a digit ---- */
+
+/* Bit d set for every nonzero digit d of n. */
+static uint16_t digit_mask(uint32_t n)
+{
+	uint16_t mask = 0;
+	while (n != 0) {
+		mask |= (uint16_t)(1u << (uint8_t)(n % 10u));
+		n /= 10u;
+	}
+	return (uint16_t)(mask & ~1u);
+}
+
+/* G(n) by the forward pass; n <= SUBTRACT_DIGIT_GRUNDY_MAX (four digits). */
+static uint8_t subtract_digit_value(uint16_t n)
+{
+	uint8_t ring[10] = { 0 }; /* ring[m % 10] = G(m) for the last ten m */
+	uint8_t digit[4] = { 0 };  /* m's decimal digits, least significant first */
+	uint8_t at = 0;            /* m % 10 */
+	for (uint16_t m = 1; m <= n; m++) {
+		for (uint8_t i = 0; i < 4; i++) {
+			if (++digit[i] < 10u) {
+				break;
+			}
+			digit[i] = 0;
+		}
+		at = (uint8_t)(at == 9u ? 0 : at + 1u);
+		uint8_t seen = 0;
+		for (uint8_t i = 0; i < 4; i++) {
+			uint8_t d = digit[i];
+			if (d != 0) {
+				uint8_t from = (uint8_t)(at >= d ? at - d : at + 10 - d);
+				seen |= (uint8_t)(1u << ring[from]);
+			}
+		}
+		uint8_t g = 0;
+		while (seen & (1u << g)) {
+			g++;
+		}
+		ring[at] = g;
+	}
+	return ring[at];
+}
+
+/* ---- Divide 2/3/6 ---- */
+
+static uint8_t divide_value(uint32_t n)
+{
+	uint8_t lo = 0, hi = DIVIDE_INTERVALS;
+	while ((uint8_t)(hi - lo) > 1u) {
+		uint8_t mid = (uint8_t)((lo + hi) / 2u);
+		if (flash_u32(&divide_starts[mid]) <= n) {
+			lo = mid;
+		} else {
+			hi = mid;
+		}
+	}
+	return flash_u8(&divide_values[lo]);
+}
+
+static bool is_divisor(uint8_t d) { return d == 2 || d == 3 || d == 6; }
+
+/* ---- Prime power ---- */
+
+static void add_factor(struct position *pos, uint32_t prime, uint8_t exponent)
+{
+	pos->u.factors.prime[pos->count] = prime;
+	pos->u.factors.exponent[pos->count] = exponent;
+	pos->count++;
+}
+
+/* How many times d divides n, dividing it out; n > 0. */
+static uint8_t divide_out(uint32_t *n, uint32_t d)
+{
+	uint8_t e = 0;
+	while (*n % d == 0) {
+		*n /= d;
+		e++;
+	}
+	return e;
+}
+
+/*
+ * Trial division by 2, 3, then 5, 7, 11, 13, ... (6j - 1 and 6j + 1) while
+ * d * d <= n.  At most 9 distinct primes fit in 32 bits.  The worst case is
+ * a prime near 2^32: about 21,800 trial divisions.
+ */
+static void factorise(struct position *pos, uint32_t n)
+{
+	pos->u.factors.n = n;
+	pos->count = 0;
+	uint8_t e = divide_out(&n, 2);
+	if (e) {
+		add_factor(pos, 2, e);
+	}
+	e = divide_out(&n, 3);
+	if (e) {
+		add_factor(pos, 3, e);
+	}
+	uint32_t d = 5;
+	uint8_t step = 2;
+	while (n > 1) {
+		uint32_t q = n / d;
+		if (q < d) {
+			add_factor(pos, n, 1); /* no divisor up to its root: prime */
+			break;
+		}
+		if (q * d == n) {
+			n = q;
+			e = (uint8_t)(1u + divide_out(&n, d));
+			add_factor(pos, d, e);
+		}
+		d += step;
+		step = (uint8_t)(6u - step);
+	}
+}
+
+/* p^k, which divides n and so fits in 32 bits. */
+static uint32_t prime_power(uint32_t p, uint8_t k)
+{
+	uint32_t v = 1;
+	while (k-- > 0) {
+		v *= p;
+	}
+	return v;
+}
+
+/* ---- the module ---- */
+
+void numbers_start(struct position *pos)
+{
+	switch (pos->game) {
+	case GAME_SUBTRACT_DIGIT:
+		pos->count = 1;
+		pos->u.number[0] = 1234;
+		break;
+	case GAME_DIVIDE:
+		pos->count = 3;
+		pos->u.number[0] = 12;
+		pos->u.number[1] = 35;
+		pos->u.number[2] = 7;
+		break;
+	default:
+		factorise(pos, 56700); /* 2^2 * 3^4 * 5^2 * 7, as in the text */
+		break;
+	}
+}
+
+enum engine_error numbers_parse(struct position *pos, struct scanner *in)
+{
+	if (pos->game == GAME_PRIME_POWER) {
+		uint32_t n;
+		enum engine_error err = scan_u32(in, UINT32_MAX, &n);
+		if (err != ENGINE_OK) {
+			return err;
+		}
+		if (n == 0) {
+			return ENGINE_ERR_RANGE;
+		}
+		if (!scan_at_end(in)) {
+			return scan_char(in, ',') || scan_u32(in, UINT32_MAX, &n) == ENGINE_OK
+				       ? ENGINE_ERR_TOO_MANY
+				       : ENGINE_ERR_SYNTAX;
+		}
+		factorise(pos, n);
+		return ENGINE_OK;
+	}
+	uint8_t most = pos->game == GAME_DIVIDE ? ENGINE_MAX_HEAPS : 1;
+	do {
+		if (pos->count == most) {
+			return ENGINE_ERR_TOO_MANY;
+		}
+		enum engine_error err = scan_u32(in, UINT32_MAX, &pos->u.number[pos->count]);
+		if (err != ENGINE_OK) {
+			return err;
+		}
+		pos->count++;
+		(void)scan_char(in, ',');
+	} while (!scan_at_end(in));
+	return ENGINE_OK;
+}
+
+void numbers_print(const struct position *pos, struct text_sink *out)
+{
+	if (pos->game == GAME_PRIME_POWER) {
+		print_u32(out, pos->u.factors.n);
+		return;
+	}
+	for (uint8_t i = 0; i < pos->count; i++) {
+		if (i > 0) {
+			print_char(out, ' ');
+		}
+		print_u32(out, pos->u.number[i]);
+	}
+}
+
+/* `/P^K` or `/Q` with Q a power of one of n's primes. */
+static enum engine_error prime_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+{
+	uint32_t q;
+	uint8_t k = 0;
+	(void)scan_char(in, '/');
+	enum engine_error err = scan_u32(in, UINT32_MAX, &q);
+	if (err != ENGINE_OK) {
+		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NOT_DIVISOR : err;
+	}
+	bool power_given = scan_char(in, '^');
+	if (power_given) {
+		err = scan_u8(in, UINT8_MAX, &k);
+		if (err != ENGINE_OK) {
+			return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NOT_DIVISOR : err;
+		}
+	}
+	if (q == 1 || (power_given && k == 0)) {
+		return ENGINE_ERR_NONE_TAKEN;
+	}
+	if (q == 0) {
+		return ENGINE_ERR_NOT_DIVISOR;
+	}
+	for (uint8_t i = 0; i < pos->count; i++) {
+		uint32_t p = pos->u.factors.prime[i];
+		if (power_given) {
+			if (p != q) {
+				continue;
+			}
+		} else {
+			k = divide_out(&q, p);
+			if (q != 1) {
+				q = q * prime_power(p, k); /* restore it for the next prime */
+				continue;
+			}
+		}
+		mv->u.prime.factor = i;
+		mv->u.prime.exponent = k;
+		return ENGINE_OK;
+	}
+	return ENGINE_ERR_NOT_DIVISOR;
+}
+
+enum engine_error numbers_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+{
+	if (pos->game == GAME_PRIME_POWER) {
+		return prime_parse_move(pos, in, mv);
+	}
+	if (pos->game == GAME_SUBTRACT_DIGIT) {
+		(void)scan_char(in, '-');
+		mv->u.number.index = 0;
+		enum engine_error err = scan_u8(in, 9, &mv->u.number.divisor);
+		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NOT_ALLOWED : err;
+	}
+	uint8_t index;
+	enum engine_error err = scan_u8(in, UINT8_MAX, &index);
+	if (err != ENGINE_OK) {
+		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
+	}
+	if (index == 0 || index > pos->count) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (!scan_char(in, '/')) {
+		return ENGINE_ERR_SYNTAX;
+	}
+	mv->u.number.index = (uint8_t)(index - 1u);
+	err = scan_u8(in, UINT8_MAX, &mv->u.number.divisor);
+	return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NOT_ALLOWED : err;
+}
+
+void numbers_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+{
+	switch (pos->game) {
+	case GAME_SUBTRACT_DIGIT:
+		print_char(out, '-');
+		print_u32(out, mv->u.number.divisor);
+		break;
+	case GAME_DIVIDE:
+		print_u32(out, mv->u.number.index + 1u);
+		print_char(out, '/');
+		print_u32(out, mv->u.number.divisor);
+		break;
+	default:
+		print_char(out, '/');
+		print_u32(out, pos->u.factors.prime[mv->u.prime.factor]);
+		if (mv->u.prime.exponent != 1) {
+			print_char(out, '^');
+			print_u32(out, mv->u.prime.exponent);
+		}
+		break;
+	}
+}
+
+enum engine_error numbers_check_move(const struct position *pos, const struct move *mv)
+{
+	switch (pos->game) {
+	case GAME_SUBTRACT_DIGIT:
+		if (pos->u.number[0] == 0) {
+			return ENGINE_ERR_EMPTY;
+		}
+		if (mv->u.number.divisor == 0) {
+			return ENGINE_ERR_NONE_TAKEN;
+		}
+		if (mv->u.number.divisor > 9 || !(digit_mask(pos->u.number[0]) & (1u << mv->u.number.divisor))) {
+			return ENGINE_ERR_NOT_ALLOWED;
+		}
+		return ENGINE_OK;
+	case GAME_DIVIDE:
+		if (mv->u.number.index >= pos->count) {
+			return ENGINE_ERR_NO_SUCH;
+		}
+		if (pos->u.number[mv->u.number.index] == 0) {
+			return ENGINE_ERR_EMPTY;
+		}
+		return is_divisor(mv->u.number.divisor) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
+	default:
+		if (mv->u.prime.factor >= pos->count) {
+			return ENGINE_ERR_NO_SUCH;
+		}
+		if (mv->u.prime.exponent == 0) {
+			return ENGINE_ERR_NONE_TAKEN;
+		}
+		if (mv->u.prime.exponent > pos->u.factors.exponent[mv->u.prime.factor]) {
+			return ENGINE_ERR_NOT_DIVISOR;
+		}
+		return ENGINE_OK;
+	}
+}
+
+void numbers_apply_move(struct position *pos, const struct move *mv)
+{
+	switch (pos->game) {
+	case GAME_SUBTRACT_DIGIT:
+		pos->u.number[0] -= mv->u.number.divisor;
+		break;
+	case GAME_DIVIDE:
+		pos->u.number[mv->u.number.index] /= mv->u.number.divisor;
+		break;
+	default: {
+		uint8_t i = mv->u.prime.factor;
+		pos->u.factors.n /= prime_power(pos->u.factors.prime[i], mv->u.prime.exponent);
+		pos->u.factors.exponent[i] = (uint8_t)(pos->u.factors.exponent[i] - mv->u.prime.exponent);
+		if (pos->u.factors.exponent[i] == 0) {
+			for (uint8_t j = i; j + 1u < pos->count; j++) {
+				pos->u.factors.prime[j] = pos->u.factors.prime[j + 1u];
+				pos->u.factors.exponent[j] = pos->u.factors.exponent[j + 1u];
+			}
+			pos->count--;
+		}
+		break;
+	}
+	}
+}
+
+/* Orders: digits 1..9; numbers in turn, divisors 2, 3, 6; primes in
+ * increasing order, exponents 1 up. */
+bool numbers_next_move(const struct position *pos, struct move *mv, bool first)
+{
+	switch (pos->game) {
+	case GAME_SUBTRACT_DIGIT: {
+		uint16_t mask = digit_mask(pos->u.number[0]);
+		for (uint8_t d = first ? 1 : (uint8_t)(mv->u.number.divisor + 1u); d <= 9; d++) {
+			if (mask & (1u << d)) {
+				mv->u.number.index = 0;
+				mv->u.number.divisor = d;
+				return true;
+			}
+		}
+		return false;
+	}
+	case GAME_DIVIDE: {
+		uint8_t i = first ? 0 : mv->u.number.index;
+		uint8_t d = first ? 2 : (uint8_t)(mv->u.number.divisor == 2 ? 3 : mv->u.number.divisor == 3 ? 6 : 0);
+		for (; i < pos->count; i++, d = 2) {
+			if (d != 0 && pos->u.number[i] != 0) {
+				mv->u.number.index = i;
+				mv->u.number.divisor = d;
+				return true;
+			}
+		}
+		return false;
+	}
+	default: {
+		uint8_t i = first ? 0 : mv->u.prime.factor;
+		uint8_t k = first ? 1 : (uint8_t)(mv->u.prime.exponent + 1u);
+		for (; i < pos->count; i++, k = 1) {
+			if (k <= pos->u.factors.exponent[i]) {
+				mv->u.prime.factor = i;
+				mv->u.prime.exponent = k;
+				return true;
+			}
+		}
+		return false;
+	}
+	}
+}
+
+static uint8_t exponents_sum(const struct position *pos)
+{
+	uint8_t x = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		x ^= pos->u.factors.exponent[i];
+	}
+	return x;
+}
+
+static uint8_t divide_sum(const struct position *pos)
+{
+	uint8_t x = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		x ^= divide_value(pos->u.number[i]);
+	}
+	return x;
+}
+
+bool numbers_is_losing(const struct position *pos)
+{
+	switch (pos->game) {
+	case GAME_SUBTRACT_DIGIT:
+		return pos->u.number[0] % 10u == 0;
+	case GAME_DIVIDE:
+		return divide_sum(pos) == 0;
+	default:
+		return exponents_sum(pos) == 0;
+	}
+}
+
+int32_t numbers_grundy(const struct position *pos)
+{
+	switch (pos->game) {
+	case GAME_SUBTRACT_DIGIT:
+		if (pos->u.number[0] > SUBTRACT_DIGIT_GRUNDY_MAX) {
+			return ENGINE_GRUNDY_UNKNOWN;
+		}
+		return subtract_digit_value((uint16_t)pos->u.number[0]);
+	case GAME_DIVIDE:
+		return divide_sum(pos);
+	default:
+		return exponents_sum(pos);
+	}
+}
+
+static bool subtract_digit_best(const struct position *pos, struct move *mv)
+{
+	uint32_t n = pos->u.number[0];
+	if (n == 0) {
+		return false;
+	}
+	mv->u.number.index = 0;
+	if (n % 10u != 0) {
+		mv->u.number.divisor = (uint8_t)(n % 10u); /* back to a multiple of 10 */
+		return true;
+	}
+	/* Losing: subtract the smallest digit, to make the game last. */
+	return numbers_next_move(pos, mv, true);
+}
+
+static bool divide_best(const struct position *pos, struct move *mv)
+{
+	static const uint8_t divisors[3] ENGINE_FLASH = { 2, 3, 6 };
+	uint8_t x = divide_sum(pos);
+	for (uint8_t i = 0; x != 0 && i < pos->count; i++) {
+		uint8_t value = divide_value(pos->u.number[i]);
+		if ((value ^ x) >= value) {
+			continue;
+		}
+		for (uint8_t k = 0; k < 3; k++) {
+			uint8_t d = flash_u8(&divisors[k]);
+			if (divide_value(pos->u.number[i] / d) == (value ^ x)) {
+				mv->u.number.index = i;
+				mv->u.number.divisor = d;
+				return true;
+			}
+		}
+	}
+	/* Losing: halve the largest number, which shrinks the game least. */
+	uint8_t largest = 0;
+	for (uint8_t i = 1; i < pos->count; i++) {
+		if (pos->u.number[i] > pos->u.number[largest]) {
+			largest = i;
+		}
+	}
+	if (pos->count == 0 || pos->u.number[largest] == 0) {
+		return false;
+	}
+	mv->u.number.index = largest;
+	mv->u.number.divisor = 2;
+	return true;
+}
+
+static bool prime_best(const struct position *pos, struct move *mv)
+{
+	uint8_t x = exponents_sum(pos);
+	uint8_t largest = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		uint8_t e = pos->u.factors.exponent[i];
+		if (x != 0 && (e ^ x) < e) {
+			mv->u.prime.factor = i;
+			mv->u.prime.exponent = (uint8_t)(e - (e ^ x));
+			return true;
+		}
+		if (e > pos->u.factors.exponent[largest]) {
+			largest = i;
+		}
+	}
+	if (pos->count == 0) {
+		return false;
+	}
+	/* Losing: divide once by the prime with the largest exponent. */
+	mv->u.prime.factor = largest;
+	mv->u.prime.exponent = 1;
+	return true;
+}
+
+bool numbers_best_move(const struct position *pos, struct move *mv)
+{
+	switch (pos->game) {
+	case GAME_SUBTRACT_DIGIT:
+		return subtract_digit_best(pos, mv);
+	case GAME_DIVIDE:
+		return divide_best(pos, mv);
+	default:
+		return prime_best(pos, mv);
+	}
+}

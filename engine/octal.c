@@ -1,0 +1,344 @@
+/*
+ * Octal games on rows: Kayles (0.77: knock down one pin or two adjacent
+ * pins) and the pebble strip, Dawson's chess (0.137).
+ *
+ * A position is a list of rows (Kayles: pins standing side by side;
+ * pebbles: strips of free cells, where a pebble may still go).  A pebble on
+ * cell c of a strip of n blocks c and its neighbours: at an end it leaves
+ * one strip of n - 2, inside it leaves two strips summing to n - 3, and a
+ * strip of 1 is used up.  Each row's Grundy value comes from the generated
+ * tables (pre-period and one period, proved by tools/gen/periodic.c), so any
+ * row up to 65535 costs one lookup.
+ *
+ * A move that leaves two rows where there was one inserts the right part
+ * after the left one; an emptied row is removed (a position with no row
+ * left prints as `0`).  When all ENGINE_MAX_ROWS rows are in use, a move
+ * that would split a row into two is refused (ENGINE_ERR_TOO_MANY), since
+ * the position record has no room for the extra row.
+ *
+ * Text: rows separated by spaces, e.g. `1 12`.  Moves, 1-based: Kayles
+ * `2.5` knocks pin 5 of row 2, `2.5-6` pins 5 and 6; pebbles `1.4` plays
+ * cell 4 of strip 1.
+ */
+#include "engine/flash.h"
+#include "engine/games.h"
+#include "engine_tables.h"
+
+static bool is_kayles(const struct position *pos) { return pos->game == GAME_KAYLES; }
+
+/* G of one row of n. */
+static uint8_t row_value(bool kayles, uint16_t n)
+{
+	const uint8_t *table = kayles ? kayles_values : pebbles_values;
+	uint16_t pre = kayles ? KAYLES_PRE : PEBBLES_PRE;
+	uint16_t period = kayles ? KAYLES_PERIOD : PEBBLES_PERIOD;
+	if (n >= pre) {
+		n = (uint16_t)(pre + (uint16_t)(n - pre) % period);
+	}
+	return flash_u8(&table[n]);
+}
+
+void octal_start(struct position *pos)
+{
+	if (is_kayles(pos)) {
+		/* The Polish text's 13 pins with a gap after the first. */
+		pos->count = 2;
+		pos->u.row[0] = 1;
+		pos->u.row[1] = 12;
+	} else {
+		pos->count = 1;
+		pos->u.row[0] = 20; /* the Persian text's strip */
+	}
+}
+
+enum engine_error octal_parse(struct position *pos, struct scanner *in)
+{
+	do {
+		if (pos->count == ENGINE_MAX_ROWS) {
+			return ENGINE_ERR_TOO_MANY;
+		}
+		enum engine_error err = scan_u16(in, UINT16_MAX, &pos->u.row[pos->count]);
+		if (err != ENGINE_OK) {
+			return err;
+		}
+		pos->count++;
+		(void)scan_char(in, ',');
+	} while (!scan_at_end(in));
+	return ENGINE_OK;
+}
+
+void octal_print(const struct position *pos, struct text_sink *out)
+{
+	if (pos->count == 0) {
+		print_char(out, '0');
+		return;
+	}
+	for (uint8_t i = 0; i < pos->count; i++) {
+		if (i > 0) {
+			print_char(out, ' ');
+		}
+		print_u32(out, pos->u.row[i]);
+	}
+}
+
+/* `R.P` or, for Kayles, `R.P-Q` with Q next to P. */
+enum engine_error octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+{
+	uint8_t row;
+	uint16_t at, second;
+	enum engine_error err = scan_u8(in, UINT8_MAX, &row);
+	if (err == ENGINE_ERR_RANGE) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (err != ENGINE_OK) {
+		return err;
+	}
+	if (row == 0 || row > pos->count) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (!scan_char(in, '.')) {
+		return ENGINE_ERR_SYNTAX;
+	}
+	err = scan_u16(in, UINT16_MAX, &at);
+	if (err != ENGINE_OK) {
+		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
+	}
+	if (at == 0) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	mv->u.strip.row = (uint8_t)(row - 1u);
+	mv->u.strip.count = 1;
+	mv->u.strip.at = (uint16_t)(at - 1u);
+	if (scan_char(in, '-')) {
+		if (!is_kayles(pos)) {
+			return ENGINE_ERR_NOT_ALLOWED;
+		}
+		err = scan_u16(in, UINT16_MAX, &second);
+		if (err != ENGINE_OK) {
+			return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
+		}
+		if (second == at + 1u) {
+			mv->u.strip.count = 2;
+		} else if (second + 1u == at) {
+			mv->u.strip.count = 2;
+			mv->u.strip.at = (uint16_t)(second - 1u);
+		} else {
+			return ENGINE_ERR_NOT_ADJACENT;
+		}
+	}
+	return ENGINE_OK;
+}
+
+void octal_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+{
+	(void)pos;
+	print_u32(out, mv->u.strip.row + 1u);
+	print_char(out, '.');
+	print_u32(out, mv->u.strip.at + 1u);
+	if (mv->u.strip.count == 2) {
+		print_char(out, '-');
+		print_u32(out, mv->u.strip.at + 2u);
+	}
+}
+
+/* The parts a move leaves of its row: left of it and right of it. */
+static void move_parts(const struct position *pos, const struct move *mv, uint16_t *left, uint16_t *right)
+{
+	uint16_t n = pos->u.row[mv->u.strip.row];
+	uint16_t at = mv->u.strip.at;
+	if (is_kayles(pos)) {
+		*left = at;
+		*right = (uint16_t)(n - at - mv->u.strip.count);
+	} else {
+		*left = at > 0 ? (uint16_t)(at - 1u) : 0;
+		*right = at + 2u <= n ? (uint16_t)(n - at - 2u) : 0;
+	}
+}
+
+enum engine_error octal_check_move(const struct position *pos, const struct move *mv)
+{
+	if (mv->u.strip.row >= pos->count) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	uint16_t n = pos->u.row[mv->u.strip.row];
+	if (n == 0) {
+		return ENGINE_ERR_EMPTY;
+	}
+	uint8_t most = is_kayles(pos) ? 2 : 1;
+	if (mv->u.strip.count == 0) {
+		return ENGINE_ERR_NONE_TAKEN;
+	}
+	if (mv->u.strip.count > most) {
+		return ENGINE_ERR_NOT_ALLOWED;
+	}
+	if ((uint32_t)mv->u.strip.at + mv->u.strip.count > n) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	uint16_t left, right;
+	move_parts(pos, mv, &left, &right);
+	if (left > 0 && right > 0 && pos->count == ENGINE_MAX_ROWS) {
+		return ENGINE_ERR_TOO_MANY;
+	}
+	return ENGINE_OK;
+}
+
+void octal_apply_move(struct position *pos, const struct move *mv)
+{
+	uint16_t left, right;
+	move_parts(pos, mv, &left, &right);
+	uint8_t i = mv->u.strip.row;
+	if (left > 0 && right > 0) {
+		for (uint8_t j = pos->count; j > i + 1u; j--) {
+			pos->u.row[j] = pos->u.row[j - 1u];
+		}
+		pos->u.row[i] = left;
+		pos->u.row[i + 1u] = right;
+		pos->count++;
+	} else if (left + right > 0) {
+		pos->u.row[i] = (uint16_t)(left + right);
+	} else {
+		for (uint8_t j = i; j + 1u < pos->count; j++) {
+			pos->u.row[j] = pos->u.row[j + 1u];
+		}
+		pos->count--;
+	}
+}
+
+/* Order: row by row; in each row every single pin (or cell) from the left,
+ * then for Kayles every pair from the left. */
+bool octal_next_move(const struct position *pos, struct move *mv, bool first)
+{
+	uint8_t row = 0, count = 1;
+	uint32_t at = 0;
+	if (!first) {
+		row = mv->u.strip.row;
+		count = mv->u.strip.count;
+		at = (uint32_t)mv->u.strip.at + 1u;
+	}
+	uint8_t most = is_kayles(pos) ? 2 : 1;
+	while (row < pos->count) {
+		if (at + count <= pos->u.row[row]) {
+			mv->u.strip.row = row;
+			mv->u.strip.count = count;
+			mv->u.strip.at = (uint16_t)at;
+			if (octal_check_move(pos, mv) == ENGINE_OK) {
+				return true;
+			}
+			at++;
+		} else if (count < most) {
+			count++;
+			at = 0;
+		} else {
+			row++;
+			count = 1;
+			at = 0;
+		}
+	}
+	return false;
+}
+
+static uint8_t rows_sum(const struct position *pos)
+{
+	bool kayles = is_kayles(pos);
+	uint8_t x = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		x ^= row_value(kayles, pos->u.row[i]);
+	}
+	return x;
+}
+
+bool octal_is_losing(const struct position *pos)
+{
+	return rows_sum(pos) == 0;
+}
+
+int32_t octal_grundy(const struct position *pos)
+{
+	return rows_sum(pos);
+}
+
+/*
+ * A split of m pieces into a + b (a <= b) whose values XOR to `target`.
+ * Once both parts are past the pre-period their values repeat with the
+ * period as a runs on, so trying a below pre + period covers every
+ * different pair: at most some 90 lookups, whatever the row's length.
+ */
+static bool find_split(bool kayles, uint16_t m, uint8_t target, uint16_t *a_found)
+{
+	uint16_t span = kayles ? KAYLES_PRE + KAYLES_PERIOD : PEBBLES_PRE + PEBBLES_PERIOD;
+	for (uint16_t a = 0; a <= m / 2u && a < span; a++) {
+		if ((row_value(kayles, a) ^ row_value(kayles, (uint16_t)(m - a))) == target) {
+			*a_found = a;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void set_move(struct move *mv, uint8_t row, uint8_t count, uint16_t at)
+{
+	mv->u.strip.row = row;
+	mv->u.strip.count = count;
+	mv->u.strip.at = at;
+}
+
+/* A move in row i (of n) that leaves parts whose values XOR to target. */
+static bool move_to_value(const struct position *pos, uint8_t i, uint8_t target, struct move *mv)
+{
+	uint16_t n = pos->u.row[i];
+	uint16_t a;
+	if (is_kayles(pos)) {
+		for (uint8_t count = 1; count <= 2 && count <= n; count++) {
+			if (find_split(true, (uint16_t)(n - count), target, &a)) {
+				set_move(mv, i, count, a);
+				if (octal_check_move(pos, mv) == ENGINE_OK) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+	/* Pebbles: an end cell leaves n - 2 (nothing for n <= 2); an inner
+	 * cell at + 1 leaves at and n - 3 - at. */
+	uint16_t end_rest = n >= 2 ? (uint16_t)(n - 2u) : 0;
+	if (row_value(false, end_rest) == target) {
+		set_move(mv, i, 1, 0);
+		return true;
+	}
+	if (n >= 3 && find_split(false, (uint16_t)(n - 3u), target, &a)) {
+		set_move(mv, i, 1, (uint16_t)(a + 1u));
+		if (octal_check_move(pos, mv) == ENGINE_OK) {
+			return true;
+		}
+	}
+	return false;
+}
+
+bool octal_best_move(const struct position *pos, struct move *mv)
+{
+	bool kayles = is_kayles(pos);
+	uint8_t x = rows_sum(pos);
+	if (x != 0) {
+		for (uint8_t i = 0; i < pos->count; i++) {
+			uint8_t value = row_value(kayles, pos->u.row[i]);
+			if ((value ^ x) < value && move_to_value(pos, i, (uint8_t)(value ^ x), mv)) {
+				return true;
+			}
+		}
+	}
+	/* Losing (or, with every row slot in use, no winning move fits): play
+	 * one pin or cell at the end of the longest row.  It takes the least,
+	 * never splits a row, and leaves the most play for the opponent to
+	 * go wrong in. */
+	uint8_t longest = 0;
+	for (uint8_t i = 1; i < pos->count; i++) {
+		if (pos->u.row[i] > pos->u.row[longest]) {
+			longest = i;
+		}
+	}
+	if (pos->count == 0 || pos->u.row[longest] == 0) {
+		return false;
+	}
+	set_move(mv, longest, 1, 0);
+	return true;
+}
