@@ -8,13 +8,14 @@
 #include "tests/brute/brute.h"
 #include "tests/brute/rules.h"
 
+/* The games that keep a rule: pos->rule says which (engine.h; the firmware
+ * may set Marienbad to normal play). */
 static bool rule_is_misere(const struct position *pos)
 {
 	switch (pos->game) {
+	case GAME_NIM:
 	case GAME_MISERE_NIM:
 	case GAME_MARIENBAD:
-		return true;
-	case GAME_NIM:
 	case GAME_TAKTIX:
 		return pos->rule == RULE_MISERE;
 	default:
