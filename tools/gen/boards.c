@@ -19,6 +19,9 @@
  * a lookup on the device (about 10 cycles a bit). */
 #define MAX_WALK_BITS 96u
 
+/* Universes up to this size are read back key by key. */
+#define FULL_CHECK_UNIVERSE ((uint32_t)1 << 20)
+
 /* ---- sets of keys ---- */
 
 struct key_set {
@@ -186,9 +189,19 @@ static int encode(const struct key_set *set, struct encoding *out)
 	return 0;
 }
 
-/* Reads the whole universe back through the engine's decoder. */
+/* Reads the set back through the engine's decoder: every stored key, and
+ * every key of the universe when it is small enough to walk. */
 static int check_decoding(const char *name, const struct key_set *set, const struct encoding *enc)
 {
+	for (uint32_t i = 0; i < set->count; i++) {
+		if (!losing_set_contains(enc->bytes, set->keys[i])) {
+			fprintf(stderr, "gen_boards: %s: key %u decodes as absent\n", name, (unsigned)set->keys[i]);
+			return 1;
+		}
+	}
+	if (set->universe > FULL_CHECK_UNIVERSE) {
+		return 0;
+	}
 	uint32_t next = 0;
 	for (uint32_t key = 0; key < set->universe; key++) {
 		bool member = next < set->count && set->keys[next] == key;
@@ -322,7 +335,306 @@ static int gen_chomp(FILE *c, FILE *h)
 	return failed;
 }
 
+/* ---- the other boards: outcomes of every code, then the losing keys ---- */
+
+/* Sorts, encodes and checks the keys collected in `set`, then proves that
+ * every position reads back as solved: `outcome[code]` is LOSING or
+ * WINNING for each of the `codes` codes, and key_of(code) is its key (a
+ * code whose outcome is UNSOLVED is not a position). */
+static int finish_table(FILE *c, FILE *h, const char *name, const char *macro, struct key_set *set,
+			const uint8_t *outcome, uint32_t codes, uint32_t (*key_of)(uint32_t code))
+{
+	struct encoding enc = {0};
+	key_set_finish(set);
+	int failed = encode(set, &enc) || check_decoding(name, set, &enc);
+	for (uint32_t code = 0; code < codes && !failed; code++) {
+		if (outcome[code] == UNSOLVED) {
+			continue;
+		}
+		if (losing_set_contains(enc.bytes, key_of(code)) != (outcome[code] == LOSING)) {
+			fprintf(stderr, "gen_boards: %s: position %lx reads back wrong\n", name, (unsigned long)code);
+			failed = 1;
+		}
+	}
+	if (!failed) {
+		write_set(c, h, name, macro, set, &enc);
+	}
+	free(enc.bytes);
+	return failed;
+}
+
+/* Collects the keys of the losing codes and writes their table. */
+static int losing_table(FILE *c, FILE *h, const char *name, const char *macro, uint32_t universe,
+			const uint8_t *outcome, uint32_t codes, uint32_t (*key_of)(uint32_t code))
+{
+	struct key_set set;
+	if (key_set_init(&set, universe)) {
+		return 1;
+	}
+	uint32_t positions = 0;
+	uint32_t losing = 0;
+	int failed = 0;
+	for (uint32_t code = 0; code < codes && !failed; code++) {
+		if (outcome[code] == UNSOLVED) {
+			continue;
+		}
+		positions++;
+		if (outcome[code] == LOSING) {
+			losing++;
+			failed = key_set_add(&set, key_of(code));
+		}
+	}
+	if (!failed) {
+		fprintf(h, "/* %s: %u positions, %u losing. */\n", name, (unsigned)positions, (unsigned)losing);
+		failed = finish_table(c, h, name, macro, &set, outcome, codes, key_of);
+	}
+	free(set.keys);
+	return failed;
+}
+
+static uint8_t *outcomes_alloc(uint32_t codes)
+{
+	uint8_t *outcome = calloc(codes, 1);
+	if (outcome == NULL) {
+		fprintf(stderr, "gen_boards: out of memory\n");
+	}
+	return outcome;
+}
+
+/* ---- Taktix ---- */
+
+#define TAKTIX_CODES 65536u
+
+/* The cells of row or column `line` (rows 0-3, then columns). */
+static uint16_t taktix_line(unsigned line)
+{
+	return line < 4 ? (uint16_t)(0x000Fu << (4u * line)) : (uint16_t)(0x1111u << (line - 4u));
+}
+
+/* True when the cells `take` of one line have no gap between them. */
+static bool taktix_is_run(uint16_t take, unsigned line)
+{
+	unsigned step = line < 4 ? 1u : 4u;
+	unsigned first = (unsigned)__builtin_ctz(take);
+	unsigned n = (unsigned)__builtin_popcount(take);
+	for (unsigned k = 0; k < n; k++) {
+		if (!(take & (1u << (first + k * step)))) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Codes are the 16 cells; every move clears bits, so each code's
+ * successors are smaller and are solved before it. */
+static void taktix_solve(bool adjacent, bool misere, uint8_t *outcome)
+{
+	for (uint32_t x = 0; x < TAKTIX_CODES; x++) {
+		/* The empty board: under misere the player to move has won. */
+		uint8_t result = misere && x == 0 ? WINNING : LOSING;
+		for (unsigned line = 0; line < 8 && result == LOSING; line++) {
+			uint16_t present = (uint16_t)(x & taktix_line(line));
+			for (uint16_t take = present; take != 0 && result == LOSING;
+			     take = (uint16_t)((take - 1u) & present)) {
+				if (adjacent && !taktix_is_run(take, line)) {
+					continue;
+				}
+				if (outcome[x & ~(uint32_t)take] == LOSING) {
+					result = WINNING;
+				}
+			}
+		}
+		outcome[x] = result;
+	}
+}
+
+static uint32_t taktix_any_key_of(uint32_t code)
+{
+	return board_taktix_any_key((uint16_t)code);
+}
+
+static uint32_t taktix_adjacent_key_of(uint32_t code)
+{
+	return board_taktix_adjacent_key((uint16_t)code);
+}
+
+static int gen_taktix(FILE *c, FILE *h)
+{
+	static const char *const names[4][2] = {
+		{ "taktix_any_normal_losing", "TAKTIX_ANY_NORMAL_LOSING" },
+		{ "taktix_any_misere_losing", "TAKTIX_ANY_MISERE_LOSING" },
+		{ "taktix_adjacent_normal_losing", "TAKTIX_ADJACENT_NORMAL_LOSING" },
+		{ "taktix_adjacent_misere_losing", "TAKTIX_ADJACENT_MISERE_LOSING" },
+	};
+	uint8_t *outcome = outcomes_alloc(TAKTIX_CODES);
+	int failed = outcome == NULL;
+	for (unsigned v = 0; v < 4 && !failed; v++) {
+		bool adjacent = v >= 2;
+		memset(outcome, UNSOLVED, TAKTIX_CODES);
+		taktix_solve(adjacent, v & 1u, outcome);
+		failed = losing_table(c, h, names[v][0], names[v][1],
+				      adjacent ? BOARD_TAKTIX_ADJACENT_UNIVERSE : BOARD_TAKTIX_ANY_UNIVERSE, outcome,
+				      TAKTIX_CODES, adjacent ? taktix_adjacent_key_of : taktix_any_key_of);
+	}
+	free(outcome);
+	return failed;
+}
+
+/* ---- Kubo ---- */
+
+#define KUBO_CODES ((uint32_t)1 << 18) /* stack i is the digit at bits 2i */
+
+static const uint8_t kubo_pairs[12][2] = {
+	{ 0, 1 }, { 1, 2 }, { 3, 4 }, { 4, 5 }, { 6, 7 }, { 7, 8 },
+	{ 0, 3 }, { 3, 6 }, { 1, 4 }, { 4, 7 }, { 2, 5 }, { 5, 8 },
+};
+
+static unsigned kubo_stack(uint32_t code, unsigned i)
+{
+	return (code >> (2u * i)) & 3u;
+}
+
+/* Every move lowers digits, so successors are smaller codes. */
+static void kubo_solve(uint8_t *outcome)
+{
+	for (uint32_t x = 0; x < KUBO_CODES; x++) {
+		uint8_t result = LOSING;
+		for (unsigned i = 0; i < ENGINE_KUBO_STACKS && result == LOSING; i++) {
+			for (unsigned take = 1; take <= kubo_stack(x, i) && result == LOSING; take++) {
+				if (outcome[x - (take << (2u * i))] == LOSING) {
+					result = WINNING;
+				}
+			}
+		}
+		for (unsigned p = 0; p < 12 && result == LOSING; p++) {
+			unsigned a = kubo_pairs[p][0], b = kubo_pairs[p][1];
+			if (kubo_stack(x, a) > 0 && kubo_stack(x, b) > 0 &&
+			    outcome[x - (1u << (2u * a)) - (1u << (2u * b))] == LOSING) {
+				result = WINNING;
+			}
+		}
+		outcome[x] = result;
+	}
+}
+
+static uint32_t kubo_key_of(uint32_t code)
+{
+	uint8_t stacks[ENGINE_KUBO_STACKS];
+	for (unsigned i = 0; i < ENGINE_KUBO_STACKS; i++) {
+		stacks[i] = (uint8_t)kubo_stack(code, i);
+	}
+	return board_kubo_key(stacks);
+}
+
+static int gen_kubo(FILE *c, FILE *h)
+{
+	uint8_t *outcome = outcomes_alloc(KUBO_CODES);
+	if (outcome == NULL) {
+		return 1;
+	}
+	kubo_solve(outcome);
+	int failed = losing_table(c, h, "kubo_losing", "KUBO_LOSING", BOARD_KUBO_UNIVERSE, outcome, KUBO_CODES,
+				  kubo_key_of);
+	free(outcome);
+	return failed;
+}
+
+/* ---- Nineteen ---- */
+
+#define NINETEEN_CODES ((uint32_t)1 << ENGINE_NINETEEN_CELLS)
+
+/* The hexagon in axial coordinates (q, r), rows r = -2..2 from the top and
+ * q increasing to the right; cells are numbered row by row. */
+static int nineteen_cell_at(int q, int r)
+{
+	int cell = 0;
+	for (int rr = -2; rr <= 2; rr++) {
+		for (int qq = -2; qq <= 2; qq++) {
+			if (abs(qq + rr) > 2) {
+				continue;
+			}
+			if (qq == q && rr == r) {
+				return cell;
+			}
+			cell++;
+		}
+	}
+	return -1;
+}
+
+/* The 85 moves: single cells, adjacent pairs, small triangles. */
+static unsigned nineteen_moves(uint32_t *moves)
+{
+	static const int step[3][2] = { { 1, 0 }, { 0, 1 }, { -1, 1 } };
+	unsigned n = 0;
+	for (int r = -2; r <= 2; r++) {
+		for (int q = -2; q <= 2; q++) {
+			int cell = nineteen_cell_at(q, r);
+			if (cell < 0) {
+				continue;
+			}
+			moves[n++] = 1u << cell;
+			for (unsigned d = 0; d < 3; d++) {
+				int other = nineteen_cell_at(q + step[d][0], r + step[d][1]);
+				if (other >= 0) {
+					moves[n++] = 1u << cell | 1u << other;
+				}
+			}
+			/* Triangles: the cell, its right neighbour, and the cell
+			 * adjacent to both below or above. */
+			int right = nineteen_cell_at(q + 1, r);
+			int below = nineteen_cell_at(q, r + 1);
+			int above = nineteen_cell_at(q + 1, r - 1);
+			if (right >= 0 && below >= 0) {
+				moves[n++] = 1u << cell | 1u << right | 1u << below;
+			}
+			if (right >= 0 && above >= 0) {
+				moves[n++] = 1u << cell | 1u << right | 1u << above;
+			}
+		}
+	}
+	return n;
+}
+
+static int nineteen_solve(uint8_t *outcome)
+{
+	uint32_t moves[96];
+	unsigned n = nineteen_moves(moves);
+	if (n != 85) {
+		fprintf(stderr, "gen_boards: nineteen: %u moves, not 85\n", n);
+		return 1;
+	}
+	for (uint32_t x = 0; x < NINETEEN_CODES; x++) {
+		uint8_t result = LOSING;
+		for (unsigned m = 0; m < n && result == LOSING; m++) {
+			if ((x & moves[m]) == moves[m] && outcome[x & ~moves[m]] == LOSING) {
+				result = WINNING;
+			}
+		}
+		outcome[x] = result;
+	}
+	return 0;
+}
+
+static uint32_t nineteen_key_of(uint32_t code)
+{
+	return board_nineteen_key(code);
+}
+
+static int gen_nineteen(FILE *c, FILE *h)
+{
+	uint8_t *outcome = outcomes_alloc(NINETEEN_CODES);
+	if (outcome == NULL) {
+		return 1;
+	}
+	int failed = nineteen_solve(outcome) ||
+		     losing_table(c, h, "nineteen_losing", "NINETEEN_LOSING", BOARD_NINETEEN_UNIVERSE, outcome,
+				  NINETEEN_CODES, nineteen_key_of);
+	free(outcome);
+	return failed;
+}
+
 int gen_boards(FILE *c, FILE *h)
 {
-	return gen_chomp(c, h);
+	return gen_chomp(c, h) || gen_taktix(c, h) || gen_kubo(c, h) || gen_nineteen(c, h);
 }

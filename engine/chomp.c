@@ -1,0 +1,193 @@
+/*
+ * Chomp: a rectangle of pieces, the bottom-left one poisoned.  A move picks
+ * a piece and removes it with every piece above and to the right of it.
+ * Taking the poison is never a legal move: whoever faces the poison alone
+ * has no move and has lost, which is the rule "whoever must take the
+ * poison loses".
+ *
+ * Every board up to 8x8 is answered from the table of losing positions
+ * (tools/gen/boards.c), looked up by the diagram's key (board_keys.h).
+ *
+ * Text: `RxC` for a full rectangle of R rows and C columns (`4x8`), or the
+ * row lengths from the bottom (poison) row up, never increasing (`8 8 5 2`).
+ * A move `R,C` (or `R.C`) picks the piece in row R from the bottom and
+ * column C from the left, both from 1; `1,1` is the poison.
+ */
+#include "engine/board_keys.h"
+#include "engine/games.h"
+#include "engine/losing_set.h"
+#include "engine_tables.h"
+
+#define START_ROWS 4u
+#define START_COLS 8u
+
+void chomp_start(struct position *pos)
+{
+	pos->count = START_ROWS;
+	for (uint8_t i = 0; i < ENGINE_CHOMP_MAX; i++) {
+		pos->u.chomp[i] = i < START_ROWS ? START_COLS : 0;
+	}
+}
+
+/* `RxC` after the number R has been read. */
+static enum engine_error scan_rectangle(struct position *pos, struct scanner *in, uint8_t rows)
+{
+	uint8_t cols;
+	enum engine_error err = scan_u8(in, ENGINE_CHOMP_MAX, &cols);
+	if (err != ENGINE_OK) {
+		return err;
+	}
+	if (rows == 0 || cols == 0) {
+		return ENGINE_ERR_RANGE;
+	}
+	pos->count = rows;
+	for (uint8_t i = 0; i < rows; i++) {
+		pos->u.chomp[i] = cols;
+	}
+	return ENGINE_OK;
+}
+
+enum engine_error chomp_parse(struct position *pos, struct scanner *in)
+{
+	pos->count = 0;
+	for (uint8_t i = 0; i < ENGINE_CHOMP_MAX; i++) {
+		pos->u.chomp[i] = 0;
+	}
+	do {
+		uint8_t length;
+		enum engine_error err = scan_u8(in, ENGINE_CHOMP_MAX, &length);
+		if (err != ENGINE_OK) {
+			return err;
+		}
+		if (pos->count == 0 && (scan_char(in, 'x') || scan_char(in, 'X'))) {
+			return scan_rectangle(pos, in, length);
+		}
+		if (pos->count == ENGINE_CHOMP_MAX) {
+			return ENGINE_ERR_TOO_MANY;
+		}
+		if (length == 0) {
+			return ENGINE_ERR_RANGE;
+		}
+		if (pos->count > 0 && length > pos->u.chomp[pos->count - 1u]) {
+			return ENGINE_ERR_NOT_ALLOWED;
+		}
+		pos->u.chomp[pos->count++] = length;
+		(void)scan_char(in, ',');
+	} while (!scan_at_end(in));
+	return ENGINE_OK;
+}
+
+void chomp_print(const struct position *pos, struct text_sink *out)
+{
+	bool rectangle = true;
+	for (uint8_t i = 1; i < pos->count; i++) {
+		if (pos->u.chomp[i] != pos->u.chomp[0]) {
+			rectangle = false;
+		}
+	}
+	if (rectangle) {
+		print_u32(out, pos->count);
+		print_char(out, 'x');
+		print_u32(out, pos->u.chomp[0]);
+		return;
+	}
+	for (uint8_t i = 0; i < pos->count; i++) {
+		if (i > 0) {
+			print_char(out, ' ');
+		}
+		print_u32(out, pos->u.chomp[i]);
+	}
+}
+
+enum engine_error chomp_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+{
+	(void)pos;
+	uint8_t row, col;
+	enum engine_error err = scan_u8(in, UINT8_MAX, &row);
+	if (err != ENGINE_OK) {
+		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
+	}
+	if (!scan_char(in, ',') && !scan_char(in, '.')) {
+		return ENGINE_ERR_SYNTAX;
+	}
+	err = scan_u8(in, UINT8_MAX, &col);
+	if (err != ENGINE_OK) {
+		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
+	}
+	if (row == 0 || col == 0) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	mv->u.chomp.row = (uint8_t)(row - 1u);
+	mv->u.chomp.col = (uint8_t)(col - 1u);
+	return ENGINE_OK;
+}
+
+void chomp_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+{
+	(void)pos;
+	print_u32(out, mv->u.chomp.row + 1u);
+	print_char(out, ',');
+	print_u32(out, mv->u.chomp.col + 1u);
+}
+
+enum engine_error chomp_check_move(const struct position *pos, const struct move *mv)
+{
+	uint8_t row = mv->u.chomp.row;
+	if (row >= pos->count || mv->u.chomp.col >= pos->u.chomp[row]) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (row == 0 && mv->u.chomp.col == 0) {
+		return ENGINE_ERR_POISON;
+	}
+	return ENGINE_OK;
+}
+
+void chomp_apply_move(struct position *pos, const struct move *mv)
+{
+	for (uint8_t i = mv->u.chomp.row; i < pos->count; i++) {
+		if (pos->u.chomp[i] > mv->u.chomp.col) {
+			pos->u.chomp[i] = mv->u.chomp.col;
+		}
+	}
+	while (pos->count > 0 && pos->u.chomp[pos->count - 1u] == 0) {
+		pos->count--;
+	}
+}
+
+/*
+ * From the top row down, each row from its right end: the first move takes
+ * the single top-right piece, and later ones take ever larger bites.
+ */
+bool chomp_next_move(const struct position *pos, struct move *mv, bool first)
+{
+	uint8_t row, col;
+	if (first) {
+		if (pos->count == 0) {
+			return false;
+		}
+		row = (uint8_t)(pos->count - 1u);
+		col = pos->u.chomp[row];
+	} else {
+		row = mv->u.chomp.row;
+		col = mv->u.chomp.col;
+	}
+	if (col > 0) {
+		col--;
+	} else if (row > 0) {
+		row--;
+		col = (uint8_t)(pos->u.chomp[row] - 1u);
+	} else {
+		return false;
+	}
+	if (row == 0 && col == 0) {
+		return false; /* the poison */
+	}
+	mv->u.chomp.row = row;
+	mv->u.chomp.col = col;
+	return true;
+}
+
+bool chomp_is_losing(const struct position *pos)
+{
+	return losing_set_contains(chomp_losing, board_chomp_key(pos->u.chomp, pos->count));
+}

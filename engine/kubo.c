@@ -1,0 +1,245 @@
+/*
+ * Kubo: nine stacks of up to three pieces on a 3x3 square.  A move takes 1,
+ * 2 or 3 pieces from one stack, or one piece from each of two stacks side
+ * by side (orthogonally adjacent).  Normal play: the last piece wins.
+ *
+ * Every position is answered from the table of losing positions
+ * (tools/gen/boards.c), looked up by key (board_keys.h).
+ *
+ * Text: the stacks row by row from the top, a digit 0-3 each, rows
+ * separated by `/` (or spaces): `333/333/333`.  Stacks are named by column
+ * a-c and row 1-3 from the top, so b2 is the centre.  A move is `b2-3`
+ * (take 3 from b2) or `a1+a2` (one from each of two adjacent stacks).
+ */
+#include "engine/board_keys.h"
+#include "engine/flash.h"
+#include "engine/games.h"
+#include "engine/losing_set.h"
+#include "engine_tables.h"
+
+#define NO_STACK 0xFFu
+#define PAIRS 12u
+#define MAX_TAKE 3u
+
+/* The pairs of adjacent stacks, in the order moves are tried. */
+static const uint8_t pairs[PAIRS][2] ENGINE_FLASH = {
+	{ 0, 1 }, { 1, 2 }, { 3, 4 }, { 4, 5 }, { 6, 7 }, { 7, 8 },
+	{ 0, 3 }, { 3, 6 }, { 1, 4 }, { 4, 7 }, { 2, 5 }, { 5, 8 },
+};
+
+void kubo_start(struct position *pos)
+{
+	pos->count = ENGINE_KUBO_STACKS;
+	for (uint8_t i = 0; i < ENGINE_KUBO_STACKS; i++) {
+		pos->u.kubo[i] = MAX_TAKE;
+	}
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+enum engine_error kubo_parse(struct position *pos, struct scanner *in)
+{
+	pos->count = ENGINE_KUBO_STACKS;
+	for (uint8_t i = 0; i < ENGINE_KUBO_STACKS; i++) {
+		if (i > 0 && i % 3u == 0) {
+			(void)scan_char(in, '/');
+		}
+		if (i % 3u == 0) {
+			scan_skip_space(in);
+		}
+		char c = *in->at;
+		if (!is_digit(c)) {
+			return ENGINE_ERR_SYNTAX;
+		}
+		if (c > '0' + (char)MAX_TAKE) {
+			return ENGINE_ERR_RANGE;
+		}
+		pos->u.kubo[i] = (uint8_t)(c - '0');
+		in->at++;
+	}
+	if (is_digit(*in->at) || scan_char(in, '/')) {
+		return ENGINE_ERR_TOO_MANY;
+	}
+	return ENGINE_OK;
+}
+
+void kubo_print(const struct position *pos, struct text_sink *out)
+{
+	for (uint8_t i = 0; i < ENGINE_KUBO_STACKS; i++) {
+		if (i > 0 && i % 3u == 0) {
+			print_char(out, '/');
+		}
+		print_char(out, (char)('0' + pos->u.kubo[i]));
+	}
+}
+
+/* A stack name such as `b2`: column a-c, row 1-3 from the top. */
+static enum engine_error scan_stack(struct scanner *in, uint8_t *stack)
+{
+	scan_skip_space(in);
+	char col = *in->at;
+	if (col >= 'A' && col <= 'Z') {
+		col = (char)(col - 'A' + 'a');
+	}
+	if (col < 'a' || col > 'z') {
+		return ENGINE_ERR_SYNTAX;
+	}
+	in->at++;
+	uint8_t row;
+	enum engine_error err = scan_u8(in, UINT8_MAX, &row);
+	if (err == ENGINE_ERR_RANGE) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (err != ENGINE_OK) {
+		return err;
+	}
+	if (col > 'c' || row < 1 || row > 3) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	*stack = (uint8_t)(3u * (row - 1u) + (uint8_t)(col - 'a'));
+	return ENGINE_OK;
+}
+
+enum engine_error kubo_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+{
+	(void)pos;
+	uint8_t stack;
+	enum engine_error err = scan_stack(in, &stack);
+	if (err != ENGINE_OK) {
+		return err;
+	}
+	mv->u.kubo.stack = stack;
+	if (scan_char(in, '+')) {
+		err = scan_stack(in, &mv->u.kubo.other);
+		mv->u.kubo.count = 1;
+		return err;
+	}
+	if (!scan_char(in, '-')) {
+		return ENGINE_ERR_SYNTAX;
+	}
+	mv->u.kubo.other = NO_STACK;
+	err = scan_u8(in, MAX_TAKE, &mv->u.kubo.count);
+	return err == ENGINE_ERR_RANGE ? ENGINE_ERR_TOO_MUCH : err;
+}
+
+static void print_stack(struct text_sink *out, uint8_t stack)
+{
+	print_char(out, (char)('a' + stack % 3u));
+	print_char(out, (char)('1' + stack / 3u));
+}
+
+void kubo_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+{
+	(void)pos;
+	print_stack(out, mv->u.kubo.stack);
+	if (mv->u.kubo.other != NO_STACK) {
+		print_char(out, '+');
+		print_stack(out, mv->u.kubo.other);
+	} else {
+		print_char(out, '-');
+		print_u32(out, mv->u.kubo.count);
+	}
+}
+
+static bool are_adjacent(uint8_t a, uint8_t b)
+{
+	if (a > b) {
+		uint8_t t = a;
+		a = b;
+		b = t;
+	}
+	return (b == a + 1u && a % 3u != 2u) || b == a + 3u;
+}
+
+enum engine_error kubo_check_move(const struct position *pos, const struct move *mv)
+{
+	uint8_t stack = mv->u.kubo.stack;
+	uint8_t other = mv->u.kubo.other;
+	if (stack >= ENGINE_KUBO_STACKS || (other != NO_STACK && other >= ENGINE_KUBO_STACKS)) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (other != NO_STACK) {
+		if (!are_adjacent(stack, other)) {
+			return ENGINE_ERR_NOT_ADJACENT;
+		}
+		if (pos->u.kubo[stack] == 0 || pos->u.kubo[other] == 0) {
+			return ENGINE_ERR_EMPTY;
+		}
+		return mv->u.kubo.count == 1 ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
+	}
+	if (mv->u.kubo.count == 0) {
+		return ENGINE_ERR_NONE_TAKEN;
+	}
+	if (pos->u.kubo[stack] == 0) {
+		return ENGINE_ERR_EMPTY;
+	}
+	if (mv->u.kubo.count > pos->u.kubo[stack]) {
+		return ENGINE_ERR_TOO_MUCH;
+	}
+	return ENGINE_OK;
+}
+
+void kubo_apply_move(struct position *pos, const struct move *mv)
+{
+	if (mv->u.kubo.other != NO_STACK) {
+		pos->u.kubo[mv->u.kubo.stack]--;
+		pos->u.kubo[mv->u.kubo.other]--;
+	} else {
+		pos->u.kubo[mv->u.kubo.stack] = (uint8_t)(pos->u.kubo[mv->u.kubo.stack] - mv->u.kubo.count);
+	}
+}
+
+/*
+ * Moves in rounds, fewest pieces first: one piece from each stack, then
+ * the pairs of adjacent stacks, then two pieces, then three.  A round is
+ * numbered 0-3; `at` is the stack or pair within it.
+ */
+bool kubo_next_move(const struct position *pos, struct move *mv, bool first)
+{
+	uint8_t round = 0, at = 0;
+	if (!first) {
+		if (mv->u.kubo.other != NO_STACK) {
+			round = 1;
+			while (at < PAIRS && (flash_u8(&pairs[at][0]) != mv->u.kubo.stack ||
+					      flash_u8(&pairs[at][1]) != mv->u.kubo.other)) {
+				at++;
+			}
+		} else {
+			round = mv->u.kubo.count == 1 ? 0 : mv->u.kubo.count;
+			at = mv->u.kubo.stack;
+		}
+		at++;
+	}
+	for (; round <= MAX_TAKE; round++, at = 0) {
+		uint8_t end = round == 1 ? PAIRS : ENGINE_KUBO_STACKS;
+		for (; at < end; at++) {
+			if (round == 1) {
+				uint8_t a = flash_u8(&pairs[at][0]);
+				uint8_t b = flash_u8(&pairs[at][1]);
+				if (pos->u.kubo[a] > 0 && pos->u.kubo[b] > 0) {
+					mv->u.kubo.stack = a;
+					mv->u.kubo.other = b;
+					mv->u.kubo.count = 1;
+					return true;
+				}
+			} else {
+				uint8_t take = round == 0 ? 1 : round;
+				if (pos->u.kubo[at] >= take) {
+					mv->u.kubo.stack = at;
+					mv->u.kubo.other = NO_STACK;
+					mv->u.kubo.count = take;
+					return true;
+				}
+			}
+		}
+	}
+	return false;
+}
+
+bool kubo_is_losing(const struct position *pos)
+{
+	return losing_set_contains(kubo_losing, board_kubo_key(pos->u.kubo));
+}

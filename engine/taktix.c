@@ -1,0 +1,353 @@
+/*
+ * Taktix on a 4x4 square of pieces.  A move takes one or more pieces from
+ * one row or one column: any of them (TAKTIX_ANY, the Polish text's rule),
+ * or only pieces next to each other with no gap between them
+ * (TAKTIX_ADJACENT, Piet Hein's Tac Tix).  Either variant is played in
+ * normal play (the last piece wins) or misere (the last piece loses, the
+ * traditional rule).
+ *
+ * Every position of each variant and rule is answered from the tables of
+ * losing positions (tools/gen/boards.c), looked up by key (board_keys.h).
+ *
+ * Text: the words `any` or `adjacent` and `normal` or `misere`, each
+ * optional (the defaults are `any normal`), then the rows from the top,
+ * separated by `/`, with `O` for a piece and `.` for an empty cell:
+ * `adjacent misere OOOO/OOOO/O.OO/OOOO`.  Cells are named by column a-d and
+ * row 1-4 from the top, so a1 is the top-left cell.  A move lists cells and
+ * ranges separated by commas: `b2`, `a1,a2,a4`, `b1-b3`, `a4-d4`.
+ */
+#include "engine/board_keys.h"
+#include "engine/flash.h"
+#include "engine/games.h"
+#include "engine/losing_set.h"
+#include "engine_tables.h"
+
+#define ALL_CELLS 0xFFFFu
+#define LINES 8u /* rows 0-3, then columns 0-3 */
+
+void taktix_start(struct position *pos)
+{
+	pos->variant = TAKTIX_ANY;
+	pos->rule = RULE_NORMAL;
+	pos->u.taktix = ALL_CELLS;
+}
+
+/* ---- lines ---- */
+
+/* The cells of line `line` picked by the 4-bit `pattern` (bit k: the k-th
+ * cell from the left or the top). */
+static uint16_t line_cells(uint8_t line, uint8_t pattern)
+{
+	if (line < 4) {
+		return (uint16_t)((uint16_t)pattern << (4u * line));
+	}
+	uint16_t cells = 0;
+	for (uint8_t k = 0; k < 4; k++) {
+		if (pattern & (1u << k)) {
+			cells |= (uint16_t)(1u << (4u * k + (line - 4u)));
+		}
+	}
+	return cells;
+}
+
+/* The line holding every cell of `cells` (rows first), or LINES when they
+ * are not in one row or column. */
+static uint8_t line_of(uint16_t cells)
+{
+	for (uint8_t line = 0; line < LINES; line++) {
+		if ((cells & (uint16_t)~line_cells(line, 0x0Fu)) == 0) {
+			return line;
+		}
+	}
+	return LINES;
+}
+
+static uint8_t pattern_of(uint8_t line, uint16_t cells)
+{
+	uint8_t pattern = 0;
+	for (uint8_t k = 0; k < 4; k++) {
+		if (cells & line_cells(line, (uint8_t)(1u << k))) {
+			pattern |= (uint8_t)(1u << k);
+		}
+	}
+	return pattern;
+}
+
+static uint8_t count_bits(uint16_t cells)
+{
+	uint8_t n = 0;
+	for (; cells != 0; cells &= (uint16_t)(cells - 1u)) {
+		n++;
+	}
+	return n;
+}
+
+/* True for a nonempty pattern without gaps. */
+static bool is_run(uint8_t pattern)
+{
+	while (pattern != 0 && !(pattern & 1u)) {
+		pattern >>= 1;
+	}
+	return pattern != 0 && (pattern & (pattern + 1u)) == 0;
+}
+
+/* ---- positions ---- */
+
+static enum engine_error scan_row(struct scanner *in, uint8_t row, uint16_t *cells)
+{
+	scan_skip_space(in);
+	for (uint8_t col = 0; col < 4; col++) {
+		char c = *in->at;
+		if (c == 'O' || c == 'o') {
+			*cells |= (uint16_t)(1u << (4u * row + col));
+		} else if (c != '.') {
+			return ENGINE_ERR_SYNTAX;
+		}
+		in->at++;
+	}
+	char next = *in->at;
+	if (next == 'O' || next == 'o' || next == '.') {
+		return ENGINE_ERR_TOO_MANY;
+	}
+	return ENGINE_OK;
+}
+
+enum engine_error taktix_parse(struct position *pos, struct scanner *in)
+{
+	pos->variant = TAKTIX_ANY;
+	pos->rule = RULE_NORMAL;
+	for (uint8_t word = 0; word < 2; word++) {
+		if (scan_word(in, ENGINE_FLASH_STR("any"))) {
+			pos->variant = TAKTIX_ANY;
+		} else if (scan_word(in, ENGINE_FLASH_STR("adjacent"))) {
+			pos->variant = TAKTIX_ADJACENT;
+		} else if (scan_word(in, ENGINE_FLASH_STR("normal"))) {
+			pos->rule = RULE_NORMAL;
+		} else if (scan_word(in, ENGINE_FLASH_STR("misere"))) {
+			pos->rule = RULE_MISERE;
+		}
+	}
+	uint16_t cells = 0;
+	for (uint8_t row = 0; row < 4; row++) {
+		if (row > 0 && !scan_char(in, '/')) {
+			return ENGINE_ERR_SYNTAX;
+		}
+		enum engine_error err = scan_row(in, row, &cells);
+		if (err != ENGINE_OK) {
+			return err;
+		}
+	}
+	if (scan_char(in, '/')) {
+		return ENGINE_ERR_TOO_MANY;
+	}
+	pos->u.taktix = cells;
+	return ENGINE_OK;
+}
+
+void taktix_print(const struct position *pos, struct text_sink *out)
+{
+	print_flash(out, pos->variant == TAKTIX_ADJACENT ? ENGINE_FLASH_STR("adjacent ") : ENGINE_FLASH_STR("any "));
+	print_flash(out, pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
+	for (uint8_t cell = 0; cell < 16; cell++) {
+		if (cell > 0 && (cell & 3u) == 0) {
+			print_char(out, '/');
+		}
+		print_char(out, (pos->u.taktix & (1u << cell)) ? 'O' : '.');
+	}
+}
+
+/* ---- moves ---- */
+
+/* A cell name such as `b3`: column a-d, row 1-4 from the top. */
+static enum engine_error scan_cell(struct scanner *in, uint8_t *cell)
+{
+	scan_skip_space(in);
+	char col = *in->at;
+	if (col >= 'A' && col <= 'Z') {
+		col = (char)(col - 'A' + 'a');
+	}
+	if (col < 'a' || col > 'z') {
+		return ENGINE_ERR_SYNTAX;
+	}
+	in->at++;
+	uint8_t row;
+	enum engine_error err = scan_u8(in, UINT8_MAX, &row);
+	if (err == ENGINE_ERR_RANGE) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (err != ENGINE_OK) {
+		return err;
+	}
+	if (col > 'd' || row < 1 || row > 4) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	*cell = (uint8_t)(4u * (row - 1u) + (uint8_t)(col - 'a'));
+	return ENGINE_OK;
+}
+
+/* `from-to`: every cell from one to the other along a row or column. */
+static enum engine_error range_cells(uint8_t from, uint8_t to, uint16_t *cells)
+{
+	uint8_t line = line_of((uint16_t)(1u << from | 1u << to));
+	if (line == LINES) {
+		return ENGINE_ERR_NOT_IN_LINE;
+	}
+	uint8_t a = line < 4 ? (from & 3u) : (from >> 2);
+	uint8_t b = line < 4 ? (to & 3u) : (to >> 2);
+	if (a > b) {
+		uint8_t t = a;
+		a = b;
+		b = t;
+	}
+	for (uint8_t k = a; k <= b; k++) {
+		*cells |= line_cells(line, (uint8_t)(1u << k));
+	}
+	return ENGINE_OK;
+}
+
+enum engine_error taktix_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+{
+	(void)pos;
+	uint16_t cells = 0;
+	do {
+		uint8_t from;
+		enum engine_error err = scan_cell(in, &from);
+		if (err != ENGINE_OK) {
+			return err;
+		}
+		if (scan_char(in, '-')) {
+			uint8_t to;
+			err = scan_cell(in, &to);
+			if (err == ENGINE_OK) {
+				err = range_cells(from, to, &cells);
+			}
+			if (err != ENGINE_OK) {
+				return err;
+			}
+		} else {
+			cells |= (uint16_t)(1u << from);
+		}
+	} while (scan_char(in, ','));
+	mv->u.cells = cells;
+	return ENGINE_OK;
+}
+
+static void print_cell(struct text_sink *out, uint8_t cell)
+{
+	print_char(out, (char)('a' + (cell & 3u)));
+	print_char(out, (char)('1' + (cell >> 2)));
+}
+
+void taktix_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+{
+	(void)pos;
+	uint16_t cells = (uint16_t)mv->u.cells;
+	uint8_t first = 16, last = 0;
+	for (uint8_t cell = 0; cell < 16; cell++) {
+		if (cells & (1u << cell)) {
+			if (first == 16) {
+				first = cell;
+			}
+			last = cell;
+		}
+	}
+	if (first == 16) {
+		return;
+	}
+	uint8_t line = line_of(cells);
+	if (first != last && line < LINES && is_run(pattern_of(line, cells))) {
+		print_cell(out, first);
+		print_char(out, '-');
+		print_cell(out, last);
+		return;
+	}
+	bool more = false;
+	for (uint8_t cell = 0; cell < 16; cell++) {
+		if (cells & (1u << cell)) {
+			if (more) {
+				print_char(out, ',');
+			}
+			print_cell(out, cell);
+			more = true;
+		}
+	}
+}
+
+enum engine_error taktix_check_move(const struct position *pos, const struct move *mv)
+{
+	if (mv->u.cells == 0) {
+		return ENGINE_ERR_NONE_TAKEN;
+	}
+	if (mv->u.cells > ALL_CELLS) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	uint16_t cells = (uint16_t)mv->u.cells;
+	if (cells & (uint16_t)~pos->u.taktix) {
+		return ENGINE_ERR_EMPTY;
+	}
+	uint8_t line = line_of(cells);
+	if (line == LINES) {
+		return ENGINE_ERR_NOT_IN_LINE;
+	}
+	if (pos->variant == TAKTIX_ADJACENT && !is_run(pattern_of(line, cells))) {
+		return ENGINE_ERR_NOT_ADJACENT;
+	}
+	return ENGINE_OK;
+}
+
+void taktix_apply_move(struct position *pos, const struct move *mv)
+{
+	pos->u.taktix &= (uint16_t)~mv->u.cells;
+}
+
+/*
+ * Moves by size, then line (rows before columns), then pattern: single
+ * pieces first (each once, from its row), then pairs, and so on.
+ */
+bool taktix_next_move(const struct position *pos, struct move *mv, bool first)
+{
+	uint8_t size = 1, line = 0, pattern = 0;
+	if (!first) {
+		uint16_t cells = (uint16_t)mv->u.cells;
+		size = count_bits(cells);
+		line = line_of(cells);
+		pattern = pattern_of(line, cells);
+	}
+	for (;;) {
+		if (pattern == 0x0Fu) {
+			pattern = 0;
+			line++;
+			if (line == (size == 1 ? 4u : LINES)) {
+				line = 0;
+				size++;
+				if (size > 4) {
+					return false;
+				}
+			}
+			continue;
+		}
+		pattern++;
+		if (count_bits(pattern) != size || (pos->variant == TAKTIX_ADJACENT && !is_run(pattern))) {
+			continue;
+		}
+		uint16_t cells = line_cells(line, pattern);
+		if ((pos->u.taktix & cells) == cells) {
+			mv->u.cells = cells;
+			return true;
+		}
+	}
+}
+
+bool taktix_is_losing(const struct position *pos)
+{
+	uint16_t cells = pos->u.taktix;
+	if (pos->variant == TAKTIX_ADJACENT) {
+		uint32_t key = board_taktix_adjacent_key(cells);
+		return losing_set_contains(pos->rule == RULE_MISERE ? taktix_adjacent_misere_losing
+								 : taktix_adjacent_normal_losing,
+					   key);
+	}
+	uint32_t key = board_taktix_any_key(cells);
+	return losing_set_contains(pos->rule == RULE_MISERE ? taktix_any_misere_losing : taktix_any_normal_losing,
+				   key);
+}
