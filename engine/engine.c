@@ -95,17 +95,20 @@ static const char wythoff_text[] ENGINE_FLASH = GAME_TEXT("wythoff", "wythoff-ni
 	"A B (two heaps, 0-65535)",
 	"A,B takes A and B (one of them 0, or both equal)", "3 5");
 static const char chomp_text[] ENGINE_FLASH = GAME_TEXT("chomp", "",
-	"ROW... (pieces in each row, bottom row first, non-increasing, up to 8x8)",
-	"R.C takes the piece at row R, column C and all above and right", "4 4 4");
+	"RxC, or ROW... (row lengths from the bottom, non-increasing; up to 8x8)",
+	"R,C takes the piece in row R from the bottom, column C, and all above and right", "4x8");
 static const char taktix_text[] ENGINE_FLASH = GAME_TEXT("taktix", "tactix,tac-tix",
 	"[any|adjacent] [normal|misere] ROW/ROW/ROW/ROW (4x4 of O and .)",
-	"cells removed, e.g. a1-a3", "adjacent misere OOOO/OOOO/OOOO/OOOO");
+	"cells of one row or column: a1,a2,a4 or b1-b3 (columns a-d, rows 1-4 from the top)",
+	"adjacent misere OOOO/OOOO/OOOO/OOOO");
 static const char kubo_text[] ENGINE_FLASH = GAME_TEXT("kubo", "",
-	"STACKS (9 stacks of 0-3, row by row)",
-	"S-N takes N from stack S; S+T one from each of two adjacent stacks", "333 333 333");
+	"ROW/ROW/ROW (3 stacks of 0-3 in each row, from the top)",
+	"b2-3 takes 3 from b2; a1+a2 one from each of two adjacent stacks (columns a-c, rows 1-3)",
+	"333/333/333");
 static const char nineteen_text[] ENGINE_FLASH = GAME_TEXT("nineteen", "dziewietnascie,hexagon",
 	"ROW/ROW/ROW/ROW/ROW (3,4,5,4,3 cells of O and .)",
-	"up to three adjacent cells removed", "OOO/OOOO/OOOOO/OOOO/OOO");
+	"1-3 mutually adjacent cells: c3,c4,b3 (rows a-e from the top, c3 the centre)",
+	"OOO/OOOO/OOOOO/OOOO/OOO");
 
 struct game_descriptor {
 	const char *text;
