@@ -516,6 +516,21 @@ void heaps_apply_move(struct position *pos, const struct move *mv)
 	}
 }
 
+/* Nimble coins on the same square make the same moves: only the first
+ * coin there moves, the one `F>T` names. */
+static bool nimble_repeat(const struct position *pos, uint8_t i)
+{
+	if (pos->game != GAME_NIMBLE) {
+		return false;
+	}
+	for (uint8_t j = 0; j < i; j++) {
+		if (pos->u.heap[j] == pos->u.heap[i]) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Order: takes from heap 1, 2, ... (1 stone first), then Poker Nim's adds. */
 bool heaps_next_move(const struct position *pos, struct move *mv, bool first)
 {
@@ -539,7 +554,7 @@ bool heaps_next_move(const struct position *pos, struct move *mv, bool first)
 			continue;
 		}
 		uint16_t most = add ? add_limit(pos, i) : take_limit(pos, heap[i]);
-		if (count > most) {
+		if (count > most || nimble_repeat(pos, i)) {
 			i++;
 			count = 1;
 			continue;
@@ -709,6 +724,9 @@ bool heaps_best_move(const struct position *pos, struct move *mv)
 	struct heap_values v;
 	values_prepare(pos, &v);
 	if (is_misere(pos)) {
+		if (!heaps_next_move(pos, mv, true)) {
+			return false; /* every heap empty: the game is over */
+		}
 		if (!misere_is_losing(pos)) {
 			misere_winning_take(pos, mv);
 			return true;
