@@ -103,7 +103,8 @@ struct brute_move_list {
 /* ---- the rules ---- */
 
 /* Every legal move of `pos`, each once (a Kubo pair with the lower stack in
- * `part`).  Replaces what `list` held; free it with brute_move_list_free(). */
+ * `part`; Nimble coins on one square are alike, so a move from that square
+ * names the first of them).  Replaces what `list` held; free it with brute_move_list_free(). */
 void brute_moves(const struct brute_pos *pos, struct brute_move_list *list);
 void brute_move_list_free(struct brute_move_list *list);
 /* Whether `mv` is legal in `pos`, decided straight from the rules (any
@@ -120,7 +121,8 @@ void brute_apply(struct brute_pos *pos, const struct brute_move *mv);
  * family, Poker Nim, Nimble, Wythoff, Matrix Nim), rows or numbers as a
  * multiset where their order means nothing (Kayles, Pebbles, Divide). */
 bool brute_same(const struct brute_pos *a, const struct brute_pos *b);
-/* The same move (a Kubo pair in either order). */
+/* The same move (a Kubo pair in either order; Nimble: a coin from the same
+ * square). */
 bool brute_same_move(const struct brute_pos *pos, const struct brute_move *a,
 		     const struct brute_move *b);
 /* One line in plain text for messages, e.g. "Nim normal [1 3 5 7]". */

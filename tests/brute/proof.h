@@ -35,12 +35,15 @@ struct proof {
 	uint32_t with_moves;  /* of which every move was checked too */
 	uint64_t moves;       /* legal moves compared */
 	uint64_t illegal;     /* illegal moves refused */
+	uint32_t value_only;  /* positions checked by outcome and value only */
 	uint32_t failures;    /* disagreements */
 	uint32_t printed;     /* "# MISMATCH" lines so far */
 };
 
 void proof_start(struct proof *p, const char *name);
 void proof_position(struct proof *p, const struct brute_pos *pos, bool moves);
+/* The outcome and the value only, for sweeps too long for the rest. */
+void proof_value(struct proof *p, const struct brute_pos *pos);
 /* Prints "# <name>: N positions checked (...)"; true when all agreed. */
 bool proof_finish(struct proof *p);
 

@@ -288,14 +288,33 @@ static void moves_matrix_row(const struct brute_pos *pos, uint8_t row,
 	}
 }
 
+/* Nimble's coins are alike: moving either of two coins on one square is
+ * one move, listed with the first of them. */
+static bool nimble_square_listed(const struct brute_pos *pos, uint8_t coin)
+{
+	for (uint8_t j = 0; j < coin; j++) {
+		if (pos->part[j] == pos->part[coin]) {
+			return true;
+		}
+	}
+	return false;
+}
+
 void brute_moves(const struct brute_pos *pos, struct brute_move_list *list)
 {
 	struct brute_move mv;
 	list->count = 0;
 	memset(&mv, 0, sizeof(mv));
 	if (is_take_game(pos->game)) {
+		/* No amount above 8 is in any S, none above k is allowed. */
+		uint32_t most = pos->game == GAME_SUBTRACTION ? 8
+				: pos->game == GAME_LIMIT_NIM ? pos->limit
+							      : UINT32_MAX;
 		for (uint8_t i = 0; i < pos->count; i++) {
-			for (uint32_t a = 1; a <= pos->part[i]; a++) {
+			if (pos->game == GAME_NIMBLE && nimble_square_listed(pos, i)) {
+				continue;
+			}
+			for (uint32_t a = 1; a <= pos->part[i] && a <= most; a++) {
 				if (take_amount_allowed(pos, a)) {
 					mv.part = i;
 					mv.amount = a;
@@ -946,6 +965,14 @@ bool brute_same_move(const struct brute_pos *pos, const struct brute_move *a,
 		     const struct brute_move *b)
 {
 	switch (pos->game) {
+	case GAME_NIMBLE:
+		/* Coins on one square are alike. */
+		if (a->part < pos->count && b->part < pos->count &&
+		    pos->part[a->part] == pos->part[b->part]) {
+			return a->add == b->add && a->amount == b->amount && a->second == b->second;
+		}
+		return a->part == b->part && a->add == b->add && a->amount == b->amount &&
+		       a->second == b->second;
 	case GAME_MATRIX_NIM:
 		return a->part == b->part && memcmp(a->take, b->take, sizeof(a->take)) == 0;
 	case GAME_TAKTIX:

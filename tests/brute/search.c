@@ -11,7 +11,8 @@
  * position (parts sorted where the rules treat them alike).  The games with
  * large position counts use dense tables filled in order, every move leading
  * to a smaller index: the boards (pieces only ever leave), Wythoff, and
- * subtract-a-digit, whose chains of moves are too long for recursion.
+ * subtract-a-digit and single heaps of subtraction games and limit Nim,
+ * whose chains of moves are too long for recursion.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -224,6 +225,66 @@ static uint32_t mex(const bool *seen, size_t size)
 	return m;
 }
 
+/* Move lists and mex marks for each depth of the recursion, kept from one
+ * position to the next rather than allocated for each. */
+static struct {
+	struct brute_move_list *list;
+	bool **seen;
+	size_t *seen_size;
+	size_t depths;
+	size_t depth;
+} frames;
+
+static struct brute_move_list *frame_enter(void)
+{
+	if (frames.depth == frames.depths) {
+		size_t depths = frames.depths ? 2 * frames.depths : 64;
+		frames.list = realloc(frames.list, depths * sizeof(*frames.list));
+		frames.seen = realloc(frames.seen, depths * sizeof(*frames.seen));
+		frames.seen_size = realloc(frames.seen_size, depths * sizeof(*frames.seen_size));
+		if (!frames.list || !frames.seen || !frames.seen_size) {
+			abort();
+		}
+		for (size_t i = frames.depths; i < depths; i++) {
+			memset(&frames.list[i], 0, sizeof(frames.list[i]));
+			frames.seen[i] = NULL;
+			frames.seen_size[i] = 0;
+		}
+		frames.depths = depths;
+	}
+	return &frames.list[frames.depth++];
+}
+
+/* Marks for values 0..size-1 at the current depth, all false. */
+static bool *frame_seen(size_t size)
+{
+	size_t d = frames.depth - 1;
+	if (frames.seen_size[d] < size) {
+		free(frames.seen[d]);
+		frames.seen[d] = checked_calloc(size, sizeof(bool));
+		frames.seen_size[d] = size;
+	}
+	memset(frames.seen[d], 0, size * sizeof(bool));
+	return frames.seen[d];
+}
+
+static void frame_leave(void)
+{
+	frames.depth--;
+}
+
+static void frames_free(void)
+{
+	for (size_t i = 0; i < frames.depths; i++) {
+		brute_move_list_free(&frames.list[i]);
+		free(frames.seen[i]);
+	}
+	free(frames.list);
+	free(frames.seen);
+	free(frames.seen_size);
+	memset(&frames, 0, sizeof(frames));
+}
+
 static uint32_t search_grundy(const struct brute_pos *pos)
 {
 	uint32_t key[KEY_MAX];
@@ -232,21 +293,21 @@ static uint32_t search_grundy(const struct brute_pos *pos)
 	if (e->grundy != UNKNOWN_GRUNDY) {
 		return e->grundy;
 	}
-	struct brute_move_list list = {0};
-	brute_moves(pos, &list);
+	struct brute_move_list *list = frame_enter();
+	brute_moves(pos, list);
 	/* The mex of n values is at most n. */
-	bool *seen = checked_calloc(list.count + 1, sizeof(*seen));
-	for (size_t i = 0; i < list.count; i++) {
+	size_t moves = list->count;
+	bool *seen = frame_seen(moves + 1);
+	for (size_t i = 0; i < moves; i++) {
 		struct brute_pos child = *pos;
-		brute_apply(&child, &list.move[i]);
+		brute_apply(&child, &list->move[i]);
 		uint32_t g = search_grundy(&child);
-		if (g <= list.count) {
+		if (g <= moves) {
 			seen[g] = true;
 		}
 	}
-	uint32_t g = mex(seen, list.count + 1);
-	free(seen);
-	brute_move_list_free(&list);
+	uint32_t g = mex(seen, moves + 1);
+	frame_leave();
 	memo_find(key, len)->grundy = g;
 	return g;
 }
@@ -259,15 +320,15 @@ static bool search_misere(const struct brute_pos *pos)
 	if (e->misere >= 0) {
 		return e->misere;
 	}
-	struct brute_move_list list = {0};
-	brute_moves(pos, &list);
-	bool win = list.count == 0;
-	for (size_t i = 0; i < list.count && !win; i++) {
+	struct brute_move_list *list = frame_enter();
+	brute_moves(pos, list);
+	bool win = list->count == 0;
+	for (size_t i = 0; i < list->count && !win; i++) {
 		struct brute_pos child = *pos;
-		brute_apply(&child, &list.move[i]);
+		brute_apply(&child, &list->move[i]);
 		win = !search_misere(&child);
 	}
-	brute_move_list_free(&list);
+	frame_leave();
 	memo_find(key, len)->misere = win;
 	return win;
 }
@@ -504,6 +565,70 @@ static void digit_fill(uint32_t n)
 	brute_move_list_free(&list);
 }
 
+/* ---- one heap of a subtraction game or limit Nim: 0 upwards ---- */
+
+struct single_heap {
+	uint8_t *grundy;
+	bool *misere;
+	uint32_t known; /* values of heaps 0..known-1 are filled in */
+};
+
+static struct single_heap single_heap[2][256]; /* [limit Nim][S or k] */
+
+static bool is_single_heap(const struct brute_pos *pos)
+{
+	if (pos->game != GAME_SUBTRACTION && pos->game != GAME_LIMIT_NIM) {
+		return false;
+	}
+	uint8_t heaps = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		heaps += pos->part[i] != 0;
+	}
+	return heaps <= 1;
+}
+
+/* The table of the position's game, filled up to its heap; the heap's
+ * index is returned in *heap. */
+static struct single_heap *single_heap_fill(const struct brute_pos *pos, uint32_t *heap)
+{
+	bool limit = pos->game == GAME_LIMIT_NIM;
+	struct single_heap *t = &single_heap[limit][limit ? pos->limit : pos->set];
+	*heap = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		*heap += pos->part[i];
+	}
+	if (*heap < t->known) {
+		return t;
+	}
+	uint32_t size = *heap + 1 > 2 * t->known ? *heap + 1 : 2 * t->known;
+	t->grundy = realloc(t->grundy, size);
+	t->misere = realloc(t->misere, size * sizeof(*t->misere));
+	if (!t->grundy || !t->misere) {
+		abort();
+	}
+	struct brute_move_list list = {0};
+	struct brute_pos one = *pos;
+	one.count = 1;
+	one.misere = false;
+	for (uint32_t n = t->known; n < size; n++) {
+		bool seen[257] = {false}; /* at most 255 moves (k) */
+		one.part[0] = n;
+		brute_moves(&one, &list);
+		bool win = list.count == 0;
+		for (size_t i = 0; i < list.count; i++) {
+			struct brute_pos child = one;
+			brute_apply(&child, &list.move[i]);
+			seen[t->grundy[child.part[0]]] = true;
+			win = win || !t->misere[child.part[0]];
+		}
+		t->grundy[n] = (uint8_t)mex(seen, sizeof(seen));
+		t->misere[n] = win;
+	}
+	t->known = size;
+	brute_move_list_free(&list);
+	return t;
+}
+
 /* ---- single Kayles rows and pebble strips ---- */
 
 static struct {
@@ -511,38 +636,45 @@ static struct {
 	uint32_t known;
 } strip[2];
 
-void brute_strip_values(uint8_t game, uint16_t *value, uint32_t n)
+/* The values of single rows of 0..n cells, computed once and kept. */
+static const uint16_t *strip_table(uint8_t game, uint32_t n)
 {
 	uint8_t which = game == GAME_KAYLES ? 1 : 0;
-	if (n >= strip[which].known) {
-		strip[which].value = realloc(strip[which].value, (n + 1) * sizeof(uint16_t));
-		if (!strip[which].value) {
-			abort();
-		}
-		uint16_t *g = strip[which].value;
-		uint8_t most = game == GAME_KAYLES ? 2 : 1;
-		size_t size = 2 * (size_t)n + 2;
-		bool *seen = checked_calloc(size, sizeof(*seen));
-		for (uint32_t length = strip[which].known; length <= n; length++) {
-			memset(seen, 0, size * sizeof(*seen));
-			for (uint32_t count = 1; count <= most; count++) {
-				for (uint32_t at = 0; at + count <= length; at++) {
-					uint32_t left;
-					uint32_t right;
-					rules_split_row(game, length, at, count, &left, &right);
-					/* The Sprague-Grundy theorem: two rows side by side. */
-					uint32_t v = (uint32_t)(g[left] ^ g[right]);
-					if (v < size) {
-						seen[v] = true;
-					}
+	if (n < strip[which].known) {
+		return strip[which].value;
+	}
+	strip[which].value = realloc(strip[which].value, (n + 1) * sizeof(uint16_t));
+	if (!strip[which].value) {
+		abort();
+	}
+	uint16_t *g = strip[which].value;
+	uint8_t most = game == GAME_KAYLES ? 2 : 1;
+	size_t size = 2 * (size_t)n + 2;
+	bool *seen = checked_calloc(size, sizeof(*seen));
+	for (uint32_t length = strip[which].known; length <= n; length++) {
+		memset(seen, 0, size * sizeof(*seen));
+		for (uint32_t count = 1; count <= most; count++) {
+			for (uint32_t at = 0; at + count <= length; at++) {
+				uint32_t left;
+				uint32_t right;
+				rules_split_row(game, length, at, count, &left, &right);
+				/* The Sprague-Grundy theorem: two rows side by side. */
+				uint32_t v = (uint32_t)(g[left] ^ g[right]);
+				if (v < size) {
+					seen[v] = true;
 				}
 			}
-			g[length] = (uint16_t)mex(seen, size);
 		}
-		free(seen);
-		strip[which].known = n + 1;
+		g[length] = (uint16_t)mex(seen, size);
 	}
-	memcpy(value, strip[which].value, (n + 1) * sizeof(uint16_t));
+	free(seen);
+	strip[which].known = n + 1;
+	return g;
+}
+
+void brute_strip_values(uint8_t game, uint16_t *value, uint32_t n)
+{
+	memcpy(value, strip_table(game, n), (n + 1) * sizeof(uint16_t));
 }
 
 static uint32_t strip_cells(const struct brute_pos *pos)
@@ -560,13 +692,11 @@ static uint32_t strip_sum_value(const struct brute_pos *pos)
 	for (uint8_t i = 0; i < pos->count; i++) {
 		longest = pos->part[i] > longest ? pos->part[i] : longest;
 	}
-	uint16_t *value = checked_calloc(longest + 1, sizeof(*value));
-	brute_strip_values(pos->game, value, longest);
+	const uint16_t *value = strip_table(pos->game, longest);
 	uint32_t g = 0;
 	for (uint8_t i = 0; i < pos->count; i++) {
 		g ^= value[pos->part[i]];
 	}
-	free(value);
 	return g;
 }
 
@@ -588,6 +718,13 @@ uint32_t brute_grundy(const struct brute_pos *pos)
 	case GAME_SUBTRACT_DIGIT:
 		digit_fill(pos->part[0]);
 		return digit.grundy[pos->part[0]];
+	case GAME_SUBTRACTION:
+	case GAME_LIMIT_NIM:
+		if (is_single_heap(pos)) {
+			uint32_t heap;
+			return single_heap_fill(pos, &heap)->grundy[heap];
+		}
+		return search_grundy(pos);
 	case GAME_KAYLES:
 	case GAME_PEBBLES:
 		if (strip_cells(pos) > BRUTE_STRIP_TREE_CELLS) {
@@ -618,6 +755,13 @@ bool brute_wins(const struct brute_pos *pos)
 	case GAME_SUBTRACT_DIGIT:
 		digit_fill(pos->part[0]);
 		return digit.misere[pos->part[0]];
+	case GAME_SUBTRACTION:
+	case GAME_LIMIT_NIM:
+		if (is_single_heap(pos)) {
+			uint32_t heap;
+			return single_heap_fill(pos, &heap)->misere[heap];
+		}
+		return search_misere(pos);
 	default:
 		return search_misere(pos);
 	}
@@ -625,6 +769,7 @@ bool brute_wins(const struct brute_pos *pos)
 
 void brute_reset(void)
 {
+	frames_free();
 	free(memo.slot);
 	free(memo.keys);
 	memset(&memo, 0, sizeof(memo));
@@ -639,6 +784,11 @@ void brute_reset(void)
 	free(digit.misere);
 	memset(&digit, 0, sizeof(digit));
 	for (uint8_t i = 0; i < 2; i++) {
+		for (uint16_t j = 0; j < 256; j++) {
+			free(single_heap[i][j].grundy);
+			free(single_heap[i][j].misere);
+			memset(&single_heap[i][j], 0, sizeof(single_heap[i][j]));
+		}
 		free(strip[i].value);
 		memset(&strip[i], 0, sizeof(strip[i]));
 	}
