@@ -50,7 +50,8 @@ AVR_LDFLAGS := -mmcu=$(MCU) -Wl,--gc-sections \
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 HOST_CFLAGS := -std=gnu11 -O1 -g $(SANITIZE) $(WARNINGS) $(INCLUDES)
 HOST_LDFLAGS := $(SANITIZE)
-SIM_CFLAGS := $(HOST_CFLAGS) $(shell pkg-config --cflags simavr simavrparts libpng 2>/dev/null)
+# simavr's headers trip -Wundef: include them as system headers (-isystem).
+SIM_CFLAGS := $(HOST_CFLAGS) $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr simavrparts libpng 2>/dev/null))
 SIM_LDLIBS := $(shell pkg-config --libs simavr simavrparts libpng 2>/dev/null) -lsimavr -lelf
 CMOCKA_LDLIBS := -lcmocka
 
