@@ -289,10 +289,16 @@ void engine_start_position(struct position *pos, uint8_t game)
 
 enum engine_error engine_parse_move(const struct position *pos, const char *text, struct move *mv)
 {
-	struct scanner in = { text };
+	struct game_ops ops = ops_of(pos);
 	struct move parsed;
 	memset(&parsed, 0, sizeof parsed);
-	enum engine_error err = ops_of(pos).parse_move(pos, &in, &parsed);
+	/* In a finished game every move is refused for that reason alone. */
+	if (!ops.next_move(pos, &parsed, true)) {
+		return ENGINE_ERR_GAME_OVER;
+	}
+	memset(&parsed, 0, sizeof parsed);
+	struct scanner in = { text };
+	enum engine_error err = ops.parse_move(pos, &in, &parsed);
 	if (err == ENGINE_OK && !scan_at_end(&in)) {
 		err = ENGINE_ERR_SYNTAX;
 	}
