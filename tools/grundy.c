@@ -63,9 +63,9 @@ static void print_list(void)
 {
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
 		engine_print_game_name(game, &out);
-		printf("\n  position: ");
+		printf("\n  syntax:  ");
 		engine_print_game_syntax(game, &out);
-		printf("\n  example:  grundy ");
+		printf("\n  example: grundy ");
 		engine_print_game_name(game, &out);
 		putchar(' ');
 		engine_print_game_example(game, &out);
