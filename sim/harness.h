@@ -62,7 +62,9 @@ void sim_press_bouncy(struct sim *sim, enum board_button button, uint32_t hold_m
 
 /* ---- LCD ---- */
 /* The visible 16x2 text, NUL-terminated lines.  Custom characters (codes
- * 0..7) appear as their code; everything else as the character ROM's ASCII. */
+ * 0..7) appear as their code; everything else as the character ROM's ASCII.
+ * Custom character 0 appears as 8, its alias in the character generator,
+ * so that a line stays a whole C string. */
 void sim_lcd_lines(const struct sim *sim, char lines[BOARD_LCD_ROWS][BOARD_LCD_COLUMNS + 1]);
 bool sim_lcd_contains(const struct sim *sim, const char *text);
 bool sim_wait_text(struct sim *sim, const char *text, uint32_t timeout_ms);
@@ -70,7 +72,8 @@ bool sim_wait_text(struct sim *sim, const char *text, uint32_t timeout_ms);
 void sim_lcd_glyph(const struct sim *sim, uint8_t code, uint8_t rows[8]);
 /* Cycle of the last write that changed what the display shows. */
 uint64_t sim_lcd_last_change(const struct sim *sim);
-/* Timing violations the strict model saw, and the first one described. */
+/* Timing violations the strict model saw (over all power-on periods), and
+ * the first one described ("" while there is none). */
 uint32_t sim_lcd_violations(const struct sim *sim);
 const char *sim_lcd_first_violation(const struct sim *sim);
 /* A PNG picture of the display as the real dot-matrix LCD looks.  0 on success. */
@@ -79,12 +82,15 @@ int sim_lcd_save_png(const struct sim *sim, const char *path);
 /* ---- serial line (8N1 at BOARD_UART_BAUD) ---- */
 /* Queues bytes; they reach the chip back to back at the line's speed, held
  * back only when the chip's receive FIFO is full (XOFF), never dropped by
- * the harness. */
+ * the harness.  Bytes sent before the firmware turns the receiver on wait
+ * for it. */
 void sim_uart_send(struct sim *sim, const char *bytes, size_t length);
 /* Everything the chip has sent so far (NUL-terminated; the harness keeps it). */
 const char *sim_uart_output(const struct sim *sim);
 size_t sim_uart_output_length(const struct sim *sim);
 void sim_uart_clear_output(struct sim *sim);
+/* Runs until `text` is anywhere in the output kept (since the start or the
+ * last sim_uart_clear_output). */
 bool sim_wait_uart(struct sim *sim, const char *text, uint32_t timeout_ms);
 /* Bytes queued by sim_uart_send not yet taken by the chip. */
 size_t sim_uart_pending(const struct sim *sim);
@@ -100,5 +106,9 @@ void sim_eeprom_read(const struct sim *sim, uint8_t out[1024]);
  * RAM and registers lost.  A write the chip had begun completes only if the
  * harness saw it finish (simavr completes EEPROM writes at once). */
 void sim_power_cycle(struct sim *sim);
+/* EEPROM byte writes the firmware has started (EEPE set) since sim_open,
+ * over all power-on periods.  sim_run_until polls after each, so a test
+ * can cut the power right after any byte of a save. */
+uint32_t sim_eeprom_writes(const struct sim *sim);
 
 #endif

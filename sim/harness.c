@@ -1,0 +1,1059 @@
+/*
+ * The simulator harness on libsimavr 1.6 (see harness.h for what it offers
+ * and /work/shared/notes/simavr.md for the library's pitfalls it avoids).
+ *
+ * One self-rescheduling cycle timer (the "tick", every simulated
+ * millisecond) lets sim_run_until poll its predicate and paces real-time
+ * runs; a second one feeds queued serial bytes at the line's speed; a third
+ * marks the end of each run so a sleeping chip wakes exactly there.  A
+ * watchdog reset drops every cycle timer, so the harness notices the reset
+ * and arms its own again.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "sim/harness.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <avr_adc.h>
+#include <avr_eeprom.h>
+#include <avr_extint.h>
+#include <avr_ioport.h>
+#include <avr_uart.h>
+#include <sim_avr.h>
+#include <sim_elf.h>
+
+#include "sim/lcd_model.h"
+#include "sim/lcd_png.h"
+
+#define SIM_EEPROM_SIZE 1024u
+#define SIM_STATE_TEXT_SIZE 320
+#define SIM_RELEASE_IDLE_MS 60u /* a person's pause after letting go */
+#define SIM_BEHIND_LIMIT_NS 100000000LL /* real time: give up catching up after 100 ms */
+
+/* ATmega328P registers the harness reads (data-space addresses, datasheet
+ * "Register Summary"): the watchdog's enable bits, to tell an endless loop
+ * the watchdog will end from a hang, and the receiver enable, so that
+ * queued serial bytes wait for a receiver rather than vanish. */
+#define SIM_WDTCSR 0x60u
+#define SIM_WDTCSR_ENABLE_BITS 0x48u /* WDIE | WDE */
+#define SIM_UCSR0B 0xC1u
+#define SIM_UCSR0B_RXEN0 0x10u
+#define SIM_EECR 0x3Fu
+#define SIM_EECR_EEPE 0x02u
+
+#define SIM_STRINGIFY(x) #x
+#define SIM_PORT_LETTER(port) (SIM_STRINGIFY(port)[0])
+
+struct sim_lcd_hook {
+	struct sim *sim;
+	enum lcd_pin pin;
+};
+
+struct sim_port_hook {
+	struct sim *sim;
+	char port;
+};
+
+struct sim {
+	struct sim_options options;
+	char *elf_path;
+	elf_firmware_t *firmware;
+	avr_t *avr;
+	bool terminated; /* simavr freed the chip's memory (it does so at cpu_Done) */
+	bool stopped;
+	char state_text[SIM_STATE_TEXT_SIZE];
+	char core_error[SIM_STATE_TEXT_SIZE]; /* first error simavr logged */
+
+	/* Time. */
+	uint64_t sleep_cycles;
+	uint64_t end_cycle;
+	uint32_t tick_cycles;
+	uint32_t watchdog_resets;
+	void (*core_reset)(avr_t *avr);
+	bool timers_lost;
+	bool poll_due;
+	struct timespec wall_anchor;
+	uint64_t cycle_anchor;
+
+	/* The display. */
+	struct lcd_model lcd;
+	struct sim_lcd_hook lcd_hooks[LCD_PIN_COUNT];
+	uint32_t lcd_changes_seen;
+	uint32_t earlier_violations; /* from power-on periods before this one */
+	char earlier_first_violation[LCD_VIOLATION_TEXT_SIZE];
+
+	/* Buttons. */
+	avr_irq_t *adc_irq;
+	uint32_t button_millivolts;
+
+	/* Serial line. */
+	avr_irq_t *uart_input_irq;
+	avr_irq_t *uart_xoff_irq;
+	bool uart_xoff;
+	bool uart_feeding;
+	uint32_t uart_byte_cycles;
+	uint8_t *rx_queue;
+	size_t rx_head;
+	size_t rx_length;
+	size_t rx_capacity;
+	char *tx_text;
+	size_t tx_length;
+	size_t tx_capacity;
+
+	/* Pins and EEPROM. */
+	struct sim_port_hook port_hooks[3]; /* one per port with a watched pin */
+	bool driven[3];                     /* per enum sim_output */
+	bool backlight_driven_high;
+	uint32_t eeprom_writes;
+	uint8_t eeprom_at_stop[SIM_EEPROM_SIZE];
+};
+
+/* simavr 1.6 never frees some of its own allocations: its IRQ pool and
+ * IRQ names, notify hooks on IRQs it frees, and the parameter of a pending
+ * EEPROM timer.  Nothing the harness can release, so LeakSanitizer (the
+ * tests run under ASan) is told to ignore leaks allocated inside the
+ * library; leaks of our own code still fail. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libsimavr.so\n";
+}
+
+/* Without this LeakSanitizer lists the suppressions it used on every exit,
+ * noise in every test's output. */
+const char *__lsan_default_options(void);
+const char *__lsan_default_options(void)
+{
+	return "print_suppressions=0";
+}
+
+static const uint16_t shield_readings[BOARD_SHIELD_VERSIONS][BUTTON_COUNT] = {
+	BOARD_READINGS_V1_0,
+	BOARD_READINGS_V1_1,
+};
+
+static uint64_t sim_ms_to_cycles(const struct sim *sim, uint32_t ms)
+{
+	return (uint64_t)ms * sim->avr->frequency / 1000u;
+}
+
+/* Something a test may wait for happened.  simavr 1.6 runs a batch of
+ * instructions per avr_run() call, up to the next cycle timer; ending the
+ * batch after this instruction lets sim_run_until poll at once, before
+ * the firmware moves on (say, to the next EEPROM byte). */
+static void sim_request_poll(struct sim *sim)
+{
+	sim->poll_due = true;
+	sim->avr->run_cycle_count = 0;
+}
+
+static void sim_stop(struct sim *sim, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void sim_stop(struct sim *sim, const char *format, ...)
+{
+	if (sim->stopped) {
+		return;
+	}
+	sim->stopped = true;
+	va_list args;
+	va_start(args, format);
+	vsnprintf(sim->state_text, sizeof sim->state_text, format, args);
+	va_end(args);
+}
+
+/* ---- simavr's messages ----------------------------------------------------- */
+
+/* simavr reports through one global logger.  Errors from a chip the harness
+ * runs (an invalid opcode, a write outside RAM) stop that run: the firmware
+ * has crashed even where simavr would carry on.  Everything else is chatter
+ * that must not reach stdout, where scripts and tests print results. */
+__attribute__((format(printf, 3, 0))) static void sim_log(avr_t *avr, const int level, const char *format,
+							   va_list args)
+{
+	if (level > LOG_ERROR) {
+		return;
+	}
+	char text[SIM_STATE_TEXT_SIZE];
+	vsnprintf(text, sizeof text, format, args);
+	size_t length = strlen(text);
+	while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == '\r')) {
+		text[--length] = '\0';
+	}
+	struct sim *sim = avr ? avr->custom.data : NULL;
+	if (!sim) {
+		fprintf(stderr, "simavr: %s\n", text);
+		return;
+	}
+	if (!sim->core_error[0]) {
+		snprintf(sim->core_error, sizeof sim->core_error, "%s", text);
+	}
+}
+
+/* ---- time ------------------------------------------------------------------------ */
+
+static void sim_anchor_wall_clock(struct sim *sim)
+{
+	clock_gettime(CLOCK_MONOTONIC, &sim->wall_anchor);
+	sim->cycle_anchor = sim->avr->cycle;
+}
+
+/* Real-time mode: wait until the wall clock reaches simulated `cycle`.  A
+ * host too slow to keep up re-anchors instead of racing to catch up. */
+static void sim_pace(struct sim *sim, uint64_t cycle)
+{
+	if (!sim->options.realtime) {
+		return;
+	}
+	uint64_t ns = (cycle - sim->cycle_anchor) * 1000000000u / sim->avr->frequency;
+	struct timespec target = sim->wall_anchor;
+	target.tv_sec += (time_t)(ns / 1000000000u);
+	target.tv_nsec += (long)(ns % 1000000000u);
+	if (target.tv_nsec >= 1000000000L) {
+		target.tv_sec++;
+		target.tv_nsec -= 1000000000L;
+	}
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	long long late = (long long)(now.tv_sec - target.tv_sec) * 1000000000LL + (now.tv_nsec - target.tv_nsec);
+	if (late > SIM_BEHIND_LIMIT_NS) {
+		sim_anchor_wall_clock(sim);
+		return;
+	}
+	if (late < 0) {
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, NULL);
+	}
+}
+
+/* Replaces simavr's sleep, which sleeps in real time whatever the mode. */
+static void sim_on_sleep(avr_t *avr, avr_cycle_count_t how_long)
+{
+	struct sim *sim = avr->custom.data;
+	/* The core then advances the clock by 1 + how_long, all of it asleep. */
+	sim->sleep_cycles += 1u + how_long;
+	sim_pace(sim, avr->cycle + 1u + how_long);
+}
+
+static avr_cycle_count_t sim_on_tick(avr_t *avr, avr_cycle_count_t when, void *param)
+{
+	struct sim *sim = param;
+	sim->poll_due = true;
+	sim_pace(sim, when);
+	(void)avr;
+	return when + sim->tick_cycles;
+}
+
+/* Only there so that a sleeping chip wakes at the end of a run. */
+static avr_cycle_count_t sim_on_run_end(avr_t *avr, avr_cycle_count_t when, void *param)
+{
+	(void)avr;
+	(void)when;
+	(void)param;
+	return 0;
+}
+
+static avr_cycle_count_t sim_on_uart_feed(avr_t *avr, avr_cycle_count_t when, void *param);
+
+/* Settings simavr 1.6 puts back at every reset, so made after power-on and
+ * after every watchdog reset. */
+static void sim_tune_core(struct sim *sim)
+{
+	/* The core starts with a limit of one cycle between timer checks, so
+	 * a sleeping chip would advance one cycle per call; our tick bounds
+	 * every sleep anyway. */
+	sim->avr->run_cycle_limit = sim->tick_cycles;
+	/* While INT0 (PD2) or INT1 (PD3) is low in the default level mode,
+	 * simavr polls the pin every cycle, even with the interrupt disabled:
+	 * the WIN LED's pin is PD3, and an unlit LED made sleeping firmware
+	 * five times slower.  Level interrupts then act like falling edges,
+	 * which the firmware does not use. */
+	avr_extint_set_strict_lvl_trig(sim->avr, 0, 0);
+	avr_extint_set_strict_lvl_trig(sim->avr, 1, 0);
+}
+
+static void sim_arm_timers(struct sim *sim)
+{
+	avr_cycle_timer_register(sim->avr, sim->tick_cycles, sim_on_tick, sim);
+	if (sim->end_cycle > sim->avr->cycle) {
+		avr_cycle_timer_register(sim->avr, sim->end_cycle - sim->avr->cycle, sim_on_run_end, sim);
+	}
+	sim->uart_feeding = sim->rx_length > 0;
+	if (sim->uart_feeding) {
+		avr_cycle_timer_register(sim->avr, sim->uart_byte_cycles, sim_on_uart_feed, sim);
+	}
+}
+
+/* Every reset after power-on is the watchdog's: nothing else resets the
+ * chip here.  simavr drops all cycle timers right after this hook, so they
+ * are armed again once the core returns. */
+static void sim_on_reset(avr_t *avr)
+{
+	struct sim *sim = avr->custom.data;
+	if (sim->core_reset) {
+		sim->core_reset(avr);
+	}
+	sim->watchdog_resets++;
+	sim->timers_lost = true;
+	/* The reset empties the receive FIFO: clear a pending XOFF. */
+	sim->uart_xoff = false;
+}
+
+static void sim_after_watchdog_reset(struct sim *sim)
+{
+	sim->timers_lost = false;
+	sim_tune_core(sim);
+	if (sim->uart_xoff_irq) {
+		avr_raise_irq(sim->uart_xoff_irq, 0);
+	}
+	sim_arm_timers(sim);
+}
+
+/* simavr terminates the chip itself when it sleeps with interrupts off;
+ * keep its EEPROM before the memory goes. */
+static void sim_on_terminate(avr_t *avr, void *data)
+{
+	struct sim *sim = data;
+	avr_eeprom_desc_t desc = {.ee = sim->eeprom_at_stop, .offset = 0, .size = SIM_EEPROM_SIZE};
+	avr_ioctl(avr, AVR_IOCTL_EEPROM_GET, &desc);
+	sim->terminated = true;
+}
+
+/* ---- pins ------------------------------------------------------------------------ */
+
+/* The pins the harness watches besides the LCD's. */
+enum sim_output {
+	SIM_OUTPUT_LED_THINKING = 0,
+	SIM_OUTPUT_LED_WIN,
+	SIM_OUTPUT_BACKLIGHT,
+	SIM_OUTPUT_COUNT
+};
+
+static const struct {
+	char port;
+	uint8_t bit;
+} sim_output_pins[SIM_OUTPUT_COUNT] = {
+	[SIM_OUTPUT_LED_THINKING] = {SIM_PORT_LETTER(BOARD_LED_THINKING_PORT), BOARD_LED_THINKING_BIT},
+	[SIM_OUTPUT_LED_WIN] = {SIM_PORT_LETTER(BOARD_LED_WIN_PORT), BOARD_LED_WIN_BIT},
+	[SIM_OUTPUT_BACKLIGHT] = {SIM_PORT_LETTER(BOARD_BACKLIGHT_PORT), BOARD_BACKLIGHT_BIT},
+};
+
+/* A level or direction changed on one of those pins' ports.  A pin drives
+ * (an LED lights, the backlight transistor's base gets 5 V) when it is an
+ * output set high. */
+static void sim_on_output_port(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	struct sim_port_hook *hook = param;
+	struct sim *sim = hook->sim;
+	(void)irq;
+	(void)value;
+	avr_ioport_state_t state;
+	if (avr_ioctl(sim->avr, AVR_IOCTL_IOPORT_GETSTATE(hook->port), &state) != 0) {
+		return;
+	}
+	for (int output = 0; output < SIM_OUTPUT_COUNT; output++) {
+		if (sim_output_pins[output].port == hook->port) {
+			sim->driven[output] = (state.port & state.ddr) >> sim_output_pins[output].bit & 1u;
+		}
+	}
+	if (sim->driven[SIM_OUTPUT_BACKLIGHT]) {
+		sim->backlight_driven_high = true;
+	}
+}
+
+static void sim_on_lcd_pin(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	struct sim_lcd_hook *hook = param;
+	struct sim *sim = hook->sim;
+	(void)irq;
+	lcd_model_set_pin(&sim->lcd, hook->pin, value != 0, sim->avr->cycle);
+	if (sim->lcd.changes != sim->lcd_changes_seen) {
+		sim->lcd_changes_seen = sim->lcd.changes;
+		sim_request_poll(sim);
+	}
+}
+
+static void sim_hook_pin(struct sim *sim, char port, int bit, avr_irq_notify_t notify, void *param)
+{
+	avr_irq_t *irq = avr_io_getirq(sim->avr, AVR_IOCTL_IOPORT_GETIRQ(port), bit);
+	avr_irq_register_notify(irq, notify, param);
+}
+
+static void sim_wire_pins(struct sim *sim)
+{
+	static const struct {
+		enum lcd_pin pin;
+		char port;
+		int bit;
+	} lcd_wiring[] = {
+		{LCD_PIN_RS, SIM_PORT_LETTER(BOARD_LCD_RS_PORT), BOARD_LCD_RS_BIT},
+		{LCD_PIN_E, SIM_PORT_LETTER(BOARD_LCD_E_PORT), BOARD_LCD_E_BIT},
+		{LCD_PIN_DB4, SIM_PORT_LETTER(BOARD_LCD_DATA_PORT), BOARD_LCD_DATA_SHIFT},
+		{LCD_PIN_DB5, SIM_PORT_LETTER(BOARD_LCD_DATA_PORT), BOARD_LCD_DATA_SHIFT + 1},
+		{LCD_PIN_DB6, SIM_PORT_LETTER(BOARD_LCD_DATA_PORT), BOARD_LCD_DATA_SHIFT + 2},
+		{LCD_PIN_DB7, SIM_PORT_LETTER(BOARD_LCD_DATA_PORT), BOARD_LCD_DATA_SHIFT + 3},
+	};
+	for (size_t i = 0; i < sizeof lcd_wiring / sizeof lcd_wiring[0]; i++) {
+		struct sim_lcd_hook *hook = &sim->lcd_hooks[lcd_wiring[i].pin];
+		hook->sim = sim;
+		hook->pin = lcd_wiring[i].pin;
+		sim_hook_pin(sim, lcd_wiring[i].port, lcd_wiring[i].bit, sim_on_lcd_pin, hook);
+	}
+	/* One hook per port: its pins' levels and its direction register. */
+	int hooks = 0;
+	for (int output = 0; output < SIM_OUTPUT_COUNT; output++) {
+		char port = sim_output_pins[output].port;
+		int hook = 0;
+		while (hook < hooks && sim->port_hooks[hook].port != port) {
+			hook++;
+		}
+		if (hook == hooks) {
+			sim->port_hooks[hooks].sim = sim;
+			sim->port_hooks[hooks].port = port;
+			sim_hook_pin(sim, port, IOPORT_IRQ_DIRECTION_ALL, sim_on_output_port, &sim->port_hooks[hooks]);
+			hooks++;
+		}
+		sim_hook_pin(sim, port, sim_output_pins[output].bit, sim_on_output_port, &sim->port_hooks[hook]);
+	}
+}
+
+/* Runs after simavr's own EECR handler: setting EEPE starts a byte write,
+ * which simavr completes at once.  A test can cut the power right after
+ * any byte of a save. */
+static void sim_on_eecr_write(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	struct sim *sim = param;
+	(void)irq;
+	if (value & SIM_EECR_EEPE) {
+		sim->eeprom_writes++;
+		sim_request_poll(sim);
+	}
+}
+
+/* ---- serial line ------------------------------------------------------------------ */
+
+static bool sim_text_reserve(char **buffer, size_t *capacity, size_t needed)
+{
+	if (needed <= *capacity) {
+		return true;
+	}
+	size_t grown = *capacity ? *capacity : 256u;
+	while (grown < needed) {
+		grown *= 2u;
+	}
+	char *bigger = realloc(*buffer, grown);
+	if (!bigger) {
+		return false;
+	}
+	*buffer = bigger;
+	*capacity = grown;
+	return true;
+}
+
+static void sim_on_uart_output(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	struct sim *sim = param;
+	(void)irq;
+	if (!sim_text_reserve(&sim->tx_text, &sim->tx_capacity, sim->tx_length + 2u)) {
+		sim_stop(sim, "out of memory for the serial output");
+		return;
+	}
+	sim->tx_text[sim->tx_length++] = (char)value;
+	sim->tx_text[sim->tx_length] = '\0';
+	sim_request_poll(sim);
+}
+
+static void sim_on_uart_xoff(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	struct sim *sim = param;
+	(void)irq;
+	sim->uart_xoff = value != 0;
+}
+
+static void sim_on_uart_xon(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	struct sim *sim = param;
+	(void)irq;
+	if (value) {
+		sim->uart_xoff = false;
+	}
+}
+
+/* One byte per byte-time, like a real line.  A byte waits (never drops)
+ * while the chip's FIFO is full or its receiver is off. */
+static avr_cycle_count_t sim_on_uart_feed(avr_t *avr, avr_cycle_count_t when, void *param)
+{
+	struct sim *sim = param;
+	if (sim->rx_length == 0) {
+		sim->uart_feeding = false;
+		return 0;
+	}
+	if (!sim->uart_xoff && (avr->data[SIM_UCSR0B] & SIM_UCSR0B_RXEN0)) {
+		uint8_t byte = sim->rx_queue[sim->rx_head];
+		sim->rx_head = (sim->rx_head + 1u) % sim->rx_capacity;
+		sim->rx_length--;
+		avr_raise_irq(sim->uart_input_irq, byte);
+	}
+	return when + sim->uart_byte_cycles;
+}
+
+static void sim_wire_uart(struct sim *sim)
+{
+	uint32_t flags = 0; /* no stdout echo, no usleep while the firmware polls */
+	avr_ioctl(sim->avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
+	uint32_t uart = AVR_IOCTL_UART_GETIRQ('0');
+	sim->uart_input_irq = avr_io_getirq(sim->avr, uart, UART_IRQ_INPUT);
+	sim->uart_xoff_irq = avr_io_getirq(sim->avr, uart, UART_IRQ_OUT_XOFF);
+	avr_irq_register_notify(avr_io_getirq(sim->avr, uart, UART_IRQ_OUTPUT), sim_on_uart_output, sim);
+	avr_irq_register_notify(sim->uart_xoff_irq, sim_on_uart_xoff, sim);
+	avr_irq_register_notify(avr_io_getirq(sim->avr, uart, UART_IRQ_OUT_XON), sim_on_uart_xon, sim);
+	sim->uart_xoff = false;
+	/* 8N1: a start bit, eight data bits and a stop bit per byte. */
+	sim->uart_byte_cycles = (uint32_t)((sim->avr->frequency * 10u + BOARD_UART_BAUD / 2u) / BOARD_UART_BAUD);
+}
+
+/* ---- power ------------------------------------------------------------------------- */
+
+static uint32_t sim_reading_to_millivolts(uint16_t reading)
+{
+	/* simavr converts millivolts to a reading as mV * 1023 / AREF and
+	 * truncates; rounding up gives exactly `reading` back. */
+	return ((uint32_t)reading * 5000u + 1022u) / 1023u;
+}
+
+static void sim_apply_button_voltage(struct sim *sim)
+{
+	if (!sim->terminated) {
+		avr_raise_irq(sim->adc_irq, sim->button_millivolts);
+	}
+}
+
+/* Builds the chip, loads the firmware and powers it on with `eeprom`. */
+static bool sim_power_on(struct sim *sim, const uint8_t eeprom[SIM_EEPROM_SIZE])
+{
+	avr_t *avr = avr_make_mcu_by_name(sim->firmware->mmcu);
+	if (!avr) {
+		fprintf(stderr, "%s: simavr does not know the chip \"%s\"\n", sim->elf_path, sim->firmware->mmcu);
+		return false;
+	}
+	avr->custom.data = sim; /* before anything can log */
+	avr_init(avr);
+	/* Some of simavr prints straight to stdout whenever avr->log is set;
+	 * its logger still hears every message (sim_log). */
+	avr->log = LOG_NONE;
+	avr_load_firmware(avr, sim->firmware);
+	/* Without these the ADC silently works from 3.3 V. */
+	avr->vcc = avr->avcc = avr->aref = 5000;
+	avr->sleep = sim_on_sleep;
+	avr->custom.deinit = sim_on_terminate;
+	sim->core_reset = avr->reset;
+	avr->reset = sim_on_reset;
+	sim->avr = avr;
+	sim->terminated = false;
+	sim->stopped = false;
+	sim->state_text[0] = '\0';
+	sim->core_error[0] = '\0';
+	sim->sleep_cycles = 0;
+	sim->watchdog_resets = 0;
+	sim->timers_lost = false;
+	sim->end_cycle = 0;
+	sim->tick_cycles = (uint32_t)sim_ms_to_cycles(sim, 1);
+	memset(sim->driven, 0, sizeof sim->driven);
+
+	uint8_t contents[SIM_EEPROM_SIZE];
+	memcpy(contents, eeprom, sizeof contents);
+	avr_eeprom_desc_t desc = {.ee = contents, .offset = 0, .size = SIM_EEPROM_SIZE};
+	avr_ioctl(avr, AVR_IOCTL_EEPROM_SET, &desc);
+
+	lcd_model_power_on(&sim->lcd, avr->frequency, avr->cycle);
+	sim->lcd_changes_seen = sim->lcd.changes;
+	sim_wire_pins(sim);
+	sim_wire_uart(sim);
+	avr_irq_register_notify(avr_iomem_getirq(avr, SIM_EECR, NULL, AVR_IOMEM_IRQ_ALL), sim_on_eecr_write, sim);
+	sim->adc_irq = avr_io_getirq(avr, AVR_IOCTL_ADC_GETIRQ, ADC_IRQ_ADC0 + BOARD_BUTTONS_ADC_CHANNEL);
+	sim_apply_button_voltage(sim);
+	sim_tune_core(sim);
+	sim_arm_timers(sim);
+	sim_anchor_wall_clock(sim);
+	return true;
+}
+
+static void sim_power_off(struct sim *sim)
+{
+	if (!sim->avr) {
+		return;
+	}
+	sim->earlier_violations += sim->lcd.violations;
+	if (!sim->earlier_first_violation[0] && sim->lcd.violations) {
+		memcpy(sim->earlier_first_violation, sim->lcd.first_violation, sizeof sim->earlier_first_violation);
+	}
+	memset(&sim->lcd, 0, sizeof sim->lcd);
+	if (!sim->terminated) {
+		avr_terminate(sim->avr);
+	}
+	free(sim->avr);
+	sim->avr = NULL;
+}
+
+static void sim_free_firmware(elf_firmware_t *firmware)
+{
+	if (!firmware) {
+		return;
+	}
+	free(firmware->flash);
+	free(firmware->eeprom);
+	free(firmware->fuse);
+	free(firmware->lockbits);
+	for (uint32_t i = 0; i < firmware->symbolcount; i++) {
+		free(firmware->symbol[i]);
+	}
+	free(firmware->symbol);
+	free(firmware);
+}
+
+static bool sim_load_firmware(struct sim *sim)
+{
+	sim->firmware = calloc(1, sizeof *sim->firmware);
+	if (!sim->firmware) {
+		fprintf(stderr, "%s: out of memory\n", sim->elf_path);
+		return false;
+	}
+	if (elf_read_firmware(sim->elf_path, sim->firmware) != 0 || sim->firmware->flashsize == 0) {
+		fprintf(stderr, "%s: cannot load this firmware (not an AVR ELF file?)\n", sim->elf_path);
+		return false;
+	}
+	/* elf_read_firmware clears the struct and fills in the chip and clock
+	 * only from a .mmcu section; the board decides them otherwise. */
+	if (!sim->firmware->mmcu[0]) {
+		snprintf(sim->firmware->mmcu, sizeof sim->firmware->mmcu, "%s", BOARD_MCU);
+	}
+	if (!sim->firmware->frequency) {
+		sim->firmware->frequency = BOARD_F_CPU;
+	}
+	if (strcmp(sim->firmware->mmcu, BOARD_MCU) != 0 || sim->firmware->frequency != BOARD_F_CPU) {
+		fprintf(stderr, "%s: built for %s at %lu Hz, but the board is an %s at %lu Hz\n", sim->elf_path,
+			sim->firmware->mmcu, (unsigned long)sim->firmware->frequency, BOARD_MCU,
+			(unsigned long)BOARD_F_CPU);
+		return false;
+	}
+	return true;
+}
+
+struct sim *sim_open(const struct sim_options *options)
+{
+	avr_global_logger_set(sim_log);
+	struct sim *sim = calloc(1, sizeof *sim);
+	if (!sim) {
+		fprintf(stderr, "out of memory for the simulator\n");
+		return NULL;
+	}
+	sim->options = *options;
+	if (sim->options.shield >= BOARD_SHIELD_VERSIONS) {
+		sim->options.shield = 0;
+	}
+	sim->options.eeprom = NULL; /* the caller's buffer need not outlive this call */
+	sim->elf_path = strdup(options->elf ? options->elf : "");
+	sim->button_millivolts = sim_reading_to_millivolts(shield_readings[sim->options.shield][BUTTON_NONE]);
+	uint8_t eeprom[SIM_EEPROM_SIZE];
+	/* A chip fresh from `make flash` has an erased EEPROM: the hex holds
+	 * only .text and .data, whatever the ELF's .eeprom section says. */
+	memset(eeprom, 0xFF, sizeof eeprom);
+	if (options->eeprom) {
+		memcpy(eeprom, options->eeprom, sizeof eeprom);
+	}
+	if (!sim->elf_path || !sim_load_firmware(sim) || !sim_power_on(sim, eeprom)) {
+		sim_close(sim);
+		return NULL;
+	}
+	return sim;
+}
+
+void sim_close(struct sim *sim)
+{
+	if (!sim) {
+		return;
+	}
+	sim_power_off(sim);
+	sim_free_firmware(sim->firmware);
+	free(sim->elf_path);
+	free(sim->rx_queue);
+	free(sim->tx_text);
+	free(sim);
+}
+
+void sim_power_cycle(struct sim *sim)
+{
+	uint8_t eeprom[SIM_EEPROM_SIZE];
+	sim_eeprom_read(sim, eeprom);
+	sim_power_off(sim);
+	if (!sim_power_on(sim, eeprom)) {
+		/* The same firmware powered on before; only memory can fail here. */
+		fprintf(stderr, "%s: cannot power the chip on again\n", sim->elf_path);
+		abort();
+	}
+}
+
+/* ---- running ----------------------------------------------------------------------- */
+
+static bool sim_watchdog_armed(const struct sim *sim)
+{
+	return (sim->avr->data[SIM_WDTCSR] & SIM_WDTCSR_ENABLE_BITS) != 0;
+}
+
+/* A jump to itself with interrupts off never ends unless the watchdog
+ * ends it: avr-libc's exit() and `cli(); for (;;) {}` compile to
+ * `rjmp .-2`, or `jmp` to its own address. */
+static bool sim_jumps_to_itself(const struct sim *sim)
+{
+	const uint8_t *flash = sim->avr->flash;
+	avr_flashaddr_t pc = sim->avr->pc;
+	if (pc + 4u > sim->avr->flashend + 1u) {
+		return false;
+	}
+	uint16_t word = (uint16_t)(flash[pc] | flash[pc + 1] << 8);
+	if (word == 0xCFFFu) {
+		return true; /* rjmp .-2 */
+	}
+	uint16_t target = (uint16_t)(flash[pc + 2] | flash[pc + 3] << 8);
+	return word == 0x940Cu && (avr_flashaddr_t)target * 2u == pc; /* jmp to itself, below 128 KB */
+}
+
+/* Why a run ended, in words, from simavr's state. */
+static void sim_note_core_state(struct sim *sim, int state)
+{
+	if (state == cpu_Done) {
+		sim_stop(sim, "stopped: the firmware went to sleep with interrupts off, so nothing can wake it");
+	} else if (state == cpu_Crashed) {
+		/* simavr 1.6 crashes a chip for three reasons: a read or a write
+		 * outside data memory, which it logs first, and a program counter
+		 * past the end of flash, which it does not. */
+		if (sim->core_error[0] && strcmp(sim->core_error, "avr_sadly_crashed") != 0) {
+			sim_stop(sim, "crashed: %s", sim->core_error);
+		} else {
+			sim_stop(sim, "crashed: the program counter ran past the end of flash");
+		}
+	} else {
+		sim_stop(sim, "stopped: simavr left the chip in state %d", state);
+	}
+}
+
+/* Runs the chip to cycle `end` at most; polls done() whenever something a
+ * test could wait for happened.  True when done() said so. */
+static bool sim_run_to(struct sim *sim, uint64_t end, bool (*done)(struct sim *sim, void *ctx), void *ctx)
+{
+	if (done && done(sim, ctx)) {
+		return true;
+	}
+	if (sim->stopped) {
+		return false;
+	}
+	avr_t *avr = sim->avr;
+	sim->end_cycle = end;
+	if (end > avr->cycle) {
+		avr_cycle_timer_register(avr, end - avr->cycle, sim_on_run_end, sim);
+	}
+	sim->poll_due = false;
+	bool finished = false;
+	while (avr->cycle < end) {
+		int state = avr_run(avr);
+		if (state != cpu_Running && state != cpu_Sleeping) {
+			sim_note_core_state(sim, state);
+			break;
+		}
+		if (sim->core_error[0]) {
+			sim_stop(sim, "crashed: %s", sim->core_error);
+			break;
+		}
+		if (sim->timers_lost) {
+			sim_after_watchdog_reset(sim);
+		}
+		if (state == cpu_Running && !avr->sreg[S_I] && sim_jumps_to_itself(sim) && !sim_watchdog_armed(sim)) {
+			sim_stop(sim, "hung: endless loop with interrupts off at byte address 0x%04X", (unsigned)avr->pc);
+			break;
+		}
+		if (sim->poll_due) {
+			sim->poll_due = false;
+			if (done && done(sim, ctx)) {
+				finished = true;
+				break;
+			}
+		}
+	}
+	if (!sim->terminated) {
+		avr_cycle_timer_cancel(avr, sim_on_run_end, sim);
+	}
+	sim->end_cycle = 0;
+	return finished;
+}
+
+uint64_t sim_cycles(const struct sim *sim)
+{
+	return sim->avr->cycle;
+}
+
+uint64_t sim_sleep_cycles(const struct sim *sim)
+{
+	return sim->sleep_cycles;
+}
+
+void sim_run_cycles(struct sim *sim, uint64_t cycles)
+{
+	sim_run_to(sim, sim->avr->cycle + cycles, NULL, NULL);
+}
+
+void sim_run_ms(struct sim *sim, uint32_t ms)
+{
+	sim_run_cycles(sim, sim_ms_to_cycles(sim, ms));
+}
+
+bool sim_run_until(struct sim *sim, bool (*done)(struct sim *sim, void *ctx), void *ctx, uint32_t timeout_ms)
+{
+	return sim_run_to(sim, sim->avr->cycle + sim_ms_to_cycles(sim, timeout_ms), done, ctx);
+}
+
+bool sim_stopped(const struct sim *sim)
+{
+	return sim->stopped;
+}
+
+const char *sim_state_text(const struct sim *sim)
+{
+	return sim->stopped ? sim->state_text : "running";
+}
+
+uint32_t sim_watchdog_resets(const struct sim *sim)
+{
+	return sim->watchdog_resets;
+}
+
+/* ---- buttons --------------------------------------------------------------------- */
+
+static void sim_set_button(struct sim *sim, enum board_button button)
+{
+	if (button >= BUTTON_COUNT) {
+		button = BUTTON_NONE;
+	}
+	sim->button_millivolts = sim_reading_to_millivolts(shield_readings[sim->options.shield][button]);
+	sim_apply_button_voltage(sim);
+}
+
+void sim_button_down(struct sim *sim, enum board_button button)
+{
+	sim_set_button(sim, button);
+}
+
+void sim_button_up(struct sim *sim)
+{
+	sim_set_button(sim, BUTTON_NONE);
+}
+
+void sim_press(struct sim *sim, enum board_button button, uint32_t hold_ms)
+{
+	sim_button_down(sim, button);
+	sim_run_ms(sim, hold_ms);
+	sim_button_up(sim);
+	sim_run_ms(sim, SIM_RELEASE_IDLE_MS);
+}
+
+/* xorshift32: a small generator whose patterns repeat for a given seed. */
+static uint32_t sim_next_random(uint32_t *state)
+{
+	uint32_t x = *state;
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	*state = x;
+	return x;
+}
+
+/* Chatters for `span` cycles, starting on `first` and ending on `last`:
+ * the contacts touch and part at random intervals of 20..500 us. */
+static void sim_chatter(struct sim *sim, enum board_button first, enum board_button last, uint64_t span,
+			uint32_t *random)
+{
+	uint64_t end = sim->avr->cycle + span;
+	uint64_t micro = sim->avr->frequency / 1000000u;
+	bool at_first = true;
+	while (sim->avr->cycle < end && !sim->stopped) {
+		sim_set_button(sim, at_first ? first : last);
+		uint64_t step = (20u + sim_next_random(random) % 481u) * micro;
+		uint64_t left = end - sim->avr->cycle;
+		sim_run_cycles(sim, step < left ? step : left);
+		at_first = !at_first;
+	}
+	sim_set_button(sim, last);
+}
+
+void sim_press_bouncy(struct sim *sim, enum board_button button, uint32_t hold_ms, uint32_t seed)
+{
+	uint32_t random = seed ? seed : 0x9E3779B9u; /* xorshift must not start at 0 */
+	/* Bounce lasts 2..5 ms at each end, and never more than a third of the hold. */
+	uint64_t hold = sim_ms_to_cycles(sim, hold_ms);
+	uint64_t third = hold / 3u;
+	uint64_t press_bounce = sim_ms_to_cycles(sim, 2) + sim_next_random(&random) % sim_ms_to_cycles(sim, 3);
+	uint64_t release_bounce = sim_ms_to_cycles(sim, 2) + sim_next_random(&random) % sim_ms_to_cycles(sim, 3);
+	press_bounce = press_bounce < third ? press_bounce : third;
+	release_bounce = release_bounce < third ? release_bounce : third;
+	uint64_t start = sim->avr->cycle;
+	sim_chatter(sim, button, button, press_bounce, &random);
+	uint64_t steady_end = start + hold - release_bounce;
+	if (sim->avr->cycle < steady_end) {
+		sim_run_cycles(sim, steady_end - sim->avr->cycle);
+	}
+	sim_chatter(sim, BUTTON_NONE, BUTTON_NONE, release_bounce, &random);
+	sim_run_ms(sim, SIM_RELEASE_IDLE_MS);
+}
+
+/* ---- LCD ----------------------------------------------------------------------------- */
+
+void sim_lcd_lines(const struct sim *sim, char lines[BOARD_LCD_ROWS][BOARD_LCD_COLUMNS + 1])
+{
+	lcd_model_lines(&sim->lcd, lines);
+}
+
+bool sim_lcd_contains(const struct sim *sim, const char *text)
+{
+	char lines[BOARD_LCD_ROWS][BOARD_LCD_COLUMNS + 1];
+	sim_lcd_lines(sim, lines);
+	for (int row = 0; row < BOARD_LCD_ROWS; row++) {
+		if (strstr(lines[row], text)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool sim_lcd_shows(struct sim *sim, void *text)
+{
+	return sim_lcd_contains(sim, text);
+}
+
+bool sim_wait_text(struct sim *sim, const char *text, uint32_t timeout_ms)
+{
+	return sim_run_until(sim, sim_lcd_shows, (void *)text, timeout_ms);
+}
+
+void sim_lcd_glyph(const struct sim *sim, uint8_t code, uint8_t rows[8])
+{
+	lcd_model_glyph(&sim->lcd, code, rows);
+}
+
+uint64_t sim_lcd_last_change(const struct sim *sim)
+{
+	return sim->lcd.last_change;
+}
+
+uint32_t sim_lcd_violations(const struct sim *sim)
+{
+	return sim->earlier_violations + sim->lcd.violations;
+}
+
+const char *sim_lcd_first_violation(const struct sim *sim)
+{
+	return sim->earlier_first_violation[0] ? sim->earlier_first_violation : sim->lcd.first_violation;
+}
+
+int sim_lcd_save_png(const struct sim *sim, const char *path)
+{
+	return lcd_png_write(&sim->lcd, sim->avr->cycle, path);
+}
+
+/* ---- serial line ------------------------------------------------------------------- */
+
+void sim_uart_send(struct sim *sim, const char *bytes, size_t length)
+{
+	if (sim->rx_length + length > sim->rx_capacity) {
+		size_t capacity = sim->rx_capacity ? sim->rx_capacity : 256u;
+		while (capacity < sim->rx_length + length) {
+			capacity *= 2u;
+		}
+		uint8_t *queue = malloc(capacity);
+		if (!queue) {
+			sim_stop(sim, "out of memory for the serial input");
+			return;
+		}
+		for (size_t i = 0; i < sim->rx_length; i++) {
+			queue[i] = sim->rx_queue[(sim->rx_head + i) % sim->rx_capacity];
+		}
+		free(sim->rx_queue);
+		sim->rx_queue = queue;
+		sim->rx_capacity = capacity;
+		sim->rx_head = 0;
+	}
+	for (size_t i = 0; i < length; i++) {
+		sim->rx_queue[(sim->rx_head + sim->rx_length) % sim->rx_capacity] = (uint8_t)bytes[i];
+		sim->rx_length++;
+	}
+	if (!sim->uart_feeding && sim->rx_length > 0 && !sim->terminated) {
+		sim->uart_feeding = true;
+		avr_cycle_timer_register(sim->avr, sim->uart_byte_cycles, sim_on_uart_feed, sim);
+	}
+}
+
+const char *sim_uart_output(const struct sim *sim)
+{
+	return sim->tx_text ? sim->tx_text : "";
+}
+
+size_t sim_uart_output_length(const struct sim *sim)
+{
+	return sim->tx_length;
+}
+
+void sim_uart_clear_output(struct sim *sim)
+{
+	sim->tx_length = 0;
+	if (sim->tx_text) {
+		sim->tx_text[0] = '\0';
+	}
+}
+
+static bool sim_uart_shows(struct sim *sim, void *text)
+{
+	return strstr(sim_uart_output(sim), text) != NULL;
+}
+
+bool sim_wait_uart(struct sim *sim, const char *text, uint32_t timeout_ms)
+{
+	return sim_run_until(sim, sim_uart_shows, (void *)text, timeout_ms);
+}
+
+size_t sim_uart_pending(const struct sim *sim)
+{
+	return sim->rx_length;
+}
+
+/* ---- LEDs and EEPROM ---------------------------------------------------------------- */
+
+bool sim_led_thinking(const struct sim *sim)
+{
+	return sim->driven[SIM_OUTPUT_LED_THINKING];
+}
+
+bool sim_led_win(const struct sim *sim)
+{
+	return sim->driven[SIM_OUTPUT_LED_WIN];
+}
+
+bool sim_backlight_ever_driven_high(const struct sim *sim)
+{
+	return sim->backlight_driven_high;
+}
+
+void sim_eeprom_read(const struct sim *sim, uint8_t out[1024])
+{
+	if (sim->terminated) {
+		memcpy(out, sim->eeprom_at_stop, SIM_EEPROM_SIZE);
+		return;
+	}
+	/* GET copies the bytes but returns -1 even then (simavr 1.6). */
+	avr_eeprom_desc_t desc = {.ee = out, .offset = 0, .size = SIM_EEPROM_SIZE};
+	avr_ioctl(sim->avr, AVR_IOCTL_EEPROM_GET, &desc);
+}
+
+uint32_t sim_eeprom_writes(const struct sim *sim)
+{
+	return sim->eeprom_writes;
+}
