@@ -667,37 +667,56 @@ static bool winning_take(const struct position *pos, const struct heap_values *v
 	return false;
 }
 
-/* Misere Nim from a winning position. */
-static void misere_winning_take(const struct position *pos, struct move *mv)
+/*
+ * Nim, misere Nim and Marienbad in one pass over the heaps (the machine's
+ * move must stay within about a thousand cycles on the device).
+ * Misere differs only while at most one heap holds 2 or more: with one
+ * such heap, empty it or leave 1 in it, whichever leaves an odd number of
+ * 1-heaps; with none, every move takes a 1-heap.  From a losing position,
+ * one stone from the largest heap keeps the game going longest.
+ */
+static bool nim_best_move(const struct position *pos, struct move *mv)
 {
-	uint8_t big = 0, ones = 0, big_heap = 0, one_heap = 0;
+	const uint16_t *heap = pos->u.heap;
+	uint16_t x = 0;
+	uint8_t big = 0, ones = 0, big_heap = 0, largest = 0;
 	for (uint8_t i = 0; i < pos->count; i++) {
-		uint16_t n = pos->u.heap[i];
+		uint16_t n = heap[i];
+		x ^= n;
 		if (n >= 2) {
 			big++;
 			big_heap = i;
 		} else if (n == 1) {
 			ones++;
-			one_heap = i;
+		}
+		if (n > heap[largest]) {
+			largest = i;
 		}
 	}
-	if (big == 1) {
-		/* Empty the big heap or leave 1 in it, whichever leaves an odd
-		 * number of 1-heaps. */
-		uint16_t n = pos->u.heap[big_heap];
-		set_take(mv, big_heap, (ones & 1u) ? n : (uint16_t)(n - 1u));
-	} else if (big == 0) {
-		set_take(mv, one_heap, 1); /* an even number of 1s: leave an odd one */
-	} else {
-		/* Two or more big heaps: the normal move leaves at least one. */
-		(void)winning_take(pos, NULL, mv);
+	if (pos->count == 0 || heap[largest] == 0) {
+		return false;
 	}
+	if (pos->rule == RULE_MISERE && big == 1) {
+		uint16_t n = heap[big_heap];
+		set_take(mv, big_heap, (ones & 1u) ? n : (uint16_t)(n - 1u));
+		return true;
+	}
+	if (x != 0 && !(pos->rule == RULE_MISERE && big == 0)) {
+		for (uint8_t i = 0;; i++) {
+			if ((uint16_t)(heap[i] ^ x) < heap[i]) {
+				set_take(mv, i, (uint16_t)(heap[i] - (heap[i] ^ x)));
+				return true;
+			}
+		}
+	}
+	set_take(mv, largest, 1);
+	return true;
 }
 
 /* No winning move: take the least the rules allow from the largest heap,
  * which keeps the game long and gives the opponent the most chances to
  * go wrong.  Poker Nim with every heap empty adds one stone instead. */
-static bool keep_going(const struct position *pos, const struct heap_values *v, struct move *mv)
+static bool keep_going(const struct position *pos, struct move *mv)
 {
 	const uint16_t *heap = heaps_of_const(pos);
 	bool found = false;
@@ -712,7 +731,6 @@ static bool keep_going(const struct position *pos, const struct heap_values *v, 
 			found = true;
 		}
 	}
-	(void)v;
 	if (found) {
 		return true;
 	}
@@ -721,20 +739,13 @@ static bool keep_going(const struct position *pos, const struct heap_values *v, 
 
 bool heaps_best_move(const struct position *pos, struct move *mv)
 {
+	if (is_nim_family(pos)) {
+		return nim_best_move(pos, mv);
+	}
 	struct heap_values v;
 	values_prepare(pos, &v);
-	if (is_misere(pos)) {
-		if (!heaps_next_move(pos, mv, true)) {
-			return false; /* every heap empty: the game is over */
-		}
-		if (!misere_is_losing(pos)) {
-			misere_winning_take(pos, mv);
-			return true;
-		}
-		return keep_going(pos, &v, mv);
-	}
 	if (winning_take(pos, &v, mv)) {
 		return true;
 	}
-	return keep_going(pos, &v, mv);
+	return keep_going(pos, mv);
 }
