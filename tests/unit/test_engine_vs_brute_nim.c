@@ -11,7 +11,8 @@
  *     of 0..5;
  *   Nimble: 1 to 4 coins on squares 0..7;
  *   Poker Nim: 1 to 3 heaps with starts 0..3, every heap size up to its
- *     start, 0..2 additions left to each player;
+ *     start, 0..2 additions left to each player; 4 heaps with starts 0..2
+ *     and 0..1 additions left to each;
  *   Matrix Nim: grids 1x4 (cells 0..4), 2x2 (0..4), 2x3 (0..2), 3x2 (0..2),
  *     3x3 (0..1), 4x2 (0..2).
  */
@@ -180,6 +181,7 @@ static void test_poker_nim(void **state)
 	for (uint8_t count = 1; count <= 3; count++) {
 		prove_poker(&p, count, 3, 2);
 	}
+	prove_poker(&p, 4, 2, 1);
 	assert_true(proof_finish(&p));
 }
 

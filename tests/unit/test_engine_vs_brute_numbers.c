@@ -5,8 +5,8 @@
  *   Subtract a digit: every n of 0..100000 (every move up to 3000), and by
  *     outcome and value every n up to 1000000;
  *   Divide 2/3/6: every single number of 1..100000 (every move up to 2000),
- *     the empty position, every pair of 1..60 and every triple of 1..16
- *     (every move); single numbers around every power of 2, 3 and 6 below
+ *     the empty position, every pair of 1..60, every triple of 1..16 and
+ *     every four numbers of 1..7 (every move); single numbers around every power of 2, 3 and 6 below
  *     2^32 (p-2 .. p+2) and 3000 numbers spread over 100001..2^32-1;
  *   Prime power: every n of 1..100000 (every move up to 5000), and numbers
  *     with large primes and many factors up to 2^32-1.
@@ -85,7 +85,7 @@ static void test_divide_several_numbers(void **state)
 {
 	(void)state;
 	struct proof p;
-	proof_start(&p, "divide 2/3/6, no number, pairs of 1..60, triples of 1..16");
+	proof_start(&p, "divide 2/3/6, no number, pairs of 1..60, triples of 1..16, fours of 1..7");
 	struct brute_pos pos = numbers(GAME_DIVIDE, 0);
 	proof_position(&p, &pos, true);
 	pos.count = 2;
@@ -106,6 +106,13 @@ static void test_divide_several_numbers(void **state)
 				proof_position(&p, &pos, true);
 			}
 		}
+	}
+	pos.count = 4;
+	for (uint32_t code = 0; code < 7 * 7 * 7 * 7; code++) {
+		for (uint32_t i = 0, c = code; i < 4; i++, c /= 7) {
+			pos.part[i] = 1 + c % 7;
+		}
+		proof_position(&p, &pos, true);
 	}
 	assert_true(proof_finish(&p));
 }
