@@ -1,0 +1,34 @@
+/*
+ * The game in progress, shared by every way of playing it: the buttons
+ * (firmware/play.c) and, later, the serial console.  It holds the position
+ * and whose turn it is, refuses illegal moves without changing anything,
+ * and when the game ends names the winner, counts the result in the score
+ * and saves it.
+ */
+#ifndef FIRMWARE_GAME_H
+#define FIRMWARE_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+
+enum player { PLAYER_PERSON = 0, PLAYER_MACHINE = 1 };
+
+struct game {
+	struct position pos;
+	uint8_t to_move; /* enum player */
+	bool over;
+	uint8_t winner;  /* enum player, once over */
+};
+
+extern struct game game;
+
+/* A new game as `settings` describe it; false (and no game) when the
+ * set-up leaves no move to make, such as all heaps empty. */
+bool game_new(void);
+/* Plays `mv` for the player to move, or returns why it is illegal and
+ * leaves the game untouched. */
+enum engine_error game_play(const struct move *mv);
+
+#endif

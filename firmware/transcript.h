@@ -1,0 +1,25 @@
+/*
+ * A transcript of each game on the serial line, one line per event, in the
+ * engine's own text forms (the same syntax as the `grundy` host tool), so
+ * an operator or a script can follow and check what happens on the LCD:
+ *   grundy-box ready
+ *   new marienbad 1 3 5 7
+ *   you 4-3 -> 1 3 5 4
+ *   me 3-3 -> 1 3 2 4
+ *   winner me
+ */
+#ifndef FIRMWARE_TRANSCRIPT_H
+#define FIRMWARE_TRANSCRIPT_H
+
+#include <stdint.h>
+
+#include "engine/engine.h"
+
+/* After power-on or a reset. */
+void transcript_start(void);
+void transcript_new_game(const struct position *pos);
+/* `player` (enum player) plays `mv` in `pos`, which it has not changed yet. */
+void transcript_move(uint8_t player, const struct position *pos, const struct move *mv);
+void transcript_result(uint8_t winner);
+
+#endif
