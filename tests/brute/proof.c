@@ -281,7 +281,8 @@ static void check_value(struct proof *p, const struct brute_pos *pos, const stru
 		if (grundy != ENGINE_GRUNDY_UNKNOWN) {
 			mismatch(p, pos, "engine_grundy gives %ld under misere", (long)grundy);
 		}
-	} else if (grundy != ENGINE_GRUNDY_UNKNOWN || !grundy_may_be_unknown(pos->game)) {
+	} else if (grundy != ENGINE_GRUNDY_UNKNOWN ||
+		   !(grundy_may_be_unknown(pos->game) || p->unknown_allowed)) {
 		uint32_t value = brute_grundy(pos);
 		if (grundy < 0 || (uint32_t)grundy != value) {
 			mismatch(p, pos, "engine_grundy says %ld, the solver %u", (long)grundy, value);

@@ -38,6 +38,8 @@ struct proof {
 	uint32_t value_only;  /* positions checked by outcome and value only */
 	uint32_t failures;    /* disagreements */
 	uint32_t printed;     /* "# MISMATCH" lines so far */
+	bool unknown_allowed; /* set by a test: ENGINE_GRUNDY_UNKNOWN is allowed
+				 beyond the bound the engine documents */
 };
 
 void proof_start(struct proof *p, const char *name);
