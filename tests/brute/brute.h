@@ -19,6 +19,14 @@
  * with a literal board of cells.
  *
  * Memory is taken from the heap as needed and kept until brute_reset().
+ * Costs to keep in mind: Taktix, Kubo and Nineteen solve the whole board on
+ * first use (a fraction of a second); Wythoff builds a square table of both
+ * heaps, cubic in the larger heap (300 takes about a second under ASan);
+ * other games search only the positions reachable from the one asked, so
+ * keep heaps small (say Nim heaps summing to 40 or less, Kayles up to 40
+ * cells; longer single rows go through brute_strip_values()).
+ *
+ * tests/brute/proof.h checks one engine position against this solver.
  *
  * Usage, e.g. in an end-to-end test that needs to know who should win:
  *
@@ -153,8 +161,8 @@ void brute_move_from_engine(struct brute_move *out, const struct position *pos,
 			    const struct move *mv);
 void brute_move_to_engine(struct move *out, const struct position *pos,
 			  const struct brute_move *mv);
-/* Shorthand: whether the player to move in an engine position wins (false
- * for a malformed record). */
+/* Shorthand: whether the player to move in an engine position wins.  A
+ * malformed record stops the program with a message. */
 bool brute_position_wins(const struct position *pos);
 
 #endif
