@@ -1,0 +1,263 @@
+/*
+ * Bad and awkward input through the buttons, end to end: an illegal move is
+ * refused with the engine's reason and changes nothing; mashing the buttons
+ * and bouncing contacts leave every game correct; a long press of SELECT
+ * leaves a game; a held arrow repeats; both shield versions' voltages work;
+ * a set-up with nothing to take is refused.  Every test also checks that the
+ * firmware never crashed, hung, reset or broke an LCD timing, and never
+ * drove the backlight pin high.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tests/e2e/e2e.h"
+
+static const struct e2e_setup nim_345 = {
+	.game = GAME_NIM, .misere = false, .machine_first = false, .heaps = 3, .heap = { 3, 4, 5 },
+};
+
+/* Starts the set-up shown in the menu and waits for the person's turn. */
+static void start_game(struct sim *sim)
+{
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 0, "U/D row L/R take", 1000);
+	e2e_expect_line(sim, 1, "Row ", 4000);
+}
+
+/* Presses UP until row 0 reads `text`. */
+static void find_item(struct sim *sim, const char *text)
+{
+	for (int presses = 0; presses < 16; presses++) {
+		char row0[BOARD_LCD_COLUMNS + 1];
+		e2e_line(sim, 0, row0);
+		if (strcmp(row0, text) == 0) {
+			return;
+		}
+		e2e_press(sim, BUTTON_UP);
+	}
+	fail_msg("the menu never showed \"%s\"", text);
+}
+
+static void illegal_move_is_refused_and_changes_nothing(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(NULL, 0);
+	e2e_menu_set(sim, &nim_345);
+	start_game(sim);
+	struct brute_pos pos;
+	e2e_setup_position(&nim_345, &pos);
+	e2e_expect_board(sim, &pos);
+
+	/* LEFT down to "take 0" (the cancelled move), then SELECT. */
+	e2e_enter_move(sim, 1, 0, true);
+	e2e_expect_line(sim, 1, "take at least 1", 200);
+	e2e_expect_board(sim, &pos);
+	assert_false(sim_led_thinking(sim));
+	assert_null(strstr(sim_uart_output(sim), "you "));
+
+	/* The reason gives way to the half-made move again, by itself... */
+	e2e_expect_line(sim, 1, "Row 2: take 0", 3000);
+	/* ...or at once for the next key, which also counts. */
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 1, "take at least 1", 200);
+	e2e_press(sim, BUTTON_RIGHT);
+	e2e_expect_line(sim, 1, "Row 2: take 1", 200);
+	e2e_expect_board(sim, &pos);
+
+	/* The game goes on from the same position. */
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 1, "Thinking...", 200);
+	pos.part[1] = 3;
+	e2e_expect_board(sim, &pos);
+	struct e2e_transcript transcript;
+	e2e_check_transcript(sim, &transcript);
+	assert_int_equal(transcript.moves, 1);
+	printf("# an illegal move (take 0) was refused with \"take at least 1\"; the board and the game were unchanged\n");
+	e2e_close(sim);
+}
+
+/* Presses `count` random buttons, each down and up for 1..30 ms: faster than
+ * a person, often faster than the debouncing. */
+static void mash(struct sim *sim, unsigned count, uint32_t *seed)
+{
+	static const enum board_button buttons[] = { BUTTON_RIGHT, BUTTON_UP, BUTTON_DOWN, BUTTON_LEFT, BUTTON_SELECT };
+	for (unsigned i = 0; i < count; i++) {
+		*seed ^= *seed << 13;
+		*seed ^= *seed >> 17;
+		*seed ^= *seed << 5;
+		sim_button_down(sim, buttons[*seed % 5u]);
+		sim_run_ms(sim, 1u + (*seed >> 8) % 30u);
+		sim_button_up(sim);
+		sim_run_ms(sim, 1u + (*seed >> 16) % 30u);
+	}
+}
+
+static void mashing_leaves_every_game_correct(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(NULL, 0);
+	e2e_menu_set(sim, &nim_345);
+	start_game(sim);
+	unsigned presses = 0;
+	uint32_t seed = 12345u;
+	for (unsigned round = 0; round < 8; round++) {
+		mash(sim, 150, &seed);
+		presses += 150;
+		/* Let every step of the game screen run out. */
+		sim_run_ms(sim, 4000);
+		e2e_check_health(sim);
+		struct e2e_transcript transcript;
+		e2e_check_transcript(sim, &transcript);
+		char row1[BOARD_LCD_COLUMNS + 1];
+		e2e_line(sim, 1, row1);
+		if (transcript.in_game && strncmp(row1, "Row ", 4) == 0) {
+			e2e_expect_board(sim, &transcript.pos);
+		}
+	}
+	struct e2e_transcript transcript;
+	e2e_check_transcript(sim, &transcript);
+	printf("# mashing: %u presses of 1-30 ms; %u games begun, %u finished, %u moves, every one legal and shown right\n",
+	       presses, transcript.games, transcript.finished, transcript.moves);
+	assert_true(transcript.moves > 0);
+	e2e_close(sim);
+}
+
+static void bouncing_contacts_give_one_press_each(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(NULL, 0);
+	e2e_bouncy_presses(0xB0B0u);
+	e2e_menu_set(sim, &nim_345);
+
+	/* Ten bouncing presses move a number by exactly ten. */
+	find_item(sim, "Heap 1 <3>");
+	for (int i = 0; i < 10; i++) {
+		e2e_press(sim, BUTTON_RIGHT);
+	}
+	e2e_expect_line(sim, 0, "Heap 1 <13>", 10);
+	for (int i = 0; i < 10; i++) {
+		sim_press_bouncy(sim, BUTTON_LEFT, 80, (uint32_t)i + 1u);
+	}
+	e2e_expect_line(sim, 0, "Heap 1 <3>", 10);
+
+	/* Whole games with every press bouncing. */
+	struct e2e_figures figures = { 0 };
+	uint32_t seed = 777u;
+	e2e_play_game(sim, &nim_345, NULL, e2e_choose_random, &seed, true, &figures);
+	const struct e2e_setup marienbad = { .game = GAME_MARIENBAD };
+	e2e_menu_set(sim, &marienbad);
+	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed, true, &figures), E2E_MACHINE);
+	e2e_bouncy_presses(0);
+	printf("# bouncing contacts: 20 presses in the menu counted once each; 2 whole games with bouncing presses played correctly\n");
+	e2e_close(sim);
+}
+
+static void long_select_leaves_the_game(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(NULL, 0);
+	e2e_menu_set(sim, &nim_345);
+	start_game(sim);
+	e2e_enter_move(sim, 2, 2, false);
+	sim_press(sim, BUTTON_SELECT, 1300);
+	e2e_expect_line(sim, 1, "U/D:more SEL:go", 100);
+	struct e2e_transcript transcript;
+	e2e_check_transcript(sim, &transcript);
+	assert_int_equal(transcript.moves, 0); /* the half-made move was not played */
+	e2e_close(sim);
+}
+
+static void score_counts_finished_games(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(NULL, 0);
+	const struct e2e_setup marienbad = { .game = GAME_MARIENBAD };
+	e2e_menu_set(sim, &marienbad);
+	struct e2e_figures figures = { 0 };
+	uint32_t seed = 5u;
+	/* The second game is the rematch the game-over screen offers. */
+	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed, true, &figures), E2E_MACHINE);
+	e2e_expect_line(sim, 1, "You 0 - me 1", 10);
+	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed, true, &figures), E2E_MACHINE);
+	e2e_expect_line(sim, 1, "You 0 - me 2", 10);
+	e2e_expect_line(sim, 1, "SEL again L menu", 2500);
+	e2e_leave_game_over(sim);
+	find_item(sim, "You 0 - me 2");
+	e2e_close(sim);
+}
+
+static void held_arrow_repeats_and_stops_when_released(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(NULL, 0);
+	e2e_menu_set(sim, &nim_345);
+	find_item(sim, "Heap 1 <3>");
+	sim_press(sim, BUTTON_RIGHT, 2000);
+	char text[BOARD_LCD_COLUMNS + 1];
+	e2e_line(sim, 0, text);
+	unsigned after_hold = (unsigned)strtoul(text + strlen("Heap 1 <"), NULL, 10);
+	sim_run_ms(sim, 1000);
+	e2e_line(sim, 0, text);
+	unsigned later = (unsigned)strtoul(text + strlen("Heap 1 <"), NULL, 10);
+	printf("# holding RIGHT for 2 s took a heap from 3 to %u\n", after_hold);
+	assert_true(after_hold > 3u + 10u);
+	assert_int_equal(later, after_hold);
+	e2e_close(sim);
+}
+
+static void both_shield_versions_work(void **state)
+{
+	(void)state;
+	for (uint8_t shield = 0; shield < BOARD_SHIELD_VERSIONS; shield++) {
+		struct sim *sim = e2e_boot(NULL, shield);
+		e2e_menu_set(sim, &nim_345); /* RIGHT, DOWN */
+		e2e_press(sim, BUTTON_UP);
+		e2e_expect_line(sim, 0, "Heap 3 <5>", 10);
+		e2e_press(sim, BUTTON_LEFT);
+		e2e_expect_line(sim, 0, "Heap 3 <4>", 10);
+		struct e2e_figures figures = { 0 };
+		uint32_t seed = 3u + shield;
+		struct e2e_setup setup = nim_345;
+		setup.heap[2] = 4;
+		e2e_play_game(sim, &setup, NULL, e2e_choose_random, &seed, true, &figures); /* SELECT */
+		e2e_close(sim);
+	}
+}
+
+static void nothing_to_take_is_refused(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(NULL, 0);
+	const struct e2e_setup empty = { .game = GAME_NIM, .heaps = 2, .heap = { 0, 0 } };
+	e2e_menu_set(sim, &empty);
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 1, "All heaps empty!", 100);
+	e2e_press(sim, BUTTON_DOWN);
+	e2e_expect_line(sim, 1, "U/D:more SEL:go", 100);
+	assert_null(strstr(sim_uart_output(sim), "new "));
+	e2e_close(sim);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	e2e_init(argv[0]);
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(illegal_move_is_refused_and_changes_nothing),
+		cmocka_unit_test(mashing_leaves_every_game_correct),
+		cmocka_unit_test(bouncing_contacts_give_one_press_each),
+		cmocka_unit_test(long_select_leaves_the_game),
+		cmocka_unit_test(score_counts_finished_games),
+		cmocka_unit_test(held_arrow_repeats_and_stops_when_released),
+		cmocka_unit_test(both_shield_versions_work),
+		cmocka_unit_test(nothing_to_take_is_refused),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
