@@ -8,7 +8,8 @@
  *   Marienbad: every position reachable from 1 3 5 7, misère (its rule) and
  *     normal play (which the engine also keeps in pos->rule);
  *   Limit Nim: k = 1, 2, 3, 5, 8 with 1 to 3 heaps of 0..9, and with 4 heaps
- *     of 0..5;
+ *     of 0..5; one heap of every size 0..65535 for k = 1..8, 100 and 255
+ *     (outcome and value, the best move too at every 101st);
  *   Nimble: 1 to 4 coins on squares 0..7;
  *   Poker Nim: 1 to 3 heaps with starts 0..3, every heap size up to its
  *     start, 0..2 additions left to each player; 4 heaps with starts 0..2
@@ -133,6 +134,28 @@ static void test_limit_nim(void **state)
 	assert_true(proof_finish(&p));
 }
 
+static void test_limit_nim_single_heaps(void **state)
+{
+	(void)state;
+	static const uint8_t limits[] = {1, 2, 3, 4, 5, 6, 7, 8, 100, 255};
+	struct proof p;
+	proof_start(&p, "limit nim, one heap of 0..65535");
+	for (uint8_t i = 0; i < sizeof(limits); i++) {
+		struct brute_pos pos = base(GAME_LIMIT_NIM, false);
+		pos.limit = limits[i];
+		pos.count = 1;
+		for (uint32_t n = 0; n <= UINT16_MAX; n++) {
+			pos.part[0] = n;
+			if (n % 101 == 0) {
+				proof_position(&p, &pos, false);
+			} else {
+				proof_value(&p, &pos);
+			}
+		}
+	}
+	assert_true(proof_finish(&p));
+}
+
 static void test_nimble(void **state)
 {
 	(void)state;
@@ -229,6 +252,7 @@ int main(void)
 		cmocka_unit_test(test_misere_nim),
 		cmocka_unit_test(test_marienbad),
 		cmocka_unit_test(test_limit_nim),
+		cmocka_unit_test(test_limit_nim_single_heaps),
 		cmocka_unit_test(test_nimble),
 		cmocka_unit_test(test_poker_nim),
 		cmocka_unit_test(test_matrix_nim),
