@@ -4,7 +4,8 @@
  * Bounds (every position within them, every move of each checked):
  *   Nim, normal and misère (as Nim with the misère rule and as Misère Nim):
  *     1 to 4 heaps of 0..7 stones, in every order; also 3 heaps of 0..15
- *     and 2 heaps of 0..63, so that heaps of more bits are played;
+ *     and 2 heaps of 0..63, so that heaps of more bits are played, and
+ *     8 heaps (the most a position holds) of 0..2;
  *   Marienbad: every position reachable from 1 3 5 7, misère (its rule) and
  *     normal play (which the engine also keeps in pos->rule);
  *   Limit Nim: k = 1, 2, 3, 5, 8 with 1 to 3 heaps of 0..9, and with 4 heaps
@@ -71,8 +72,10 @@ static void prove_wider(struct proof *p, struct brute_pos pos)
 {
 	static const uint32_t three[3] = {15, 15, 15};
 	static const uint32_t two[2] = {63, 63};
+	static const uint32_t eight[8] = {2, 2, 2, 2, 2, 2, 2, 2};
 	prove_tuples(p, pos, 3, three);
 	prove_tuples(p, pos, 2, two);
+	prove_tuples(p, pos, 8, eight);
 }
 
 static void test_nim_normal(void **state)
