@@ -105,7 +105,8 @@ static void lcd_goto_line(uint8_t row)
 	lcd_command(LCD_SET_DDRAM | (row != 0 ? LCD_LINE2_ADDRESS : 0u));
 }
 
-static void lcd_write_padded(uint8_t row, const char *text, bool in_flash)
+/* Not inlined: both public forms share this one copy. */
+static __attribute__((noinline)) void lcd_write_padded(uint8_t row, const char *text, bool in_flash)
 {
 	lcd_goto_line(row);
 	for (uint8_t col = 0; col < LCD_COLUMNS; col++) {
