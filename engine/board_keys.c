@@ -2,6 +2,18 @@
 #include "engine/board_keys.h"
 
 #include "engine/flash.h"
+#include "engine/losing_set.h"
+
+static uint8_t ones_in(uint8_t byte)
+{
+	uint8_t n = 0;
+	for (; byte != 0; byte &= (uint8_t)(byte - 1u)) {
+		n++;
+	}
+	return n;
+}
+
+/* ---- Chomp ---- */
 
 uint16_t board_chomp_code(const uint8_t *rows, uint8_t count)
 {
@@ -25,117 +37,314 @@ uint16_t board_chomp_key(const uint8_t *rows, uint8_t count)
 	return code < transposed ? code : transposed;
 }
 
-/* ---- Taktix, any pieces ---- */
+/* ---- square symmetries ---- */
 
-/* For each line (rows when `by_row`), the sum of squares of the counts of
- * the crossing lines at its pieces; sorted and packed, smallest first. */
-static uint32_t taktix_line_sums(uint16_t cells, const uint8_t *cross_count, bool by_row)
+/* Turned a quarter clockwise: digit k moves to k + 1. */
+static uint8_t turned(uint8_t digits)
 {
-	uint8_t sum[4];
-	for (uint8_t line = 0; line < 4; line++) {
-		sum[line] = 0;
-		for (uint8_t k = 0; k < 4; k++) {
-			uint8_t cell = by_row ? (uint8_t)(line * 4u + k) : (uint8_t)(k * 4u + line);
-			if (cells & (1u << cell)) {
-				sum[line] = (uint8_t)(sum[line] + cross_count[k] * cross_count[k]);
+	return (uint8_t)(digits >> 2 | digits << 6);
+}
+
+/* Digit k moves to 3 - k. */
+static uint8_t digits_reversed(uint8_t digits)
+{
+	digits = (uint8_t)(digits >> 4 | digits << 4);
+	return (uint8_t)((digits & 0x33u) << 2 | ((digits >> 2) & 0x33u));
+}
+
+/*
+ * The smallest (corners << 8 | sides) over the eight symmetries.  The
+ * reflection used is the one through corners 0 and 2: corner k goes to -k,
+ * side k (from corner k to k + 1) to side -1 - k, and the two cells of a
+ * side change places when `side_cells` (Taktix: two cells per side).
+ */
+static uint16_t square_smallest_pair(uint8_t corners, uint8_t sides, bool side_cells)
+{
+	uint16_t best = 0xFFFFu;
+	for (uint8_t face = 0; face < 2; face++) {
+		for (uint8_t turn = 0; turn < 4; turn++) {
+			uint16_t image = (uint16_t)corners << 8 | sides;
+			if (image < best) {
+				best = image;
 			}
+			corners = turned(corners);
+			sides = turned(sides);
 		}
-	}
-	for (uint8_t i = 1; i < 4; i++) {
-		for (uint8_t j = i; j > 0 && sum[j - 1] > sum[j]; j--) {
-			uint8_t t = sum[j];
-			sum[j] = sum[j - 1];
-			sum[j - 1] = t;
-		}
-	}
-	return (uint32_t)sum[0] << 21 | (uint32_t)sum[1] << 14 | (uint32_t)sum[2] << 7 | sum[3];
-}
-
-uint32_t board_taktix_any_key(uint16_t cells)
-{
-	uint8_t row_count[4] = { 0, 0, 0, 0 };
-	uint8_t col_count[4] = { 0, 0, 0, 0 };
-	for (uint8_t cell = 0; cell < 16; cell++) {
-		if (cells & (1u << cell)) {
-			row_count[cell >> 2]++;
-			col_count[cell & 3u]++;
-		}
-	}
-	uint32_t rows = taktix_line_sums(cells, col_count, true);
-	uint32_t cols = taktix_line_sums(cells, row_count, false);
-	return rows < cols ? rows : cols;
-}
-
-/* ---- symmetries as permutations of cells ---- */
-
-/* Where each cell goes under each symmetry of the 4x4 square. */
-static const uint8_t square4_images[8][16] ENGINE_FLASH = {
-	{ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
-	{ 12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3 },
-	{ 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12 },
-	{ 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 },
-	{ 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 },
-	{ 12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3 },
-	{ 3, 7, 11, 15, 2, 6, 10, 14, 1, 5, 9, 13, 0, 4, 8, 12 },
-	{ 15, 11, 7, 3, 14, 10, 6, 2, 13, 9, 5, 1, 12, 8, 4, 0 },
-};
-
-static const uint8_t square3_images[8][9] ENGINE_FLASH = {
-	{ 0, 1, 2, 3, 4, 5, 6, 7, 8 }, { 6, 7, 8, 3, 4, 5, 0, 1, 2 },
-	{ 2, 1, 0, 5, 4, 3, 8, 7, 6 }, { 8, 7, 6, 5, 4, 3, 2, 1, 0 },
-	{ 0, 3, 6, 1, 4, 7, 2, 5, 8 }, { 6, 3, 0, 7, 4, 1, 8, 5, 2 },
-	{ 2, 5, 8, 1, 4, 7, 0, 3, 6 }, { 8, 5, 2, 7, 4, 1, 6, 3, 0 },
-};
-
-static const uint8_t hexagon_images[12][19] ENGINE_FLASH = {
-	{ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18 },
-	{ 2, 6, 11, 1, 5, 10, 15, 0, 4, 9, 14, 18, 3, 8, 13, 17, 7, 12, 16 },
-	{ 11, 15, 18, 6, 10, 14, 17, 2, 5, 9, 13, 16, 1, 4, 8, 12, 0, 3, 7 },
-	{ 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 },
-	{ 16, 12, 7, 17, 13, 8, 3, 18, 14, 9, 4, 0, 15, 10, 5, 1, 11, 6, 2 },
-	{ 7, 3, 0, 12, 8, 4, 1, 16, 13, 9, 5, 2, 17, 14, 10, 6, 18, 15, 11 },
-	{ 7, 12, 16, 3, 8, 13, 17, 0, 4, 9, 14, 18, 1, 5, 10, 15, 2, 6, 11 },
-	{ 16, 17, 18, 12, 13, 14, 15, 7, 8, 9, 10, 11, 3, 4, 5, 6, 0, 1, 2 },
-	{ 18, 15, 11, 17, 14, 10, 6, 16, 13, 9, 5, 2, 12, 8, 4, 1, 7, 3, 0 },
-	{ 11, 6, 2, 15, 10, 5, 1, 18, 14, 9, 4, 0, 17, 13, 8, 3, 16, 12, 7 },
-	{ 2, 1, 0, 6, 5, 4, 3, 11, 10, 9, 8, 7, 15, 14, 13, 12, 18, 17, 16 },
-	{ 0, 3, 7, 1, 4, 8, 12, 2, 5, 9, 13, 16, 6, 10, 14, 17, 11, 15, 18 },
-};
-
-/* The smallest image of a code whose cell i is the `width`-bit digit i. */
-static uint32_t smallest_image(uint32_t code, const uint8_t *images, uint8_t symmetries, uint8_t cells,
-			       uint8_t width)
-{
-	uint32_t best = UINT32_MAX;
-	uint32_t mask = ((uint32_t)1 << width) - 1u;
-	for (uint8_t s = 0; s < symmetries; s++) {
-		uint32_t image = 0;
-		for (uint8_t cell = 0; cell < cells; cell++) {
-			uint32_t digit = (code >> (cell * width)) & mask;
-			image |= digit << (flash_u8(images + s * cells + cell) * width);
-		}
-		if (image < best) {
-			best = image;
+		corners = turned(digits_reversed(corners));
+		sides = digits_reversed(sides);
+		if (side_cells) {
+			sides = (uint8_t)((sides & 0x55u) << 1 | ((sides >> 1) & 0x55u));
 		}
 	}
 	return best;
 }
 
-uint32_t board_taktix_adjacent_key(uint16_t cells)
+uint8_t board_square_smallest(uint8_t corners)
 {
-	return smallest_image(cells, &square4_images[0][0], 8, 16, 1);
+	return (uint8_t)(square_smallest_pair(corners, 0, false) >> 8);
 }
 
-uint32_t board_kubo_key(const uint8_t *stacks)
+uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest)
 {
-	uint32_t code = 0;
-	for (uint8_t i = 0; i < ENGINE_KUBO_STACKS; i++) {
-		code |= (uint32_t)(stacks[i] & 3u) << (2u * i);
+	uint8_t byte = (uint8_t)(smallest >> 3);
+	uint8_t rank = flash_u8(classes + 32u + (smallest >> 5));
+	for (uint8_t b = (uint8_t)(byte & ~3u); b < byte; b++) {
+		rank = (uint8_t)(rank + ones_in(flash_u8(classes + b)));
 	}
-	return smallest_image(code, &square3_images[0][0], 8, ENGINE_KUBO_STACKS, 2);
+	return (uint8_t)(rank + ones_in(flash_u8(classes + byte) & (uint8_t)((1u << (smallest & 7u)) - 1u)));
 }
 
-uint32_t board_nineteen_key(uint32_t cells)
+/* ---- Taktix ---- */
+
+uint16_t board_taktix_any_key(uint16_t cells)
 {
-	return smallest_image(cells, &hexagon_images[0][0], 12, ENGINE_NINETEEN_CELLS, 1);
+	uint8_t row_count[4] = { 0, 0, 0, 0 };
+	uint8_t col_count[4] = { 0, 0, 0, 0 };
+	uint16_t bit = 1;
+	for (uint8_t cell = 0; cell < 16; cell++, bit <<= 1) {
+		if (cells & bit) {
+			row_count[cell >> 2]++;
+			col_count[cell & 3u]++;
+		}
+	}
+	uint8_t row_sum[4] = { 0, 0, 0, 0 };
+	uint8_t col_sum[4] = { 0, 0, 0, 0 };
+	bit = 1;
+	for (uint8_t cell = 0; cell < 16; cell++, bit <<= 1) {
+		if (cells & bit) {
+			uint8_t r = row_count[cell >> 2], c = col_count[cell & 3u];
+			row_sum[cell >> 2] = (uint8_t)(row_sum[cell >> 2] + c * c);
+			col_sum[cell & 3u] = (uint8_t)(col_sum[cell & 3u] + r * r);
+		}
+	}
+	uint16_t key = 0;
+	for (uint8_t line = 0; line < 4; line++) {
+		uint8_t r = row_count[line], c = col_count[line];
+		key = (uint16_t)(key + 4u * (uint16_t)(r * r * r + c * c * c) + (uint16_t)row_sum[line] * row_sum[line] +
+				 (uint16_t)col_sum[line] * col_sum[line]);
+	}
+	return key;
+}
+
+/* Where each cell of the 4x4 board goes in (corners << 8 | sides): corner
+ * k and the inner cell next to it make digit k of the first byte, the two
+ * cells of side k digit k of the second. */
+static const uint16_t taktix_ring[16] ENGINE_FLASH = {
+	0x8000, 0x0080, 0x0040, 0x2000, /* a1 corner 0, b1 c1 side 0, d1 corner 1 */
+	0x0001, 0x4000, 0x1000, 0x0020, /* a2 side 3, b2 c2 inner 0 1, d2 side 1 */
+	0x0002, 0x0100, 0x0400, 0x0010, /* a3 side 3, b3 c3 inner 3 2, d3 side 1 */
+	0x0200, 0x0004, 0x0008, 0x0800, /* a4 corner 3, b4 c4 side 2, d4 corner 2 */
+};
+
+uint16_t board_taktix_adjacent_key(uint16_t cells, const uint8_t *classes)
+{
+	uint16_t ring = 0;
+	const uint16_t *place = taktix_ring;
+	for (; cells != 0; cells >>= 1, place++) {
+		if (cells & 1u) {
+			ring |= flash_u16(place);
+		}
+	}
+	uint16_t smallest = square_smallest_pair((uint8_t)(ring >> 8), (uint8_t)ring, true);
+	return (uint16_t)(board_square_rank(classes, (uint8_t)(smallest >> 8)) * 256u + (uint8_t)smallest);
+}
+
+/* ---- Kubo ---- */
+
+/* Index of the pair a <= b among all such pairs below 16. */
+static uint8_t pair_index(uint8_t a, uint8_t b)
+{
+	return (uint8_t)(b * (b + 1u) / 2u + a);
+}
+
+static uint8_t digit(uint8_t digits, uint8_t k)
+{
+	return (uint8_t)((digits >> (6u - 2u * k)) & 3u);
+}
+
+/*
+ * The edges counted modulo the symmetries that fix the (smallest) corners.
+ * Only these groups fix a smallest corner byte: all eight (every corner
+ * the same), the half turn with the two diagonal reflections (opposite
+ * corners equal), or a single reflection; the edges are then the smallest
+ * under that group, and an edge pair the reflection swaps is counted once.
+ */
+static uint16_t kubo_edge_index(const uint8_t *classes, uint8_t corners, uint8_t edges)
+{
+	uint8_t c0 = digit(corners, 0), c1 = digit(corners, 1), c2 = digit(corners, 2), c3 = digit(corners, 3);
+	uint8_t e0 = digit(edges, 0), e1 = digit(edges, 1), e2 = digit(edges, 2), e3 = digit(edges, 3);
+	if (c0 == c1 && c1 == c2 && c2 == c3) {
+		return board_square_rank(classes, edges);
+	}
+	if (c0 == c2 && c1 == c3) {
+		return pair_index((uint8_t)(e0 << 2 | e1), (uint8_t)(e2 << 2 | e3));
+	}
+	if (c1 == c3) {
+		return pair_index((uint8_t)(e0 << 2 | e1), (uint8_t)(e3 << 2 | e2));
+	}
+	if (c0 == c2) {
+		return pair_index((uint8_t)(e0 << 2 | e2), (uint8_t)(e1 << 2 | e3));
+	}
+	if (c0 == c1 && c2 == c3) {
+		return (uint16_t)((e0 << 2 | e2) * 10u + pair_index(e1, e3));
+	}
+	if (c0 == c3 && c1 == c2) {
+		return (uint16_t)((e1 << 2 | e3) * 10u + pair_index(e0, e2));
+	}
+	return edges;
+}
+
+uint16_t board_kubo_class_slots(uint8_t corners)
+{
+	uint8_t c0 = digit(corners, 0), c1 = digit(corners, 1), c2 = digit(corners, 2), c3 = digit(corners, 3);
+	if (c0 == c1 && c1 == c2 && c2 == c3) {
+		return BOARD_SQUARE_CLASSES;
+	}
+	if (c0 == c2 || c1 == c3) {
+		return 136; /* pairs a <= b of 16 values */
+	}
+	if ((c0 == c1 && c2 == c3) || (c0 == c3 && c1 == c2)) {
+		return 160; /* 16 values times pairs a <= b of 4 */
+	}
+	return 256;
+}
+
+uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes, const uint16_t *bases)
+{
+	uint8_t corners = (uint8_t)(stacks[0] << 6 | stacks[2] << 4 | stacks[8] << 2 | stacks[6]);
+	uint8_t edges = (uint8_t)(stacks[1] << 6 | stacks[5] << 4 | stacks[7] << 2 | stacks[3]);
+	uint16_t smallest = square_smallest_pair(corners, edges, false);
+	corners = (uint8_t)(smallest >> 8);
+	edges = (uint8_t)smallest;
+	uint8_t class = board_square_rank(classes, corners);
+	return (uint16_t)(flash_u16(&bases[class]) + kubo_edge_index(classes, corners, edges));
+}
+
+uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot)
+{
+	uint16_t at = (uint16_t)(slot / 3u * 7u);
+	const uint8_t *p = heights + (at >> 3);
+	uint16_t window = flash_u8(p);
+	if ((at & 7u) > 1u) {
+		window |= (uint16_t)(flash_u8(p + 1) << 8);
+	}
+	uint8_t entries = (uint8_t)((window >> (at & 7u)) & 0x7Fu);
+	for (uint8_t k = (uint8_t)(slot % 3u); k > 0; k--) {
+		entries /= 5u;
+	}
+	return (uint8_t)(entries % 5u);
+}
+
+/* ---- Nineteen ---- */
+
+/*
+ * The hexagon as rings.  Outer cell j runs clockwise from the top-left
+ * corner (cell 0): 0 1 2 6 11 15 18 17 16 12 7 3, so even j are the corners
+ * and odd j the cells between them; inner cell k is the one in the same
+ * direction as corner 2k: 4 5 10 14 13 8.  Turning the board clockwise by
+ * 60 degrees then sends outer j to j + 2 and inner k to k + 1.  Cells 0-7,
+ * 8-15 and 16-18 are the bits of the three bytes of a position.
+ */
+static void hexagon_rings(uint32_t cells, uint16_t *outer, uint8_t *inner, uint8_t *centre)
+{
+	uint8_t b0 = (uint8_t)cells, b1 = (uint8_t)(cells >> 8), b2 = (uint8_t)(cells >> 16);
+	uint8_t low = b0 & 0x07u; /* outer 0-2: cells 0-2 */
+	uint8_t high = b2 & 0x01u; /* outer 8: cell 16 */
+	if (b0 & 0x40u) {
+		low |= 0x08u; /* outer 3: cell 6 */
+	}
+	if (b1 & 0x08u) {
+		low |= 0x10u; /* outer 4: cell 11 */
+	}
+	if (b1 & 0x80u) {
+		low |= 0x20u; /* outer 5: cell 15 */
+	}
+	if (b2 & 0x04u) {
+		low |= 0x40u; /* outer 6: cell 18 */
+	}
+	if (b2 & 0x02u) {
+		low |= 0x80u; /* outer 7: cell 17 */
+	}
+	if (b1 & 0x10u) {
+		high |= 0x02u; /* outer 9: cell 12 */
+	}
+	if (b0 & 0x80u) {
+		high |= 0x04u; /* outer 10: cell 7 */
+	}
+	if (b0 & 0x08u) {
+		high |= 0x08u; /* outer 11: cell 3 */
+	}
+	uint8_t in = (uint8_t)((b0 >> 4) & 0x03u); /* inner 0-1: cells 4, 5 */
+	if (b1 & 0x04u) {
+		in |= 0x04u; /* inner 2: cell 10 */
+	}
+	if (b1 & 0x40u) {
+		in |= 0x08u; /* inner 3: cell 14 */
+	}
+	if (b1 & 0x20u) {
+		in |= 0x10u; /* inner 4: cell 13 */
+	}
+	if (b1 & 0x01u) {
+		in |= 0x20u; /* inner 5: cell 8 */
+	}
+	*outer = (uint16_t)((uint16_t)high << 8 | low);
+	*inner = in;
+	*centre = (uint8_t)((b1 >> 1) & 1u); /* cell 9 */
+}
+
+/* The 16 bits in the opposite order. */
+static uint16_t reversed16(uint16_t x)
+{
+	x = (uint16_t)(((x >> 1) & 0x5555u) | ((x & 0x5555u) << 1));
+	x = (uint16_t)(((x >> 2) & 0x3333u) | ((x & 0x3333u) << 2));
+	x = (uint16_t)(((x >> 4) & 0x0F0Fu) | ((x & 0x0F0Fu) << 4));
+	return (uint16_t)(x >> 8 | x << 8);
+}
+
+/* Turned by 60 degrees: inner k to k + 1, outer j to j + 2. */
+static uint8_t inner_turned(uint8_t inner)
+{
+	return (uint8_t)(((inner << 1) | (inner >> 5)) & 0x3Fu);
+}
+
+static uint16_t outer_turned(uint16_t outer)
+{
+	return (uint16_t)(((outer << 2) | (outer >> 10)) & 0x0FFFu);
+}
+
+void board_nineteen_canonical(uint32_t cells, struct board_hexagon *ring)
+{
+	uint16_t outer;
+	uint8_t inner;
+	hexagon_rings(cells, &outer, &inner, &ring->centre);
+	uint16_t best_outer = outer;
+	uint8_t best_inner = inner;
+	for (uint8_t face = 0; face < 2; face++) {
+		for (uint8_t turn = 0; turn < 6; turn++) {
+			if (outer < best_outer || (outer == best_outer && inner < best_inner)) {
+				best_outer = outer;
+				best_inner = inner;
+			}
+			outer = outer_turned(outer);
+			inner = inner_turned(inner);
+		}
+		/* Reflected through the line of corner 0: bit k goes to -k.
+		 * Reversing sends k to 5 - k (j to 11 - j), turning on by one
+		 * place sends that to -k (-j). */
+		inner = (uint8_t)(reversed16(inner) >> 10);
+		inner = (uint8_t)(((inner << 1) | (inner >> 5)) & 0x3Fu);
+		outer = (uint16_t)(reversed16(outer) >> 4);
+		outer = (uint16_t)(((outer << 1) | (outer >> 11)) & 0x0FFFu);
+	}
+	ring->outer = best_outer;
+	ring->inner = best_inner;
+}
+
+uint16_t board_nineteen_key(uint32_t cells, const uint8_t *outer_classes)
+{
+	struct board_hexagon ring;
+	board_nineteen_canonical(cells, &ring);
+	uint16_t class;
+	(void)losing_set_find(outer_classes, ring.outer, &class);
+	return (uint16_t)(((class * 64u) | ring.inner) * 2u + ring.centre);
 }

@@ -1,49 +1,100 @@
 /*
- * Keys of board positions: one integer per symmetry class, the same for
- * every position the class holds.  The table generator stores the keys of
- * the losing positions (engine/losing_set.h); the engine computes the key
- * of a position and looks it up.  Both use these functions, so a table can
- * only ever be read with the key it was written with.
+ * Keys of board positions: one number per symmetry class, the same for
+ * every position of the class, with the classes numbered densely so that
+ * the tables that hold them (engine/losing_set.h) stay small.  The table
+ * generator (tools/gen/boards.c) computes the keys of the losing positions
+ * with these functions and the engine computes the key of the position it
+ * looks up with the same functions, so a table is only ever read with the
+ * key it was written with.  The few small tables the keys need (which
+ * patterns are canonical, where each class starts) are made by the
+ * generator too and passed in.
  *
- * A key is a canonical form: the smallest code of the position among its
- * images under the game's symmetries.
+ * Symmetries are applied to rings of cells, where a rotation of the board
+ * is a rotation of bits and a reflection a reversal, instead of moving 16
+ * or 19 cells one by one.  Square boards (Taktix, Kubo) are written as two
+ * bytes of four 2-bit digits, digit k in bits 7-2k and 6-2k, one digit for
+ * each corner k (clockwise from the top-left) or each side k (from corner k
+ * to corner k+1).
  */
 #ifndef BOARD_KEYS_H
 #define BOARD_KEYS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "engine/engine.h"
 
-/* Chomp on boards up to ENGINE_CHOMP_MAX square.  A diagram's code has
- * bit (rows[i] + 7 - i) set for each of the 8 possible rows (absent rows
- * have length 0): 8 distinct bits of 16, one per boundary step.  Chomp is
- * symmetric under transposition, whose code is the complement of the
- * code reversed; the key is the smaller of the two. */
+/* ---- Chomp ----
+ * A diagram's code has bit (rows[i] + 7 - i) set for each of the 8
+ * possible rows (absent rows have length 0): 8 distinct bits of 16, one per
+ * step of the boundary.  Chomp is symmetric under transposition, whose code
+ * is the complement of the code reversed; the key is the smaller of the
+ * two. */
 #define BOARD_CHOMP_UNIVERSE 65536u
 uint16_t board_chomp_code(const uint8_t *rows, uint8_t count);
 uint16_t board_chomp_key(const uint8_t *rows, uint8_t count);
 
-/* Taktix, any pieces of a row or column: the game is unchanged by any
- * permutation of the rows, of the columns, and by transposition.  The key
- * is an invariant of that group: for each row, the sum of the squares of
- * the column counts of its pieces; the four sums sorted (the smallest in
- * the top 7 bits); and the same for columns, the smaller of the two.  It
- * does not tell every class apart, but the generator proves that no
- * winning position shares its key with a losing one. */
-#define BOARD_TAKTIX_ANY_UNIVERSE ((uint32_t)1 << 28)
-uint32_t board_taktix_any_key(uint16_t cells);
+/* ---- square symmetries ----
+ * `classes` (BOARD_SQUARE_CLASS_BYTES in flash, from the generator) marks
+ * which bytes of four digits are the smallest of their class under the
+ * eight symmetries of the square: a 256-bit map, then for each 32 bits the
+ * number of marked bytes before them.  There are 55 classes. */
+#define BOARD_SQUARE_CLASSES 55u
+#define BOARD_SQUARE_CLASS_BYTES 40u
+/* The smallest image of four corner digits under the square's symmetries. */
+uint8_t board_square_smallest(uint8_t corners);
+/* The number of classes whose smallest byte is below `smallest`. */
+uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest);
 
-/* Taktix, adjacent pieces only: the eight symmetries of the square. */
-#define BOARD_TAKTIX_ADJACENT_UNIVERSE 65536u
-uint32_t board_taktix_adjacent_key(uint16_t cells);
+/* ---- Taktix, any pieces of a row or column ----
+ * The game is unchanged by any permutation of the rows, of the columns,
+ * and by transposition.  The key is built from two invariants of that
+ * group: A, the sum over all eight lines of the cube of the number of
+ * pieces in the line, and B, the sum over all lines of the square of S,
+ * where a row's S is the sum of the squares of the column counts at its
+ * pieces (a column's S the same with row counts).  Key = B + 4A.  It does
+ * not tell every class apart, but the generator proves that no winning
+ * position shares its key with a losing one, in either rule. */
+#define BOARD_TAKTIX_ANY_UNIVERSE (32768ul + 4ul * 512ul + 1ul)
+uint16_t board_taktix_any_key(uint16_t cells);
 
-/* Kubo: the eight symmetries of the square; stack i is digit i (2 bits). */
-#define BOARD_KUBO_UNIVERSE ((uint32_t)1 << 18)
-uint32_t board_kubo_key(const uint8_t *stacks);
+/* ---- Taktix, adjacent pieces ----
+ * Corners and the inner 2x2 make one byte (digit k: corner k, then the
+ * inner cell next to it), the eight edge cells another (digit k: the two
+ * cells of side k, from corner k).  Key = class of the first byte * 256 +
+ * the second byte, under the symmetry that makes (first, second) smallest. */
+#define BOARD_TAKTIX_ADJACENT_UNIVERSE (BOARD_SQUARE_CLASSES * 256u)
+uint16_t board_taktix_adjacent_key(uint16_t cells, const uint8_t *classes);
 
-/* Nineteen: the twelve symmetries of the hexagon. */
-#define BOARD_NINETEEN_UNIVERSE ((uint32_t)1 << 19)
-uint32_t board_nineteen_key(uint32_t cells);
+/* ---- Kubo ----
+ * Corners make one byte, edges (the middle of each side) another; the
+ * centre is fixed by every symmetry.  A ring's slot numbers the classes of
+ * the eight outer stacks densely: the class of the corners, then the edges
+ * counted modulo the symmetries that fix the corners.  `bases` (in flash,
+ * from the generator) holds the first slot of each corner class.  In a
+ * Kubo position at most one height of the centre loses, since a higher
+ * centre can be taken down to it; the table keeps that height per slot. */
+uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes, const uint16_t *bases);
+/* How many slots the ring classes of a corner class take. */
+uint16_t board_kubo_class_slots(uint8_t smallest_corners);
+/* The slot's entry in the packed table `heights` (three entries of 0-4 in
+ * each 7 bits): 0 when no height of the centre loses, else 1 + the height. */
+uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot);
+
+/* ---- Nineteen ----
+ * The hexagon's cells as rings: the centre, six inner cells and twelve
+ * outer ones, numbered around the centre so that turning the board by 60
+ * degrees shifts the inner ring by one and the outer ring by two.
+ * Canonical form: the symmetry that makes the outer ring smallest, then
+ * the inner ring.  Key = (class of the outer ring * 64 + inner ring) * 2 +
+ * centre, where `outer_classes` (in flash, from the generator) is the set
+ * (engine/losing_set.h) of the smallest outer rings of their class. */
+struct board_hexagon {
+	uint16_t outer;
+	uint8_t inner;
+	uint8_t centre;
+};
+void board_nineteen_canonical(uint32_t cells, struct board_hexagon *ring);
+uint16_t board_nineteen_key(uint32_t cells, const uint8_t *outer_classes);
 
 #endif

@@ -3,8 +3,9 @@
  * 2 or 3 pieces from one stack, or one piece from each of two stacks side
  * by side (orthogonally adjacent).  Normal play: the last piece wins.
  *
- * Every position is answered from the table of losing positions
- * (tools/gen/boards.c), looked up by key (board_keys.h).
+ * Every position is answered from a table made by tools/gen/boards_square.c:
+ * for each class of the eight stacks around the centre, the one height of
+ * the centre (if any) that makes the position losing (board_keys.h).
  *
  * Text: the stacks row by row from the top, a digit 0-3 each, rows
  * separated by `/` (or spaces): `333/333/333`.  Stacks are named by column
@@ -14,12 +15,12 @@
 #include "engine/board_keys.h"
 #include "engine/flash.h"
 #include "engine/games.h"
-#include "engine/losing_set.h"
 #include "engine_tables.h"
 
 #define NO_STACK 0xFFu
 #define PAIRS 12u
 #define MAX_TAKE 3u
+#define CENTRE 4u
 
 /* The pairs of adjacent stacks, in the order moves are tried. */
 static const uint8_t pairs[PAIRS][2] ENGINE_FLASH = {
@@ -241,5 +242,6 @@ bool kubo_next_move(const struct position *pos, struct move *mv, bool first)
 
 bool kubo_is_losing(const struct position *pos)
 {
-	return losing_set_contains(kubo_losing, board_kubo_key(pos->u.kubo));
+	uint16_t slot = board_kubo_slot(pos->u.kubo, board_square_classes, kubo_class_bases);
+	return board_kubo_entry(kubo_centre_heights, slot) == pos->u.kubo[CENTRE] + 1u;
 }

@@ -1,87 +1,118 @@
-/* Membership in an Elias-Fano set kept in flash; see losing_set.h. */
+/* Membership and rank in an Elias-Fano set kept in flash; see losing_set.h. */
 #include "engine/losing_set.h"
 
 #include "engine/flash.h"
 
-static uint16_t read_u16(const uint8_t *p)
+/* Set bits in a byte, by adding neighbouring fields: cheaper on the AVR
+ * than a table in flash. */
+static uint8_t ones_in(uint8_t byte)
+{
+	byte = (uint8_t)(byte - ((byte >> 1) & 0x55u));
+	byte = (uint8_t)((byte & 0x33u) + ((byte >> 2) & 0x33u));
+	return (uint8_t)((byte + (byte >> 4)) & 0x0Fu);
+}
+
+static inline uint16_t read_u16(const uint8_t *p)
 {
 	return (uint16_t)(flash_u8(p) | (uint16_t)flash_u8(p + 1) << 8);
 }
 
-/* `width` (at most 16) bits starting at bit `at`, least significant first.
- * Reads only the bytes those bits occupy. */
-static uint16_t read_bits(const uint8_t *base, uint16_t at, uint8_t width)
+/* The `width` (at most 15) bits at bit `at`, least significant first,
+ * under `mask` (the low `width` bits set).  Reads only the bytes those
+ * bits occupy. */
+static uint16_t read_bits(const uint8_t *base, uint16_t at, uint8_t width, uint16_t mask)
 {
-	if (width == 0) {
-		return 0;
-	}
 	const uint8_t *p = base + (at >> 3);
 	uint8_t skip = (uint8_t)(at & 7u);
-	uint32_t window = flash_u8(p);
+	uint16_t window = flash_u8(p);
+	uint8_t extra = 0;
 	if (skip + width > 8u) {
-		window |= (uint32_t)flash_u8(p + 1) << 8;
+		window |= (uint16_t)flash_u8(p + 1) << 8;
 		if (skip + width > 16u) {
-			window |= (uint32_t)flash_u8(p + 2) << 16;
+			extra = flash_u8(p + 2);
 		}
 	}
-	return (uint16_t)((window >> skip) & (((uint32_t)1 << width) - 1u));
+	for (; skip > 0; skip--) {
+		window = (uint16_t)(window >> 1 | (uint16_t)(extra & 1u) << 15);
+		extra >>= 1;
+	}
+	return window & mask;
 }
 
-bool losing_set_contains(const uint8_t *set, uint32_t key)
+bool losing_set_find(const uint8_t *set, uint16_t key, uint16_t *rank)
 {
-	uint16_t count = read_u16(set);
+	uint8_t low_bits = flash_u8(set);
+	uint8_t sample_shift = flash_u8(set + 1);
 	uint16_t buckets = read_u16(set + 2);
-	uint8_t low_bits = flash_u8(set + 4);
-	uint8_t sample_shift = flash_u8(set + 5);
-	uint32_t high_part = key >> low_bits;
-	if (high_part >= buckets) {
+	uint16_t bucket = key >> low_bits;
+	if (bucket >= buckets) {
+		*rank = read_u16(set + 4);
 		return false;
 	}
-	uint16_t bucket = (uint16_t)high_part;
-	uint16_t low = (uint16_t)(key & (((uint32_t)1 << low_bits) - 1u));
-	uint16_t samples = (uint16_t)(((uint16_t)(buckets - 1u) >> sample_shift) + 1u);
-	const uint8_t *high = set + LOSING_SET_HEADER_BYTES + 2u * samples;
-	const uint8_t *lows = high + (((uint32_t)count + buckets + 7u) >> 3);
+	const uint8_t *high = set + read_u16(set + 6);
+	const uint8_t *lows = set + read_u16(set + 8);
+	uint16_t low_mask = (uint16_t)((1u << low_bits) - 1u);
+	uint16_t low = key & low_mask;
 
 	/* Start at the nearest sampled bucket at or below ours: the keys
 	 * before it are known, and so is where its run of 1s begins. */
 	uint16_t sampled = (uint16_t)(bucket >> sample_shift);
 	uint16_t index = read_u16(set + LOSING_SET_HEADER_BYTES + 2u * sampled);
-	uint16_t zeros = (uint16_t)(bucket - (uint16_t)(sampled << sample_shift));
-	uint16_t at = (uint16_t)(index + (uint16_t)(sampled << sample_shift));
+	uint8_t zeros = (uint8_t)(bucket & (uint16_t)((1u << sample_shift) - 1u)); /* S <= 8 */
+	uint16_t at = (uint16_t)(index + bucket - zeros);
 	const uint8_t *p = high + (at >> 3);
-	uint8_t mask = (uint8_t)(1u << (at & 7u));
-	uint8_t byte = flash_u8(p);
+	uint8_t bits = (uint8_t)(flash_u8(p) >> (at & 7u));
+	uint8_t left = (uint8_t)(8u - (at & 7u));
 
-	/* Walk past the runs of the buckets in between, counting their keys. */
-	while (zeros > 0) {
-		if (mask == 0) {
-			byte = flash_u8(++p);
-			mask = 1;
+	/* Pass the runs of the buckets in between, counting their keys: whole
+	 * bytes while the 0 that ends the last of them lies further on. */
+	for (;;) {
+		uint8_t ones = ones_in(bits);
+		uint8_t empty = (uint8_t)(left - ones);
+		if (empty >= zeros) {
+			break;
 		}
-		if (byte & mask) {
+		zeros = (uint8_t)(zeros - empty);
+		index = (uint16_t)(index + ones);
+		bits = flash_u8(++p);
+		left = 8;
+	}
+	while (zeros > 0) {
+		if (bits & 1u) {
 			index++;
 		} else {
 			zeros--;
 		}
-		mask = (uint8_t)(mask << 1);
+		bits >>= 1;
+		left--;
 	}
 	/* Our bucket's keys are sorted: compare low parts until one is not
 	 * smaller than ours.  A byte is loaded only when its bit is needed,
 	 * so the walk never reads past the bucket's closing 0. */
+	uint16_t low_at = (uint16_t)(index * low_bits);
 	for (;;) {
-		if (mask == 0) {
-			byte = flash_u8(++p);
-			mask = 1;
+		if (left == 0) {
+			bits = flash_u8(++p);
+			left = 8;
 		}
-		if (!(byte & mask)) {
+		if (!(bits & 1u)) {
+			*rank = index;
 			return false;
 		}
-		uint16_t value = read_bits(lows, (uint16_t)(index * low_bits), low_bits);
+		uint16_t value = low_bits == 0 ? 0 : read_bits(lows, low_at, low_bits, low_mask);
 		if (value >= low) {
+			*rank = index;
 			return value == low;
 		}
 		index++;
-		mask = (uint8_t)(mask << 1);
+		low_at = (uint16_t)(low_at + low_bits);
+		bits >>= 1;
+		left--;
 	}
+}
+
+bool losing_set_contains(const uint8_t *set, uint16_t key)
+{
+	uint16_t rank;
+	return losing_set_find(set, key, &rank);
 }

@@ -1,5 +1,5 @@
 /*
- * A sorted set of integer keys packed into flash, answering "is this key
+ * A sorted set of 16-bit keys packed into flash, answering "is this key
  * in the set?" without decompressing it.  The board games store the keys
  * of their losing positions this way (one key per symmetry class, see
  * engine/board_keys.h); the table generator (tools/gen/boards.c) writes the
@@ -11,13 +11,16 @@
  * vector holding, for each bucket h in turn, one 1 per key whose high part
  * is h followed by a 0.  That costs about 2 + log2(universe / count) bits a
  * key.  To find bucket h without scanning the whole vector, the number of
- * keys before every 2^S-th bucket is stored as a 16-bit sample.
+ * keys before every 2^S-th bucket is stored as a 16-bit sample; from there
+ * a lookup skips whole bytes of the unary part by counting their bits.
  *
  * The set is one byte array, little-endian, bits least significant first:
- *   count         u16  number of keys
+ *   low_bits      u8   L, 0..15
+ *   sample_shift  u8   S, 0..8: one sample every 2^S buckets
  *   buckets       u16  number of buckets; keys have high part < buckets
- *   low_bits      u8   L, 0..16
- *   sample_shift  u8   S: one sample every 2^S buckets
+ *   count         u16  number of keys
+ *   high_at       u16  where the unary part starts, from the set's start
+ *   low_at        u16  where the low bits start
  *   samples       u16 each, ceil(buckets / 2^S) of them
  *   high          (count + buckets) bits, rounded up to whole bytes
  *   low           count * L bits, rounded up to whole bytes
@@ -28,9 +31,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define LOSING_SET_HEADER_BYTES 6
+#define LOSING_SET_HEADER_BYTES 10
 
 /* True when `key` is in the set; `set` is a flash address. */
-bool losing_set_contains(const uint8_t *set, uint32_t key);
+bool losing_set_contains(const uint8_t *set, uint16_t key);
+/* The same, also giving the number of keys in the set smaller than `key`
+ * (so a key that is present has its index in sorted order). */
+bool losing_set_find(const uint8_t *set, uint16_t key, uint16_t *rank);
 
 #endif

@@ -38,9 +38,18 @@ static const uint8_t neighbour[ENGINE_NINETEEN_CELLS][DIRECTIONS] ENGINE_FLASH =
 	{ 17, NONE, NONE }, { 18, NONE, NONE }, { NONE, NONE, NONE },
 };
 
+/* The bit of a cell, built from its byte: a 32-bit shift by a variable
+ * amount is a slow loop on the AVR. */
 static uint32_t bit(uint8_t cell)
 {
-	return (uint32_t)1 << cell;
+	uint8_t in_byte = (uint8_t)(1u << (cell & 7u));
+	if (cell < 8) {
+		return in_byte;
+	}
+	if (cell < 16) {
+		return (uint32_t)in_byte << 8;
+	}
+	return (uint32_t)in_byte << 16;
 }
 
 static uint8_t next_to(uint8_t cell, uint8_t direction)
@@ -73,10 +82,15 @@ static uint8_t count_bits(uint32_t cells)
 	return n;
 }
 
+/* The first cell of a nonempty set of cells. */
 static uint8_t lowest_cell(uint32_t cells)
 {
 	uint8_t cell = 0;
-	while (cell < ENGINE_NINETEEN_CELLS && !(cells & bit(cell))) {
+	while (!(cells & 0xFFu)) {
+		cells >>= 8;
+		cell = (uint8_t)(cell + 8u);
+	}
+	for (uint8_t byte = (uint8_t)cells; !(byte & 1u); byte >>= 1) {
 		cell++;
 	}
 	return cell;
@@ -304,5 +318,5 @@ bool nineteen_next_move(const struct position *pos, struct move *mv, bool first)
 
 bool nineteen_is_losing(const struct position *pos)
 {
-	return losing_set_contains(nineteen_losing, board_nineteen_key(pos->u.nineteen));
+	return losing_set_contains(nineteen_losing, board_nineteen_key(pos->u.nineteen, nineteen_outer_classes));
 }

@@ -341,13 +341,11 @@ bool taktix_next_move(const struct position *pos, struct move *mv, bool first)
 bool taktix_is_losing(const struct position *pos)
 {
 	uint16_t cells = pos->u.taktix;
+	bool misere = pos->rule == RULE_MISERE;
 	if (pos->variant == TAKTIX_ADJACENT) {
-		uint32_t key = board_taktix_adjacent_key(cells);
-		return losing_set_contains(pos->rule == RULE_MISERE ? taktix_adjacent_misere_losing
-								 : taktix_adjacent_normal_losing,
-					   key);
+		return losing_set_contains(misere ? taktix_adjacent_misere_losing : taktix_adjacent_normal_losing,
+					   board_taktix_adjacent_key(cells, board_square_classes));
 	}
-	uint32_t key = board_taktix_any_key(cells);
-	return losing_set_contains(pos->rule == RULE_MISERE ? taktix_any_misere_losing : taktix_any_normal_losing,
-				   key);
+	return losing_set_contains(misere ? taktix_any_misere_losing : taktix_any_normal_losing,
+				   board_taktix_any_key(cells));
 }

@@ -1,0 +1,462 @@
+/*
+ * Tables of the square boards: Taktix (4x4, both variants, both rules) and
+ * Kubo (3x3 stacks of up to 3).  Both share the table of canonical corner
+ * bytes (board_keys.h, "square symmetries").
+ *
+ * Besides the outcome of every position, the keys themselves are checked
+ * against the symmetries worked out here independently, from coordinates:
+ * a key must not change under any symmetry of the board, and two positions
+ * that no symmetry relates must not share a key (Taktix with any pieces is
+ * the exception: its key is an invariant shown to separate the outcomes).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/board_keys.h"
+#include "engine/losing_set.h"
+#include "tools/gen/boards.h"
+
+/* ---- symmetries from coordinates ---- */
+
+/* images[g][cell]: where the cell goes under symmetry g of the n x n
+ * square (transpose, then flip rows, then flip columns, as bits of g). */
+static void square_images(unsigned n, uint8_t images[8][16])
+{
+	for (unsigned g = 0; g < 8; g++) {
+		for (unsigned cell = 0; cell < n * n; cell++) {
+			unsigned r = cell / n, q = cell % n;
+			if (g & 4u) {
+				unsigned t = r;
+				r = q;
+				q = t;
+			}
+			if (g & 1u) {
+				r = n - 1u - r;
+			}
+			if (g & 2u) {
+				q = n - 1u - q;
+			}
+			images[g][cell] = (uint8_t)(r * n + q);
+		}
+	}
+}
+
+/* The image of a code whose cell i is the `width`-bit digit i. */
+static uint32_t image_of(uint32_t code, const uint8_t *image, unsigned cells, unsigned width)
+{
+	uint32_t out = 0;
+	uint32_t mask = (1u << width) - 1u;
+	for (unsigned cell = 0; cell < cells; cell++) {
+		out |= ((code >> (cell * width)) & mask) << (image[cell] * width);
+	}
+	return out;
+}
+
+static uint32_t smallest_image(uint32_t code, uint8_t images[8][16], unsigned cells, unsigned width)
+{
+	uint32_t best = code;
+	for (unsigned g = 1; g < 8; g++) {
+		uint32_t image = image_of(code, images[g], cells, width);
+		if (image < best) {
+			best = image;
+		}
+	}
+	return best;
+}
+
+/*
+ * Proves that key_of is a function of the class: equal on the images of
+ * every code of the side x side board, and different for codes of
+ * different classes.  owner[key] records the class (one more than its
+ * smallest code) that first took each key.
+ */
+static int check_classes(const char *name, unsigned side, unsigned width, uint32_t universe,
+			 uint32_t (*key_of)(uint32_t code, const void *context), const void *context)
+{
+	unsigned cells = side * side;
+	uint32_t codes = (uint32_t)1 << (cells * width);
+	uint8_t images[8][16];
+	square_images(side, images);
+	uint32_t *owner = gen_alloc((size_t)universe * sizeof *owner);
+	if (owner == NULL) {
+		return 1;
+	}
+	int failed = 0;
+	for (uint32_t code = 0; code < codes && !failed; code++) {
+		uint32_t key = key_of(code, context);
+		uint32_t class = smallest_image(code, images, cells, width) + 1u;
+		if (key >= universe) {
+			fprintf(stderr, "gen_boards: %s: key %u of %lx is outside the universe\n", name, (unsigned)key,
+				(unsigned long)code);
+			failed = 1;
+		} else if (owner[key] != 0 && owner[key] != class) {
+			fprintf(stderr, "gen_boards: %s: %lx and %lx share key %u\n", name, (unsigned long)code,
+				(unsigned long)(owner[key] - 1u), (unsigned)key);
+			failed = 1;
+		} else {
+			owner[key] = class;
+		}
+		for (unsigned g = 1; g < 8 && !failed; g++) {
+			if (key_of(image_of(code, images[g], cells, width), context) != key) {
+				fprintf(stderr, "gen_boards: %s: key of %lx changes under symmetry %u\n", name,
+					(unsigned long)code, g);
+				failed = 1;
+			}
+		}
+	}
+	free(owner);
+	return failed;
+}
+
+/* ---- canonical corner bytes ---- */
+
+static void square_classes_build(uint8_t classes[BOARD_SQUARE_CLASS_BYTES])
+{
+	memset(classes, 0, BOARD_SQUARE_CLASS_BYTES);
+	uint8_t count = 0;
+	for (unsigned v = 0; v < 256; v++) {
+		if (v % 32u == 0) {
+			classes[32u + v / 32u] = count;
+		}
+		if (board_square_smallest((uint8_t)v) == v) {
+			classes[v / 8u] |= (uint8_t)(1u << (v % 8u));
+			count++;
+		}
+	}
+}
+
+static int square_classes_check(const uint8_t *classes)
+{
+	unsigned count = 0;
+	for (unsigned v = 0; v < 256; v++) {
+		uint8_t smallest = board_square_smallest((uint8_t)v);
+		if (board_square_smallest(smallest) != smallest ||
+		    board_square_rank(classes, smallest) >= BOARD_SQUARE_CLASSES) {
+			fprintf(stderr, "gen_boards: square class of %02x is not canonical\n", v);
+			return 1;
+		}
+		if (smallest == v) {
+			if (board_square_rank(classes, smallest) != count) {
+				fprintf(stderr, "gen_boards: square class %02x has the wrong rank\n", v);
+				return 1;
+			}
+			count++;
+		}
+	}
+	if (count != BOARD_SQUARE_CLASSES) {
+		fprintf(stderr, "gen_boards: %u square classes, not %u\n", count, BOARD_SQUARE_CLASSES);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- a set of losing keys, proved position by position ---- */
+
+/* Collects the keys of the losing codes, encodes them, proves that every
+ * code reads back as solved, and writes the set. */
+static int losing_table(FILE *c, FILE *h, const char *name, const char *what, uint32_t universe,
+			const uint8_t *outcome, uint32_t codes, uint32_t (*key_of)(uint32_t code, const void *context),
+			const void *context)
+{
+	struct key_set set;
+	struct encoding enc = { 0 };
+	if (key_set_init(&set, universe)) {
+		return 1;
+	}
+	uint32_t losing = 0;
+	int failed = 0;
+	for (uint32_t code = 0; code < codes && !failed; code++) {
+		if (outcome[code] == LOSING) {
+			losing++;
+			failed = key_set_add(&set, key_of(code, context));
+		}
+	}
+	if (!failed) {
+		key_set_finish(&set);
+		failed = encode_set(name, &set, 256, &enc);
+	}
+	for (uint32_t code = 0; code < codes && !failed; code++) {
+		if (losing_set_contains(enc.bytes, (uint16_t)key_of(code, context)) != (outcome[code] == LOSING)) {
+			fprintf(stderr, "gen_boards: %s: position %lx reads back wrong\n", name, (unsigned long)code);
+			failed = 1;
+		}
+	}
+	if (!failed) {
+		char comment[128];
+		snprintf(comment, sizeof comment, "%s: %u positions, %u losing", what, (unsigned)codes,
+			 (unsigned)losing);
+		write_set(c, h, name, comment, &set, &enc);
+	}
+	free(enc.bytes);
+	free(set.keys);
+	return failed;
+}
+
+/* ---- Taktix ---- */
+
+#define TAKTIX_CODES 65536u
+
+/* The cells of row or column `line` (rows 0-3, then columns). */
+static uint16_t taktix_line(unsigned line)
+{
+	return line < 4 ? (uint16_t)(0x000Fu << (4u * line)) : (uint16_t)(0x1111u << (line - 4u));
+}
+
+/* True when the cells `take` of one line have no gap between them. */
+static bool taktix_is_run(uint16_t take, unsigned line)
+{
+	unsigned step = line < 4 ? 1u : 4u;
+	unsigned first = (unsigned)__builtin_ctz(take);
+	unsigned n = (unsigned)__builtin_popcount(take);
+	for (unsigned k = 0; k < n; k++) {
+		if (!(take & (1u << (first + k * step)))) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Codes are the 16 cells; every move clears bits, so each code's
+ * successors are smaller and are solved before it. */
+static void taktix_solve(bool adjacent, bool misere, uint8_t *outcome)
+{
+	for (uint32_t x = 0; x < TAKTIX_CODES; x++) {
+		/* The empty board: under misere the player to move has won. */
+		uint8_t result = misere && x == 0 ? WINNING : LOSING;
+		for (unsigned line = 0; line < 8 && result == LOSING; line++) {
+			uint16_t present = (uint16_t)(x & taktix_line(line));
+			for (uint16_t take = present; take != 0 && result == LOSING;
+			     take = (uint16_t)((take - 1u) & present)) {
+				if (adjacent && !taktix_is_run(take, line)) {
+					continue;
+				}
+				if (outcome[x & ~(uint32_t)take] == LOSING) {
+					result = WINNING;
+				}
+			}
+		}
+		outcome[x] = result;
+	}
+}
+
+static uint32_t taktix_any_key_of(uint32_t code, const void *context)
+{
+	(void)context;
+	return board_taktix_any_key((uint16_t)code);
+}
+
+static uint32_t taktix_adjacent_key_of(uint32_t code, const void *context)
+{
+	return board_taktix_adjacent_key((uint16_t)code, context);
+}
+
+/* Swapping two rows, two columns, or rows with columns, which generate the
+ * symmetries of Taktix with any pieces, leaves its key alone. */
+static int taktix_any_key_check(void)
+{
+	for (uint32_t x = 0; x < TAKTIX_CODES; x++) {
+		uint32_t key = board_taktix_any_key((uint16_t)x);
+		uint16_t rows_swapped = (uint16_t)((x & 0xFF00u) | (x & 0x000Fu) << 4 | (x & 0x00F0u) >> 4);
+		uint16_t rows_turned = (uint16_t)(x >> 4 | x << 12);
+		uint16_t cols_swapped = (uint16_t)((x & 0xCCCCu) | (x & 0x1111u) << 1 | (x & 0x2222u) >> 1);
+		uint16_t cols_turned = (uint16_t)((x & 0xEEEEu) >> 1 | (x & 0x1111u) << 3);
+		uint16_t transposed = 0;
+		for (unsigned cell = 0; cell < 16; cell++) {
+			if (x & (1u << cell)) {
+				transposed |= (uint16_t)(1u << ((cell & 3u) * 4u + (cell >> 2)));
+			}
+		}
+		if (board_taktix_any_key(rows_swapped) != key || board_taktix_any_key(rows_turned) != key ||
+		    board_taktix_any_key(cols_swapped) != key || board_taktix_any_key(cols_turned) != key ||
+		    board_taktix_any_key(transposed) != key || key >= BOARD_TAKTIX_ANY_UNIVERSE) {
+			fprintf(stderr, "gen_boards: taktix: the key of %04lx is not invariant\n", (unsigned long)x);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int gen_taktix(FILE *c, FILE *h)
+{
+	static const char *const names[4][2] = {
+		{ "taktix_any_normal_losing", "Taktix, any pieces, normal play" },
+		{ "taktix_any_misere_losing", "Taktix, any pieces, misere" },
+		{ "taktix_adjacent_normal_losing", "Taktix, adjacent pieces, normal play" },
+		{ "taktix_adjacent_misere_losing", "Taktix, adjacent pieces, misere" },
+	};
+	uint8_t classes[BOARD_SQUARE_CLASS_BYTES];
+	square_classes_build(classes);
+	uint8_t *outcome = gen_alloc(TAKTIX_CODES);
+	int failed = outcome == NULL || square_classes_check(classes) || taktix_any_key_check() ||
+		     check_classes("taktix", 4, 1, BOARD_TAKTIX_ADJACENT_UNIVERSE, taktix_adjacent_key_of, classes);
+	if (!failed) {
+		write_bytes(c, h, "board_square_classes",
+			    "The smallest corner bytes of the 55 classes under the square's symmetries",
+			    classes, BOARD_SQUARE_CLASS_BYTES);
+	}
+	for (unsigned v = 0; v < 4 && !failed; v++) {
+		bool adjacent = v >= 2;
+		memset(outcome, UNSOLVED, TAKTIX_CODES);
+		taktix_solve(adjacent, v & 1u, outcome);
+		failed = losing_table(c, h, names[v][0], names[v][1],
+				      adjacent ? BOARD_TAKTIX_ADJACENT_UNIVERSE : BOARD_TAKTIX_ANY_UNIVERSE, outcome,
+				      TAKTIX_CODES, adjacent ? taktix_adjacent_key_of : taktix_any_key_of, classes);
+	}
+	free(outcome);
+	return failed;
+}
+
+/* ---- Kubo ---- */
+
+#define KUBO_CODES ((uint32_t)1 << 18) /* stack i is the digit at bits 2i */
+#define KUBO_RINGS ((uint32_t)1 << 16)
+#define KUBO_CENTRE 4u
+
+static const uint8_t kubo_pairs[12][2] = {
+	{ 0, 1 }, { 1, 2 }, { 3, 4 }, { 4, 5 }, { 6, 7 }, { 7, 8 },
+	{ 0, 3 }, { 3, 6 }, { 1, 4 }, { 4, 7 }, { 2, 5 }, { 5, 8 },
+};
+
+static unsigned kubo_stack(uint32_t code, unsigned i)
+{
+	return (code >> (2u * i)) & 3u;
+}
+
+/* Every move lowers digits, so successors are smaller codes. */
+static void kubo_solve(uint8_t *outcome)
+{
+	for (uint32_t x = 0; x < KUBO_CODES; x++) {
+		uint8_t result = LOSING;
+		for (unsigned i = 0; i < ENGINE_KUBO_STACKS && result == LOSING; i++) {
+			for (unsigned take = 1; take <= kubo_stack(x, i) && result == LOSING; take++) {
+				if (outcome[x - (take << (2u * i))] == LOSING) {
+					result = WINNING;
+				}
+			}
+		}
+		for (unsigned p = 0; p < 12 && result == LOSING; p++) {
+			unsigned a = kubo_pairs[p][0], b = kubo_pairs[p][1];
+			if (kubo_stack(x, a) > 0 && kubo_stack(x, b) > 0 &&
+			    outcome[x - (1u << (2u * a)) - (1u << (2u * b))] == LOSING) {
+				result = WINNING;
+			}
+		}
+		outcome[x] = result;
+	}
+}
+
+struct kubo_tables {
+	uint8_t classes[BOARD_SQUARE_CLASS_BYTES];
+	uint16_t bases[BOARD_SQUARE_CLASSES];
+	uint16_t slots; /* slots of all classes */
+};
+
+static uint16_t kubo_slot_of(uint32_t code, const struct kubo_tables *t)
+{
+	uint8_t stacks[ENGINE_KUBO_STACKS];
+	for (unsigned i = 0; i < ENGINE_KUBO_STACKS; i++) {
+		stacks[i] = (uint8_t)kubo_stack(code, i);
+	}
+	return board_kubo_slot(stacks, t->classes, t->bases);
+}
+
+/* The slot and centre of a code, for check_classes: the centre is fixed by
+ * every symmetry, so (slot, centre) must number the classes of whole
+ * positions. */
+static uint32_t kubo_slot_and_centre(uint32_t code, const void *context)
+{
+	const struct kubo_tables *t = context;
+	return kubo_stack(code, KUBO_CENTRE) * (uint32_t)t->slots + kubo_slot_of(code, t);
+}
+
+static void kubo_tables_build(struct kubo_tables *t)
+{
+	square_classes_build(t->classes);
+	uint16_t base = 0;
+	uint8_t class = 0;
+	for (unsigned v = 0; v < 256; v++) {
+		if (board_square_smallest((uint8_t)v) == v) {
+			t->bases[class++] = base;
+			base = (uint16_t)(base + board_kubo_class_slots((uint8_t)v));
+		}
+	}
+	t->slots = base;
+}
+
+static void write_bases(FILE *c, FILE *h, const struct kubo_tables *t)
+{
+	fprintf(h, "/* Kubo: the first slot of each corner class; %u slots in all. */\n", t->slots);
+	fprintf(h, "#define KUBO_SLOTS %uu\n", t->slots);
+	fprintf(h, "extern const uint16_t kubo_class_bases[%u] ENGINE_FLASH;\n\n", BOARD_SQUARE_CLASSES);
+	fprintf(c, "const uint16_t kubo_class_bases[%u] ENGINE_FLASH = {", BOARD_SQUARE_CLASSES);
+	for (unsigned i = 0; i < BOARD_SQUARE_CLASSES; i++) {
+		fprintf(c, "%s%u,", i % 10u == 0 ? "\n\t" : " ", t->bases[i]);
+	}
+	fprintf(c, "\n};\n\n");
+}
+
+int gen_kubo(FILE *c, FILE *h)
+{
+	struct kubo_tables t;
+	kubo_tables_build(&t);
+	uint8_t *outcome = gen_alloc(KUBO_CODES);
+	uint8_t *entry = gen_alloc(t.slots);
+	uint32_t size = (t.slots + 2u) / 3u * 7u / 8u + 1u;
+	uint8_t *packed = gen_alloc(size);
+	int failed = outcome == NULL || entry == NULL || packed == NULL ||
+		     check_classes("kubo", 3, 2, 4u * t.slots, kubo_slot_and_centre, &t);
+	if (!failed) {
+		kubo_solve(outcome);
+	}
+	/* The entry of a slot: 1 + the height of the centre that loses.  Two
+	 * losing heights for one slot would break the table's premise. */
+	uint32_t losing = 0;
+	for (uint32_t x = 0; x < KUBO_CODES && !failed; x++) {
+		if (outcome[x] != LOSING) {
+			continue;
+		}
+		losing++;
+		uint16_t slot = kubo_slot_of(x, &t);
+		uint8_t height = (uint8_t)(1u + kubo_stack(x, KUBO_CENTRE));
+		if (entry[slot] != 0 && entry[slot] != height) {
+			fprintf(stderr, "gen_boards: kubo: two losing heights of the centre in slot %u\n", slot);
+			failed = 1;
+		}
+		entry[slot] = height;
+	}
+	for (uint32_t group = 0; group * 3u < t.slots && !failed; group++) {
+		uint32_t value = 0;
+		for (unsigned k = 3; k-- > 0;) {
+			uint32_t slot = group * 3u + k;
+			value = value * 5u + (slot < t.slots ? entry[slot] : 0u);
+		}
+		for (unsigned bit = 0; bit < 7; bit++) {
+			if (value & (1u << bit)) {
+				packed[(group * 7u + bit) / 8u] |= (uint8_t)(1u << ((group * 7u + bit) % 8u));
+			}
+		}
+	}
+	size = (t.slots + 2u) / 3u * 7u;
+	size = (size + 7u) / 8u;
+	/* Every position, through its slot, must read back as solved. */
+	for (uint32_t x = 0; x < KUBO_CODES && !failed; x++) {
+		uint8_t read = board_kubo_entry(packed, kubo_slot_of(x, &t));
+		if ((read == 1u + kubo_stack(x, KUBO_CENTRE)) != (outcome[x] == LOSING)) {
+			fprintf(stderr, "gen_boards: kubo: position %05lx reads back wrong\n", (unsigned long)x);
+			failed = 1;
+		}
+	}
+	if (!failed) {
+		char comment[256];
+		snprintf(comment, sizeof comment,
+			 "Kubo: %u positions, %u losing; for each of the %u slots (classes of the eight outer\n"
+			 " * stacks), 0 or 1 + the losing height of the centre, three slots in each 7 bits.",
+			 (unsigned)KUBO_CODES, (unsigned)losing, t.slots);
+		write_bases(c, h, &t);
+		write_bytes(c, h, "kubo_centre_heights", comment, packed, size);
+	}
+	free(packed);
+	free(entry);
+	free(outcome);
+	return failed;
+}
