@@ -470,6 +470,9 @@ enum engine_error heaps_check_move(const struct position *pos, const struct move
 	if (i >= pos->count) {
 		return ENGINE_ERR_NO_SUCH;
 	}
+	if (mv->u.heap.add > 1) {
+		return ENGINE_ERR_NOT_ALLOWED;
+	}
 	if (mv->u.heap.add) {
 		if (!is_poker(pos)) {
 			return ENGINE_ERR_NOT_ALLOWED;

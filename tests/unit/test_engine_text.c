@@ -364,6 +364,15 @@ static void test_move_errors(void **state)
 	check_move_error(GAME_SUBTRACT_DIGIT, "1234", "-0", ENGINE_ERR_NONE_TAKEN);
 	check_move_error(GAME_SUBTRACT_DIGIT, "1234", "-10", ENGINE_ERR_NOT_ALLOWED);
 	check_move_error(GAME_SUBTRACT_DIGIT, "0", "-1", ENGINE_ERR_GAME_OVER);
+	{
+		/* A move record naming a second number (there is only one). */
+		struct position pos = parse(GAME_SUBTRACT_DIGIT, "12");
+		struct move mv;
+		memset(&mv, 0, sizeof mv);
+		mv.u.number.index = 1;
+		mv.u.number.divisor = 2;
+		assert_int_equal(engine_check_move(&pos, &mv), ENGINE_ERR_NO_SUCH);
+	}
 	check_move_error(GAME_DIVIDE, "12 0 7", "2/2", ENGINE_ERR_EMPTY);
 	check_move_error(GAME_DIVIDE, "12 0 7", "4/2", ENGINE_ERR_NO_SUCH);
 	check_move_error(GAME_DIVIDE, "12 0 7", "1/4", ENGINE_ERR_NOT_ALLOWED);
@@ -438,7 +447,7 @@ static void test_analysis_line(void **state)
 		{ GAME_MARIENBAD, "1 3 5 7", "game=marienbad outcome=P grundy=- move=4-1 after=1 3 5 6" },
 		{ GAME_PEBBLES, "20", "game=pebbles outcome=P grundy=0 move=1.1 after=18" },
 		{ GAME_WYTHOFF, "3 5", "game=wythoff outcome=P grundy=- move=0,1 after=3 4" },
-		{ GAME_SUBTRACT_DIGIT, "10000", "game=subtract-digit outcome=P grundy=- move=-1 after=9999" },
+		{ GAME_SUBTRACT_DIGIT, "200000", "game=subtract-digit outcome=P grundy=- move=-2 after=199998" },
 	};
 	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
 		struct position pos = parse(lines[i].game, lines[i].position);
