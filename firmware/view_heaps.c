@@ -2,9 +2,10 @@
  * The heap games on the LCD (see view.h).
  *
  * The board is the heap sizes in a line, the chosen heap in brackets:
- *   1 3[5]7
- * When they do not fit in 16 columns, the line scrolls to keep the chosen
- * heap in view, with '<' or '>' at an edge where more heaps lie beyond.
+ *   1 3 [5] 7    or, when that is too wide,   1 2 3 4 5 6[7]8
+ * When even that does not fit in 16 columns, the line scrolls by whole
+ * heaps to keep the chosen heap in view, with '<' or '>' at an edge where
+ * more heaps lie beyond.
  * UP and DOWN choose the heap (skipping empty ones), RIGHT and LEFT how
  * many to take: from 1 up to the whole heap, and down to 0, which cancels
  * the half-made move.
@@ -17,9 +18,6 @@
 #include "firmware/display.h"
 #include "hal/keys.h"
 #include "hal/lcd.h"
-
-/* "[65535]" for each of the heaps, plus the NUL. */
-#define BOARD_TEXT_SIZE (ENGINE_MAX_HEAPS * 7u + 1u)
 
 static bool heap_empty(const struct position *pos, uint8_t heap)
 {
@@ -92,45 +90,80 @@ void view_cursor_move(const struct view_cursor *cursor, struct move *mv)
 	mv->u.heap.count = cursor->amount;
 }
 
+static uint8_t digits(uint16_t n)
+{
+	uint8_t count = 1;
+	while (n >= 10u) {
+		n /= 10u;
+		count++;
+	}
+	return count;
+}
+
+/* Columns heap `heap` takes: its digits, its brackets when marked, and the
+ * space before it unless it comes first or (compact) a bracket stands in
+ * for the space. */
+static uint8_t heap_width(const struct position *pos, uint8_t heap, uint8_t marked, bool spaced,
+			  uint8_t first)
+{
+	uint8_t width = digits(pos->u.heap[heap]);
+	if (heap == marked) {
+		width += 2u;
+	}
+	if (heap != first && (spaced || (heap != marked && heap != marked + 1u))) {
+		width++;
+	}
+	return width;
+}
+
+/* Columns heaps first..last take, with the '<' before them when first > 0. */
+static uint8_t span_width(const struct position *pos, uint8_t first, uint8_t last, uint8_t marked,
+			  bool spaced)
+{
+	uint8_t width = first > 0 ? 1u : 0u;
+	for (uint8_t heap = first; heap <= last; heap++) {
+		width = (uint8_t)(width + heap_width(pos, heap, marked, spaced, first));
+	}
+	return width;
+}
+
 void view_draw_board(const struct position *pos, uint8_t marked)
 {
-	char text[BOARD_TEXT_SIZE];
-	struct buffer_sink board;
-	buffer_sink_init(&board, text, sizeof text);
-	uint8_t marked_end = 0;
-	for (uint8_t heap = 0; heap < pos->count; heap++) {
-		if (heap == marked) {
-			print_char(&board.sink, '[');
-		} else if (heap != 0 && heap != marked + 1u) {
-			print_char(&board.sink, ' ');
-		}
-		print_u32(&board.sink, pos->u.heap[heap]);
-		if (heap == marked) {
-			print_char(&board.sink, ']');
-			marked_end = (uint8_t)board.length;
-		}
-	}
-
-	/* A window of the line that shows the marked heap, with room for the
-	 * '>' that says more heaps follow. */
-	uint8_t length = (uint8_t)board.length;
-	uint8_t start = 0;
-	if (length > LCD_COLUMNS) {
-		if (marked_end > LCD_COLUMNS - 1u) {
-			start = (uint8_t)(marked_end - (LCD_COLUMNS - 1u));
-		}
-		if (start > length - LCD_COLUMNS) {
-			start = (uint8_t)(length - LCD_COLUMNS);
-		}
-		if (start > 0) {
-			text[start] = '<';
-		}
-		if (start + LCD_COLUMNS < length) {
-			text[start + LCD_COLUMNS - 1u] = '>';
+	uint8_t last = (uint8_t)(pos->count - 1u);
+	bool spaced = span_width(pos, 0, last, marked, true) <= LCD_COLUMNS;
+	/* Scroll, whole heaps at a time, until the marked heap fits with room
+	 * for a '>' when heaps follow it. */
+	uint8_t first = 0;
+	if (marked <= last) {
+		while (first < marked &&
+		       span_width(pos, first, marked, marked, spaced) + (marked < last ? 1u : 0u) > LCD_COLUMNS) {
+			first++;
 		}
 	}
 	struct text_sink *line = display_begin();
-	print_ram(line, text + start);
+	uint8_t used = 0;
+	if (first > 0) {
+		print_char(line, '<');
+		used = 1;
+	}
+	for (uint8_t heap = first; heap <= last; heap++) {
+		uint8_t width = heap_width(pos, heap, marked, spaced, first);
+		if (used + width + (heap < last ? 1u : 0u) > LCD_COLUMNS) {
+			print_char(line, '>');
+			break;
+		}
+		if (width > digits(pos->u.heap[heap]) + (heap == marked ? 2u : 0u)) {
+			print_char(line, ' ');
+		}
+		if (heap == marked) {
+			print_char(line, '[');
+		}
+		print_u32(line, pos->u.heap[heap]);
+		if (heap == marked) {
+			print_char(line, ']');
+		}
+		used = (uint8_t)(used + width);
+	}
 	display_end(0);
 }
 

@@ -231,6 +231,38 @@ static void both_shield_versions_work(void **state)
 	}
 }
 
+static void wide_board_scrolls_to_keep_the_chosen_heap_in_view(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(NULL, 0);
+	const struct e2e_setup wide = {
+		.game = GAME_NIM, .heaps = 8, .heap = { 248, 249, 250, 251, 252, 253, 254, 255 },
+	};
+	e2e_menu_set(sim, &wide);
+	start_game(sim);
+	for (unsigned heap = 0; heap < wide.heaps; heap++) {
+		char row0[BOARD_LCD_COLUMNS + 1];
+		char marked[8];
+		e2e_line(sim, 0, row0);
+		snprintf(marked, sizeof marked, "[%u]", wide.heap[heap]);
+		if (strstr(row0, marked) == NULL) {
+			fail_msg("heap %u is chosen but row 0 shows \"%s\"", heap + 1u, row0);
+		}
+		/* More heaps beyond an edge are flagged there: at the start
+		 * only to the right, at the end only to the left. */
+		printf("# heap %u chosen: |%s|\n", heap + 1u, row0);
+		bool more_left = row0[0] == '<';
+		bool more_right = row0[strlen(row0) - 1u] == '>';
+		if (heap == 0) {
+			assert_true(!more_left && more_right);
+		} else if (heap == wide.heaps - 1u) {
+			assert_true(more_left && !more_right);
+		}
+		e2e_press(sim, BUTTON_DOWN);
+	}
+	e2e_close(sim);
+}
+
 static void nothing_to_take_is_refused(void **state)
 {
 	(void)state;
@@ -257,6 +289,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(score_counts_finished_games),
 		cmocka_unit_test(held_arrow_repeats_and_stops_when_released),
 		cmocka_unit_test(both_shield_versions_work),
+		cmocka_unit_test(wide_board_scrolls_to_keep_the_chosen_heap_in_view),
 		cmocka_unit_test(nothing_to_take_is_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
