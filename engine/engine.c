@@ -64,63 +64,25 @@ enum game_field { FIELD_NAME, FIELD_ALIASES, FIELD_POSITION, FIELD_MOVES, FIELD_
 #define GAME_TEXT(name, aliases, position, moves, example) \
 	name "\0" aliases "\0" position "\0" moves "\0" example
 
-static const char nim_text[] ENGINE_FLASH = GAME_TEXT("nim", "bouton",
-	"[misere] HEAP... (1-8 heaps, 0-65535)",
-	"H-N takes N from heap H", "3 4 5");
-static const char misere_nim_text[] ENGINE_FLASH = GAME_TEXT("misere-nim", "misere",
-	"[normal] HEAP... (1-8 heaps, 0-65535)",
-	"H-N takes N from heap H", "4 5 6");
-static const char marienbad_text[] ENGINE_FLASH = GAME_TEXT("marienbad", "odra",
-	"[normal] HEAP... (misere Nim, start 1 3 5 7)",
-	"H-N takes N from heap H", "1 3 5 7");
-static const char limit_nim_text[] ENGINE_FLASH = GAME_TEXT("limit-nim", "limit,take-at-most",
-	"[k=K] HEAP... (K 1-255, default 3)",
-	"H-N takes N (1 to K) from heap H", "k=3 3 4 5");
-static const char subtraction_text[] ENGINE_FLASH = GAME_TEXT("subtraction", "subtract,subtraction-game",
-	"[S=s,s,...] HEAP... (S within 1-8, default 1,3,4)",
-	"H-N takes N (in S) from heap H", "S=1,3,4 21");
-static const char subtract_digit_text[] ENGINE_FLASH = GAME_TEXT("subtract-digit", "digit,digits,subtract-a-digit",
-	"N (0-4294967295)",
-	"-D subtracts D, a nonzero digit of N", "1234");
-static const char divide_text[] ENGINE_FLASH = GAME_TEXT("divide", "divide-236,divide-2-3-6",
-	"N... (1-8 numbers, 0-4294967295)",
-	"I/D divides number I by D = 2, 3 or 6", "12 35 7");
-static const char prime_power_text[] ENGINE_FLASH = GAME_TEXT("prime-power", "prime,prime-powers",
-	"N (1-4294967295)",
-	"/P^K divides N by P^K (or /Q, Q a prime power)", "56700");
-static const char nimble_text[] ENGINE_FLASH = GAME_TEXT("nimble", "coins",
-	"SQUARE... (square of each coin, 1-8 coins, 0-65535)",
-	"F>T moves a coin from square F to square T < F", "0 3 3 7");
-static const char matrix_nim_text[] ENGINE_FLASH = GAME_TEXT("matrix-nim", "matrix",
-	"CELL... / CELL... (rows split by /, up to 8x8, 0-255)",
-	"R:N,N,... takes N from each cell of row R", "1 2 3 / 4 5 6");
-static const char poker_nim_text[] ENGINE_FLASH = GAME_TEXT("poker-nim", "poker",
-	"[k=K] [left=A,B] [last=H] HEAP[/START]... (K adds each)",
-	"H-N takes N from heap H; H+N adds N (up to START)", "k=2 3/5 4 5/6");
-static const char pebbles_text[] ENGINE_FLASH = GAME_TEXT("pebbles", "pebble-strip,dawson,dawsons-chess",
-	"STRIP... (free cells of each strip, 1-40, 0-65535)",
-	"S.C puts a pebble on cell C of strip S", "20");
-static const char kayles_text[] ENGINE_FLASH = GAME_TEXT("kayles", "pins,skittles",
-	"ROW... (pins in each row, 1-40 rows, 0-65535)",
-	"R.P knocks pin P of row R; R.P-Q two adjacent pins", "1 12");
-static const char wythoff_text[] ENGINE_FLASH = GAME_TEXT("wythoff", "wythoff-nim,corner",
-	"A B (two heaps, 0-65535)",
-	"A,B takes A and B (one of them 0, or both equal)", "3 5");
-static const char chomp_text[] ENGINE_FLASH = GAME_TEXT("chomp", "",
-	"RxC, or ROW... (row lengths from the bottom, non-increasing; up to 8x8)",
-	"R,C takes the piece in row R from the bottom, column C, and all above and right", "4x8");
-static const char taktix_text[] ENGINE_FLASH = GAME_TEXT("taktix", "tactix,tac-tix",
-	"[any|adjacent] [normal|misere] ROW/ROW/ROW/ROW (4x4 of O and .)",
-	"cells of one row or column: a1,a2,a4 or b1-b3 (columns a-d, rows 1-4 from the top)",
-	"adjacent misere OOOO/OOOO/OOOO/OOOO");
-static const char kubo_text[] ENGINE_FLASH = GAME_TEXT("kubo", "",
-	"ROW/ROW/ROW (3 stacks of 0-3 in each row, from the top)",
-	"b2-3 takes 3 from b2; a1+a2 one from each of two adjacent stacks (columns a-c, rows 1-3)",
-	"333/333/333");
-static const char nineteen_text[] ENGINE_FLASH = GAME_TEXT("nineteen", "dziewietnascie,hexagon",
-	"ROW/ROW/ROW/ROW/ROW (3,4,5,4,3 cells of O and .)",
-	"1-3 mutually adjacent cells: c3,c4,b3 (rows a-e from the top, c3 the centre)",
-	"OOO/OOOO/OOOOO/OOOO/OOO");
+/* Short on purpose (flash is scarce): the host tool adds the details. */
+static const char nim_text[] ENGINE_FLASH = GAME_TEXT("nim", "bouton", "[misere] HEAP...", "H-N", "3 4 5");
+static const char misere_nim_text[] ENGINE_FLASH = GAME_TEXT("misere-nim", "misere", "[normal] HEAP...", "H-N", "4 5 6");
+static const char marienbad_text[] ENGINE_FLASH = GAME_TEXT("marienbad", "odra", "[normal] HEAP...", "H-N", "1 3 5 7");
+static const char limit_nim_text[] ENGINE_FLASH = GAME_TEXT("limit-nim", "limit", "[k=K] HEAP...", "H-N", "k=3 3 4 5");
+static const char subtraction_text[] ENGINE_FLASH = GAME_TEXT("subtraction", "subtract", "[S=A,B,..] HEAP...", "H-N", "S=1,3,4 21");
+static const char subtract_digit_text[] ENGINE_FLASH = GAME_TEXT("subtract-digit", "digit,subtract-a-digit", "N", "-D", "1234");
+static const char divide_text[] ENGINE_FLASH = GAME_TEXT("divide", "", "N...", "I/D", "12 35 7");
+static const char prime_power_text[] ENGINE_FLASH = GAME_TEXT("prime-power", "prime", "N", "/P^K", "56700");
+static const char nimble_text[] ENGINE_FLASH = GAME_TEXT("nimble", "", "SQUARE...", "F>T", "0 3 3 7");
+static const char matrix_nim_text[] ENGINE_FLASH = GAME_TEXT("matrix-nim", "matrix", "ROW / ROW...", "R:N,N,..", "1 2 3 / 4 5 6");
+static const char poker_nim_text[] ENGINE_FLASH = GAME_TEXT("poker-nim", "poker", "[k=K] HEAP[/START]...", "H-N H+N", "k=2 3/5 4 5/6");
+static const char pebbles_text[] ENGINE_FLASH = GAME_TEXT("pebbles", "dawson,pebble-strip", "STRIP...", "S.C", "20");
+static const char kayles_text[] ENGINE_FLASH = GAME_TEXT("kayles", "", "ROW...", "R.P R.P-Q", "1 12");
+static const char wythoff_text[] ENGINE_FLASH = GAME_TEXT("wythoff", "", "A B", "A,B", "3 5");
+static const char chomp_text[] ENGINE_FLASH = GAME_TEXT("chomp", "", "RxC or ROW...", "R,C", "4x8");
+static const char taktix_text[] ENGINE_FLASH = GAME_TEXT("taktix", "tactix", "[any|adjacent] [normal|misere] ROW/ROW/ROW/ROW", "a1,a2 b1-b3", "adjacent misere OOOO/OOOO/OOOO/OOOO");
+static const char kubo_text[] ENGINE_FLASH = GAME_TEXT("kubo", "", "ROW/ROW/ROW", "b2-3 a1+a2", "333/333/333");
+static const char nineteen_text[] ENGINE_FLASH = GAME_TEXT("nineteen", "dziewietnascie", "ROW/ROW/ROW/ROW/ROW", "c3,c4,b3", "OOO/OOOO/OOOOO/OOOO/OOO");
 
 struct game_descriptor {
 	const char *text;
@@ -177,16 +139,19 @@ static const struct game_ops *game_ops(uint8_t game)
  * a call costs a few cycles more than a direct one. */
 #define GAME_OP(game, field, fn) flash_copy(&(fn), &game_ops(game)->field, sizeof(fn))
 
-static const char *game_field(uint8_t game, enum game_field field)
+/* The string after `count` NUL-terminated ones, in flash. */
+static const char *flash_skip(const char *p, uint8_t count)
 {
-	const char *p = game_text(game);
-	for (uint8_t f = 0; f < (uint8_t)field; f++) {
-		while (flash_char(p) != '\0') {
-			p++;
+	while (count-- > 0) {
+		while (flash_char(p++) != '\0') {
 		}
-		p++;
 	}
 	return p;
+}
+
+static const char *game_field(uint8_t game, enum game_field field)
+{
+	return flash_skip(game_text(game), (uint8_t)field);
 }
 
 const char *engine_game_name(uint8_t game)
@@ -252,17 +217,6 @@ uint8_t engine_find_game(const char *name, uint8_t len)
 				alias++;
 			}
 		}
-	}
-	/* The rulebook's numbers, 1 to 18, name the games too. */
-	uint8_t number = 0;
-	for (uint8_t i = 0; i < len && i < 3; i++) {
-		if (name[i] < '0' || name[i] > '9') {
-			return GAME_COUNT;
-		}
-		number = (uint8_t)(number * 10u + (uint8_t)(name[i] - '0'));
-	}
-	if (len > 0 && len < 3 && number >= 1 && number <= GAME_COUNT) {
-		return (uint8_t)(number - 1u);
 	}
 	return GAME_COUNT;
 }
@@ -446,33 +400,16 @@ void engine_print_analysis(const struct position *pos, struct text_sink *out)
 	}
 }
 
-/* Messages of at most 16 characters, for the LCD; indexed by enum engine_error. */
-static const char error_text[ENGINE_ERR_COUNT][17] ENGINE_FLASH = {
-	"ok",
-	"bad syntax",
-	"not a number",
-	"out of range",
-	"too many parts",
-	"no such heap/row",
-	"that is empty",
-	"take at least 1",
-	"not that many",
-	"not allowed",
-	"not adjacent",
-	"not one row/col",
-	"cell is blocked",
-	"that is poison",
-	"above its start",
-	"no adds left",
-	"does not divide",
-	"game is over",
-	"unknown game",
-};
+/* Messages of at most 16 characters, for the LCD, in the order of enum
+ * engine_error, one after another. */
+static const char error_text[] ENGINE_FLASH =
+	"ok\0bad syntax\0not a number\0out of range\0too many parts\0no such heap/row\0"
+	"that is empty\0take at least 1\0not that many\0not allowed\0not adjacent\0"
+	"not one row/col\0cell is blocked\0that is poison\0above its start\0no adds left\0"
+	"does not divide\0game is over\0unknown game";
 
 void engine_print_error(enum engine_error err, struct text_sink *out)
 {
-	if ((uint8_t)err >= ENGINE_ERR_COUNT) {
-		err = ENGINE_ERR_SYNTAX;
-	}
-	print_flash(out, error_text[err]);
+	uint8_t index = (uint8_t)err < ENGINE_ERR_COUNT ? (uint8_t)err : (uint8_t)ENGINE_ERR_SYNTAX;
+	print_flash(out, flash_skip(error_text, index));
 }

@@ -59,12 +59,41 @@ static void print_help(void)
 	       "Example: grundy marienbad 1 3 5 7\n");
 }
 
+/* What the device's short syntax lines leave out, for people (host only:
+ * the device has no flash to spare for it).  Indexed by enum engine_game. */
+static const char *const game_notes[GAME_COUNT] = {
+	"1-8 heaps of 0-65535; H-N takes N from heap H (heaps count from 1); misere: last stone loses",
+	"Nim where the last stone loses; `normal` before the heaps plays normal Nim",
+	"misere Nim from 1 3 5 7, the Odra 1003's game; heaps 0-65535, `normal` for normal play",
+	"take 1 to K stones (K 1-255, default 3) from one heap",
+	"take s stones, s in S (a subset of 1-8, default 1,3,4), from one heap; any heap up to 65535",
+	"N 0-4294967295; -D subtracts a nonzero digit D of N; reaching 0 wins; grundy up to N = 100000",
+	"1-8 numbers of 0-4294967295; I/D replaces number I by itself divided by D = 2, 3 or 6 (rounded down)",
+	"N 1-4294967295; /P^K divides by the prime power P^K (/P for K = 1, or /Q with Q = P^K); reaching 1 wins",
+	"the square (0-65535) of each of 1-8 coins; F>T moves a coin from square F to a square T < F",
+	"up to 8 rows of up to 8 cells of 0-255, rows split by /; R:N,N,... takes N from each cell of row R",
+	"k = additions each player may make (default 2); H-N takes N from heap H, H+N adds N up to START; "
+	"left=A,B: additions left to the player to move and the other; last=H: heap the last move added to",
+	"free cells of each strip (1-40 strips of 0-65535); S.C puts a pebble on cell C of strip S",
+	"pins in each row (1-40 rows of 0-65535); R.P knocks pin P of row R, R.P-Q two adjacent pins",
+	"two heaps of 0-65535; A,B takes A from the first and B from the second: one of them 0, or both equal",
+	"RxC, or row lengths from the bottom, non-increasing, up to 8x8; R,C takes the piece in row R from "
+	"the bottom, column C, and all above and to the right; the bottom-left piece is poison",
+	"4x4 of O (piece) and . (empty), rows from the top; a move takes pieces of one row or column "
+	"(a1,a2,a4 or b1-b3; columns a-d, rows 1-4); adjacent: only pieces next to each other",
+	"3 rows of 3 stacks of 0-3 from the top; b2-3 takes 3 from stack b2, a1+a2 one from each of two "
+	"adjacent stacks (columns a-c, rows 1-3)",
+	"rows of 3,4,5,4,3 cells of O and . from the top; a move takes 1-3 mutually adjacent pieces, "
+	"e.g. c3,c4,b3 (rows a-e, c3 the centre)",
+};
+
 static void print_list(void)
 {
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
 		engine_print_game_name(game, &out);
 		printf("\n  syntax:  ");
 		engine_print_game_syntax(game, &out);
+		printf("\n  notes:   %s", game_notes[game]);
 		printf("\n  example: grundy ");
 		engine_print_game_name(game, &out);
 		putchar(' ');
@@ -79,6 +108,7 @@ static void print_expected(uint8_t game)
 	engine_print_game_name(game, &err_out);
 	fputc(' ', stderr);
 	engine_print_game_syntax(game, &err_out);
+	fprintf(stderr, "\n          (%s)", game_notes[game]);
 	fprintf(stderr, "\nexample:  grundy ");
 	engine_print_game_name(game, &err_out);
 	fputc(' ', stderr);
