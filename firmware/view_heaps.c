@@ -90,69 +90,60 @@ void view_cursor_move(const struct view_cursor *cursor, struct move *mv)
 	mv->u.heap.count = cursor->amount;
 }
 
-static uint8_t digits(uint16_t n)
-{
-	uint8_t count = 1;
-	while (n >= 10u) {
-		n /= 10u;
-		count++;
-	}
-	return count;
-}
+/* The board's layout: which heap is marked, whether there are spaces on
+ * both sides of its brackets, and each heap's digits and brackets. */
+struct layout {
+	uint8_t marked;
+	bool spaced;
+	uint8_t width[ENGINE_MAX_HEAPS];
+};
 
-/* Columns heap `heap` takes: its digits, its brackets when marked, and the
- * space before it unless it comes first or (compact) a bracket stands in
- * for the space. */
-static uint8_t heap_width(const struct position *pos, uint8_t heap, uint8_t marked, bool spaced,
-			  uint8_t first)
+/* A space before `heap` when `first` is the first heap shown: always
+ * between heaps when spaced, else where no bracket stands for it. */
+static uint8_t space_before(const struct layout *l, uint8_t heap, uint8_t first)
 {
-	uint8_t width = digits(pos->u.heap[heap]);
-	if (heap == marked) {
-		width += 2u;
-	}
-	if (heap != first && (spaced || (heap != marked && heap != marked + 1u))) {
-		width++;
-	}
-	return width;
+	return heap != first && (l->spaced || (heap != l->marked && heap != l->marked + 1u));
 }
 
 /* Columns heaps first..last take, with the '<' before them when first > 0. */
-static uint8_t span_width(const struct position *pos, uint8_t first, uint8_t last, uint8_t marked,
-			  bool spaced)
+static __attribute__((noinline)) uint8_t span_width(const struct layout *l, uint8_t first, uint8_t last)
 {
 	uint8_t width = first > 0 ? 1u : 0u;
 	for (uint8_t heap = first; heap <= last; heap++) {
-		width = (uint8_t)(width + heap_width(pos, heap, marked, spaced, first));
+		width = (uint8_t)(width + space_before(l, heap, first) + l->width[heap]);
 	}
 	return width;
 }
 
 void view_draw_board(const struct position *pos, uint8_t marked)
 {
+	struct layout l = { .marked = marked, .spaced = true };
 	uint8_t last = (uint8_t)(pos->count - 1u);
-	bool spaced = span_width(pos, 0, last, marked, true) <= LCD_COLUMNS;
+	for (uint8_t heap = 0; heap <= last; heap++) {
+		uint8_t width = heap == marked ? 3u : 1u;
+		for (uint16_t n = pos->u.heap[heap]; n >= 10u; n /= 10u) {
+			width++;
+		}
+		l.width[heap] = width;
+	}
+	l.spaced = span_width(&l, 0, last) <= LCD_COLUMNS;
 	/* Scroll, whole heaps at a time, until the marked heap fits with room
 	 * for a '>' when heaps follow it. */
 	uint8_t first = 0;
-	if (marked <= last) {
-		while (first < marked &&
-		       span_width(pos, first, marked, marked, spaced) + (marked < last ? 1u : 0u) > LCD_COLUMNS) {
-			first++;
-		}
+	while (first < marked && marked <= last &&
+	       span_width(&l, first, marked) + (marked < last ? 1u : 0u) > LCD_COLUMNS) {
+		first++;
 	}
 	struct text_sink *line = display_begin();
-	uint8_t used = 0;
 	if (first > 0) {
 		print_char(line, '<');
-		used = 1;
 	}
 	for (uint8_t heap = first; heap <= last; heap++) {
-		uint8_t width = heap_width(pos, heap, marked, spaced, first);
-		if (used + width + (heap < last ? 1u : 0u) > LCD_COLUMNS) {
+		if (span_width(&l, first, heap) + (heap < last ? 1u : 0u) > LCD_COLUMNS) {
 			print_char(line, '>');
 			break;
 		}
-		if (width > digits(pos->u.heap[heap]) + (heap == marked ? 2u : 0u)) {
+		if (space_before(&l, heap, first)) {
 			print_char(line, ' ');
 		}
 		if (heap == marked) {
@@ -162,7 +153,6 @@ void view_draw_board(const struct position *pos, uint8_t marked)
 		if (heap == marked) {
 			print_char(line, ']');
 		}
-		used = (uint8_t)(used + width);
 	}
 	display_end(0);
 }
