@@ -9,8 +9,6 @@
  * watchdog reset drops every cycle timer, so the harness notices the reset
  * and arms its own again.
  */
-#define _POSIX_C_SOURCE 200809L
-
 #include "sim/harness.h"
 
 #include <elf.h>

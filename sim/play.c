@@ -3,8 +3,6 @@
  * slices paced to the wall clock by the harness (real-time mode), so a
  * sleeping chip leaves the host idle; keys are read between slices.
  */
-#define _GNU_SOURCE /* sigaction, nanosleep and friends under -std=gnu11 */
-
 #include "sim/play.h"
 
 #include <errno.h>

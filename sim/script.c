@@ -396,7 +396,8 @@ int sim_script_run(const char *path, const struct sim_options *options, const ch
 		passed = false;
 	}
 	if (sim_watchdog_resets(sim) > 0) {
-		fprintf(stderr, "%s: note: the watchdog reset the chip %u times\n", path, sim_watchdog_resets(sim));
+		fprintf(stderr, "%s: note: the watchdog reset the chip %u time%s\n", path, sim_watchdog_resets(sim),
+			sim_watchdog_resets(sim) == 1 ? "" : "s");
 	}
 	if (passed) {
 		fprintf(stderr, "%s: passed, %u commands, %.3f s simulated\n", path, commands,
