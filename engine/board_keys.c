@@ -2,15 +2,18 @@
 #include "engine/board_keys.h"
 
 #include "engine/flash.h"
-#include "engine/losing_set.h"
 
+/* Set bits in a byte, by adding neighbouring fields. */
 static uint8_t ones_in(uint8_t byte)
 {
-	uint8_t n = 0;
-	for (; byte != 0; byte &= (uint8_t)(byte - 1u)) {
-		n++;
-	}
-	return n;
+	byte = (uint8_t)(byte - ((byte >> 1) & 0x55u));
+	byte = (uint8_t)((byte & 0x33u) + ((byte >> 2) & 0x33u));
+	return (uint8_t)((byte + (byte >> 4)) & 0x0Fu);
+}
+
+static uint16_t read_u16(const uint8_t *p)
+{
+	return (uint16_t)(flash_u8(p) | (uint16_t)flash_u8(p + 1) << 8);
 }
 
 /* ---- Chomp ---- */
@@ -96,55 +99,111 @@ uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest)
 
 /* ---- Taktix ---- */
 
-uint16_t board_taktix_any_key(uint16_t cells)
+/* Pieces in a line of four cells. */
+static const uint8_t line_count[16] ENGINE_FLASH = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+
+/* The key's terms for four lines (rows, or columns) given as 4-bit masks,
+ * crossed by the four lines `across`: for each line, 4 times the cube of
+ * its count, plus the square of the sum of the squared counts of the lines
+ * crossing it at its pieces (summed two cells at a time). */
+static uint16_t taktix_terms(const uint8_t *lines, const uint8_t *across)
 {
-	uint8_t row_count[4] = { 0, 0, 0, 0 };
-	uint8_t col_count[4] = { 0, 0, 0, 0 };
-	uint16_t bit = 1;
-	for (uint8_t cell = 0; cell < 16; cell++, bit <<= 1) {
-		if (cells & bit) {
-			row_count[cell >> 2]++;
-			col_count[cell & 3u]++;
-		}
+	uint8_t square[4];
+	for (uint8_t k = 0; k < 4; k++) {
+		uint8_t n = flash_u8(&line_count[across[k]]);
+		square[k] = (uint8_t)(n * n);
 	}
-	uint8_t row_sum[4] = { 0, 0, 0, 0 };
-	uint8_t col_sum[4] = { 0, 0, 0, 0 };
-	bit = 1;
-	for (uint8_t cell = 0; cell < 16; cell++, bit <<= 1) {
-		if (cells & bit) {
-			uint8_t r = row_count[cell >> 2], c = col_count[cell & 3u];
-			row_sum[cell >> 2] = (uint8_t)(row_sum[cell >> 2] + c * c);
-			col_sum[cell & 3u] = (uint8_t)(col_sum[cell & 3u] + r * r);
-		}
+	uint8_t first[4] = { 0, square[0], square[1], (uint8_t)(square[0] + square[1]) };
+	uint8_t second[4] = { 0, square[2], square[3], (uint8_t)(square[2] + square[3]) };
+	uint16_t terms = 0;
+	for (uint8_t k = 0; k < 4; k++) {
+		uint8_t line = lines[k];
+		uint8_t n = flash_u8(&line_count[line]);
+		uint8_t sum = (uint8_t)(first[line & 3u] + second[line >> 2]);
+		terms = (uint16_t)(terms + 4u * (uint16_t)(n * n * n) + (uint16_t)sum * sum);
 	}
-	uint16_t key = 0;
-	for (uint8_t line = 0; line < 4; line++) {
-		uint8_t r = row_count[line], c = col_count[line];
-		key = (uint16_t)(key + 4u * (uint16_t)(r * r * r + c * c * c) + (uint16_t)row_sum[line] * row_sum[line] +
-				 (uint16_t)col_sum[line] * col_sum[line]);
-	}
-	return key;
+	return terms;
 }
 
-/* Where each cell of the 4x4 board goes in (corners << 8 | sides): corner
- * k and the inner cell next to it make digit k of the first byte, the two
- * cells of side k digit k of the second. */
-static const uint16_t taktix_ring[16] ENGINE_FLASH = {
-	0x8000, 0x0080, 0x0040, 0x2000, /* a1 corner 0, b1 c1 side 0, d1 corner 1 */
-	0x0001, 0x4000, 0x1000, 0x0020, /* a2 side 3, b2 c2 inner 0 1, d2 side 1 */
-	0x0002, 0x0100, 0x0400, 0x0010, /* a3 side 3, b3 c3 inner 3 2, d3 side 1 */
-	0x0200, 0x0004, 0x0008, 0x0800, /* a4 corner 3, b4 c4 side 2, d4 corner 2 */
-};
+uint16_t board_taktix_any_key(uint16_t cells)
+{
+	uint8_t rows[4], cols[4] = { 0, 0, 0, 0 };
+	for (uint8_t r = 0, bit = 1; r < 4; r++, bit <<= 1, cells >>= 4) {
+		uint8_t row = (uint8_t)(cells & 0x0Fu);
+		rows[r] = row;
+		for (uint8_t c = 0; c < 4; c++, row >>= 1) {
+			if (row & 1u) {
+				cols[c] |= bit;
+			}
+		}
+	}
+	return (uint16_t)(taktix_terms(rows, cols) + taktix_terms(cols, rows));
+}
+
+/*
+ * The 4x4 board as two bytes (see board_keys.h).  Corners clockwise from
+ * the top-left: a1 d1 d4 a4, inner cells b2 c2 c3 b3, and the sides from
+ * each corner: b1 c1, d2 d3, c4 b4, a3 a2.  Cells a1-d1 are bits 0-3 of
+ * the position, a2-d2 bits 4-7, and so on.
+ */
+static uint16_t taktix_rings(uint16_t cells)
+{
+	uint8_t r01 = (uint8_t)cells, r23 = (uint8_t)(cells >> 8);
+	uint8_t corners = 0, sides = 0;
+	if (r01 & 0x01u) {
+		corners |= 0x80u; /* a1 */
+	}
+	if (r01 & 0x20u) {
+		corners |= 0x40u; /* b2 */
+	}
+	if (r01 & 0x08u) {
+		corners |= 0x20u; /* d1 */
+	}
+	if (r01 & 0x40u) {
+		corners |= 0x10u; /* c2 */
+	}
+	if (r23 & 0x80u) {
+		corners |= 0x08u; /* d4 */
+	}
+	if (r23 & 0x04u) {
+		corners |= 0x04u; /* c3 */
+	}
+	if (r23 & 0x10u) {
+		corners |= 0x02u; /* a4 */
+	}
+	if (r23 & 0x02u) {
+		corners |= 0x01u; /* b3 */
+	}
+	if (r01 & 0x02u) {
+		sides |= 0x80u; /* b1 */
+	}
+	if (r01 & 0x04u) {
+		sides |= 0x40u; /* c1 */
+	}
+	if (r01 & 0x80u) {
+		sides |= 0x20u; /* d2 */
+	}
+	if (r23 & 0x08u) {
+		sides |= 0x10u; /* d3 */
+	}
+	if (r23 & 0x40u) {
+		sides |= 0x08u; /* c4 */
+	}
+	if (r23 & 0x20u) {
+		sides |= 0x04u; /* b4 */
+	}
+	if (r23 & 0x01u) {
+		sides |= 0x02u; /* a3 */
+	}
+	if (r01 & 0x10u) {
+		sides |= 0x01u; /* a2 */
+	}
+	return (uint16_t)((uint16_t)corners << 8 | sides);
+}
 
 uint16_t board_taktix_adjacent_key(uint16_t cells, const uint8_t *classes)
 {
-	uint16_t ring = 0;
-	const uint16_t *place = taktix_ring;
-	for (; cells != 0; cells >>= 1, place++) {
-		if (cells & 1u) {
-			ring |= flash_u16(place);
-		}
-	}
+	uint16_t ring = taktix_rings(cells);
 	uint16_t smallest = square_smallest_pair((uint8_t)(ring >> 8), (uint8_t)ring, true);
 	return (uint16_t)(board_square_rank(classes, (uint8_t)(smallest >> 8)) * 256u + (uint8_t)smallest);
 }
@@ -340,11 +399,35 @@ void board_nineteen_canonical(uint32_t cells, struct board_hexagon *ring)
 	ring->inner = best_inner;
 }
 
+uint16_t board_outer_class(const uint8_t *outer_classes, uint16_t smallest)
+{
+	const uint8_t *counts = outer_classes + BOARD_OUTER_MAP_BYTES;
+	if (smallest < BOARD_OUTER_SPLIT) {
+		uint8_t byte = (uint8_t)(smallest >> 3);
+		uint16_t rank = read_u16(counts + 2u * (byte >> 3));
+		for (uint8_t b = (uint8_t)(byte & ~7u); b < byte; b++) {
+			rank = (uint16_t)(rank + ones_in(flash_u8(outer_classes + b)));
+		}
+		return (uint16_t)(rank +
+				  ones_in(flash_u8(outer_classes + byte) & (uint8_t)((1u << (smallest & 7u)) - 1u)));
+	}
+	const uint8_t *above = counts + 2u * BOARD_OUTER_COUNTS;
+	uint8_t low = 0, high = flash_u8(above);
+	while (low < high) {
+		uint8_t middle = (uint8_t)((low + high) >> 1);
+		if (read_u16(above + 1u + 2u * middle) < smallest) {
+			low = (uint8_t)(middle + 1u);
+		} else {
+			high = middle;
+		}
+	}
+	return (uint16_t)(read_u16(counts + 2u * (BOARD_OUTER_COUNTS - 1u)) + low);
+}
+
 uint16_t board_nineteen_key(uint32_t cells, const uint8_t *outer_classes)
 {
 	struct board_hexagon ring;
 	board_nineteen_canonical(cells, &ring);
-	uint16_t class;
-	(void)losing_set_find(outer_classes, ring.outer, &class);
+	uint16_t class = board_outer_class(outer_classes, ring.outer);
 	return (uint16_t)(((class * 64u) | ring.inner) * 2u + ring.centre);
 }

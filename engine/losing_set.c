@@ -39,9 +39,33 @@ static uint16_t read_bits(const uint8_t *base, uint16_t at, uint8_t width, uint1
 	return window & mask;
 }
 
+/* A short set kept as a plain sorted list: binary search. */
+static bool list_find(const uint8_t *set, uint16_t key, uint16_t *rank)
+{
+	uint16_t low = 0, high = read_u16(set + 1);
+	while (low < high) {
+		uint16_t middle = (uint16_t)((low + high) >> 1);
+		uint16_t value = read_u16(set + LOSING_LIST_HEADER_BYTES + 2u * middle);
+		if (value == key) {
+			*rank = middle;
+			return true;
+		}
+		if (value < key) {
+			low = (uint16_t)(middle + 1u);
+		} else {
+			high = middle;
+		}
+	}
+	*rank = low;
+	return false;
+}
+
 bool losing_set_find(const uint8_t *set, uint16_t key, uint16_t *rank)
 {
 	uint8_t low_bits = flash_u8(set);
+	if (low_bits == LOSING_SET_LIST) {
+		return list_find(set, key, rank);
+	}
 	uint8_t sample_shift = flash_u8(set + 1);
 	uint16_t buckets = read_u16(set + 2);
 	uint16_t bucket = key >> low_bits;

@@ -34,52 +34,47 @@ void taktix_start(struct position *pos)
 
 /* ---- lines ---- */
 
+/* The cells of each line: rows 0-3 from the top, then columns 0-3. */
+static const uint16_t line_masks[LINES] ENGINE_FLASH = {
+	0x000Fu, 0x00F0u, 0x0F00u, 0xF000u, 0x1111u, 0x2222u, 0x4444u, 0x8888u,
+};
+
 /* The cells of line `line` picked by the 4-bit `pattern` (bit k: the k-th
  * cell from the left or the top). */
 static uint16_t line_cells(uint8_t line, uint8_t pattern)
 {
-	if (line < 4) {
-		return (uint16_t)((uint16_t)pattern << (4u * line));
+	uint16_t spread = pattern;
+	if (line >= 4) {
+		/* Bit k of the pattern to bit 4k: a column's cells. */
+		spread = (uint16_t)((pattern & 1u) | (uint16_t)(pattern & 2u) << 3 | (uint16_t)(pattern & 4u) << 6 |
+				    (uint16_t)(pattern & 8u) << 9);
 	}
-	uint16_t cells = 0;
-	for (uint8_t k = 0; k < 4; k++) {
-		if (pattern & (1u << k)) {
-			cells |= (uint16_t)(1u << (4u * k + (line - 4u)));
-		}
+	for (uint8_t shift = line & 3u; shift > 0; shift--) {
+		spread = (uint16_t)(spread << (line < 4 ? 4u : 1u));
 	}
-	return cells;
+	return spread;
 }
 
 /* The line holding every cell of `cells` (rows first), or LINES when they
  * are not in one row or column. */
 static uint8_t line_of(uint16_t cells)
 {
-	for (uint8_t line = 0; line < LINES; line++) {
-		if ((cells & (uint16_t)~line_cells(line, 0x0Fu)) == 0) {
-			return line;
-		}
+	uint8_t line = 0;
+	while (line < LINES && (cells & (uint16_t)~flash_u16(&line_masks[line])) != 0) {
+		line++;
 	}
-	return LINES;
+	return line;
 }
 
 static uint8_t pattern_of(uint8_t line, uint16_t cells)
 {
-	uint8_t pattern = 0;
-	for (uint8_t k = 0; k < 4; k++) {
-		if (cells & line_cells(line, (uint8_t)(1u << k))) {
-			pattern |= (uint8_t)(1u << k);
-		}
+	for (uint8_t shift = line & 3u; shift > 0; shift--) {
+		cells >>= line < 4 ? 4u : 1u;
 	}
-	return pattern;
-}
-
-static uint8_t count_bits(uint16_t cells)
-{
-	uint8_t n = 0;
-	for (; cells != 0; cells &= (uint16_t)(cells - 1u)) {
-		n++;
+	if (line < 4) {
+		return (uint8_t)(cells & 0x0Fu);
 	}
-	return n;
+	return (uint8_t)((cells & 1u) | ((cells >> 3) & 2u) | ((cells >> 6) & 4u) | ((cells >> 9) & 8u));
 }
 
 /* True for a nonempty pattern without gaps. */
@@ -300,42 +295,39 @@ void taktix_apply_move(struct position *pos, const struct move *mv)
 	pos->u.taktix &= (uint16_t)~mv->u.cells;
 }
 
+/* The patterns of a line's cells, fewest cells first, and where each
+ * pattern stands in that order. */
+#define PATTERNS 15u
+static const uint8_t patterns[PATTERNS] ENGINE_FLASH = { 1, 2, 4, 8, 3, 5, 6, 9, 10, 12, 7, 11, 13, 14, 15 };
+static const uint8_t pattern_order[16] ENGINE_FLASH = { 0, 0, 1, 4, 2, 5, 6, 10, 3, 7, 8, 11, 9, 12, 13, 14 };
+
 /*
- * Moves by size, then line (rows before columns), then pattern: single
- * pieces first (each once, from its row), then pairs, and so on.
+ * Moves by pattern (single pieces first, then pairs, and so on), then line
+ * (rows before columns; a single piece is taken from its row only).
  */
 bool taktix_next_move(const struct position *pos, struct move *mv, bool first)
 {
-	uint8_t size = 1, line = 0, pattern = 0;
+	uint8_t at = 0, line = 0;
 	if (!first) {
 		uint16_t cells = (uint16_t)mv->u.cells;
-		size = count_bits(cells);
 		line = line_of(cells);
-		pattern = pattern_of(line, cells);
+		at = flash_u8(&pattern_order[pattern_of(line, cells) & 0x0Fu]);
+		line++;
 	}
-	for (;;) {
-		if (pattern == 0x0Fu) {
-			pattern = 0;
-			line++;
-			if (line == (size == 1 ? 4u : LINES)) {
-				line = 0;
-				size++;
-				if (size > 4) {
-					return false;
-				}
+	for (; at < PATTERNS; at++, line = 0) {
+		uint8_t pattern = flash_u8(&patterns[at]);
+		if (pos->variant == TAKTIX_ADJACENT && !is_run(pattern)) {
+			continue;
+		}
+		for (; line < (at < 4 ? 4u : LINES); line++) {
+			uint16_t cells = line_cells(line, pattern);
+			if ((pos->u.taktix & cells) == cells) {
+				mv->u.cells = cells;
+				return true;
 			}
-			continue;
-		}
-		pattern++;
-		if (count_bits(pattern) != size || (pos->variant == TAKTIX_ADJACENT && !is_run(pattern))) {
-			continue;
-		}
-		uint16_t cells = line_cells(line, pattern);
-		if ((pos->u.taktix & cells) == cells) {
-			mv->u.cells = cells;
-			return true;
 		}
 	}
+	return false;
 }
 
 bool taktix_is_losing(const struct position *pos)

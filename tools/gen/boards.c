@@ -26,6 +26,10 @@
  * cycles a byte) and walks the last few bits one by one. */
 #define MAX_WALK_BITS 256u
 
+/* A set is kept as a sorted list when that costs at most this much more
+ * than Elias-Fano: a binary search is several times faster. */
+#define LIST_MARGIN_BYTES 8u
+
 /* Universes up to this size are read back key by key. */
 #define FULL_CHECK_UNIVERSE ((uint32_t)1 << 20)
 
@@ -153,6 +157,26 @@ static int encode(const struct key_set *set, uint32_t max_walk, struct encoding 
 			(unsigned)set->universe);
 		return 1;
 	}
+	uint32_t list = LOSING_LIST_HEADER_BYTES + 2u * set->count;
+	if (list <= best + LIST_MARGIN_BYTES) {
+		/* A short set: a sorted list is hardly larger, and far faster. */
+		out->size = list;
+		out->low_bits = LOSING_SET_LIST;
+		out->walk_bits = 0;
+		out->bytes = calloc(list, 1);
+		if (out->bytes == NULL) {
+			fprintf(stderr, "gen_boards: out of memory\n");
+			return 1;
+		}
+		out->bytes[0] = LOSING_SET_LIST;
+		out->bytes[1] = (uint8_t)set->count;
+		out->bytes[2] = (uint8_t)(set->count >> 8);
+		for (uint32_t i = 0; i < set->count; i++) {
+			out->bytes[LOSING_LIST_HEADER_BYTES + 2u * i] = (uint8_t)set->keys[i];
+			out->bytes[LOSING_LIST_HEADER_BYTES + 2u * i + 1u] = (uint8_t)(set->keys[i] >> 8);
+		}
+		return 0;
+	}
 	out->size = best;
 	out->bytes = calloc(best, 1);
 	if (out->bytes == NULL) {
@@ -251,11 +275,16 @@ void write_set(FILE *c, FILE *h, const char *name, const char *what, const struc
 	       const struct encoding *enc)
 {
 	char comment[256];
-	snprintf(comment, sizeof comment,
-		 "%s: %u keys below %u; Elias-Fano, %u low bits, a sample every %u buckets,\n"
-		 " * lookups walk at most %u bits.",
-		 what, (unsigned)set->count, (unsigned)set->universe, enc->low_bits, 1u << enc->sample_shift,
-		 (unsigned)enc->walk_bits);
+	if (enc->low_bits == LOSING_SET_LIST) {
+		snprintf(comment, sizeof comment, "%s: %u keys below %u; a sorted list.", what, (unsigned)set->count,
+			 (unsigned)set->universe);
+	} else {
+		snprintf(comment, sizeof comment,
+			 "%s: %u keys below %u; Elias-Fano, %u low bits, a sample every %u buckets,\n"
+			 " * lookups walk at most %u bits.",
+			 what, (unsigned)set->count, (unsigned)set->universe, enc->low_bits,
+			 1u << enc->sample_shift, (unsigned)enc->walk_bits);
+	}
 	write_bytes(c, h, name, comment, enc->bytes, enc->size);
 }
 

@@ -138,32 +138,71 @@ static int solve(uint8_t *outcome)
 	return 0;
 }
 
-/* The canonical outer rings: the outer ring of every canonical form. */
-static int outer_classes(struct key_set *set, struct encoding *enc)
+/* The canonical outer rings (the outer ring of every canonical form), as
+ * the table board_outer_class reads; *count is how many there are. */
+static int outer_classes(uint8_t **table, uint32_t *size, uint32_t *count)
 {
 	uint8_t *seen = gen_alloc(OUTER_RINGS);
-	if (seen == NULL || key_set_init(set, OUTER_RINGS)) {
-		free(seen);
+	if (seen == NULL) {
 		return 1;
 	}
-	int failed = 0;
-	for (uint32_t x = 0; x < CODES && !failed; x++) {
+	for (uint32_t x = 0; x < CODES; x++) {
 		struct board_hexagon ring;
 		board_nineteen_canonical(x, &ring);
 		if (ring.outer >= OUTER_RINGS || ring.inner >= 64u || ring.centre > 1u) {
 			fprintf(stderr, "gen_boards: nineteen: bad ring form of %05lx\n", (unsigned long)x);
-			failed = 1;
-		} else if (!seen[ring.outer]) {
-			seen[ring.outer] = 1;
-			failed = key_set_add(set, ring.outer);
+			free(seen);
+			return 1;
+		}
+		seen[ring.outer] = 1;
+	}
+	uint32_t above = 0;
+	for (uint32_t v = BOARD_OUTER_SPLIT; v < OUTER_RINGS; v++) {
+		above += seen[v];
+	}
+	*size = BOARD_OUTER_MAP_BYTES + 2u * BOARD_OUTER_COUNTS + 1u + 2u * above;
+	uint8_t *t = gen_alloc(*size);
+	if (t == NULL || above > 255u) {
+		fprintf(stderr, "gen_boards: nineteen: %u outer classes above the split\n", (unsigned)above);
+		free(t);
+		free(seen);
+		return 1;
+	}
+	uint8_t *counts = t + BOARD_OUTER_MAP_BYTES;
+	uint8_t *list = counts + 2u * BOARD_OUTER_COUNTS;
+	uint32_t n = 0;
+	list[0] = (uint8_t)above;
+	for (uint32_t v = 0; v < OUTER_RINGS; v++) {
+		if (v % 64u == 0 && v <= BOARD_OUTER_SPLIT) {
+			counts[2u * (v / 64u)] = (uint8_t)n;
+			counts[2u * (v / 64u) + 1u] = (uint8_t)(n >> 8);
+		}
+		if (!seen[v]) {
+			continue;
+		}
+		if (v < BOARD_OUTER_SPLIT) {
+			t[v / 8u] |= (uint8_t)(1u << (v % 8u));
+		} else {
+			uint32_t i = n - (counts[2u * (BOARD_OUTER_COUNTS - 1u)] | (uint32_t)counts[2u * BOARD_OUTER_COUNTS - 1u] << 8);
+			list[1u + 2u * i] = (uint8_t)v;
+			list[2u + 2u * i] = (uint8_t)(v >> 8);
+		}
+		n++;
+	}
+	/* Each class's rank, read back. */
+	uint32_t rank = 0;
+	for (uint32_t v = 0; v < OUTER_RINGS; v++) {
+		if (seen[v] && board_outer_class(t, (uint16_t)v) != rank++) {
+			fprintf(stderr, "gen_boards: nineteen: outer class %03x reads back wrong\n", (unsigned)v);
+			free(t);
+			free(seen);
+			return 1;
 		}
 	}
 	free(seen);
-	if (!failed) {
-		key_set_finish(set);
-		failed = encode_set("nineteen_outer_classes", set, 256, enc);
-	}
-	return failed;
+	*table = t;
+	*count = n;
+	return 0;
 }
 
 /* Proves that the key is a function of the class (the same for all twelve
@@ -211,19 +250,19 @@ static int check_keys(const uint8_t *outer, uint32_t universe)
 
 int gen_nineteen(FILE *c, FILE *h)
 {
-	struct key_set outer = { 0 };
 	struct key_set set = { 0 };
-	struct encoding outer_enc = { 0 };
 	struct encoding enc = { 0 };
+	uint8_t *outer = NULL;
+	uint32_t outer_size = 0, classes = 0;
 	uint8_t *outcome = gen_alloc(CODES);
-	int failed = outcome == NULL || outer_classes(&outer, &outer_enc);
-	uint32_t universe = outer.count * 128u;
-	failed = failed || check_keys(outer_enc.bytes, universe) || solve(outcome) || key_set_init(&set, universe);
+	int failed = outcome == NULL || outer_classes(&outer, &outer_size, &classes);
+	uint32_t universe = classes * 128u;
+	failed = failed || check_keys(outer, universe) || solve(outcome) || key_set_init(&set, universe);
 	uint32_t losing = 0;
 	for (uint32_t x = 0; x < CODES && !failed; x++) {
 		if (outcome[x] == LOSING) {
 			losing++;
-			failed = key_set_add(&set, board_nineteen_key(x, outer_enc.bytes));
+			failed = key_set_add(&set, board_nineteen_key(x, outer));
 		}
 	}
 	if (!failed) {
@@ -232,22 +271,21 @@ int gen_nineteen(FILE *c, FILE *h)
 	}
 	/* Every position, through its key, must read back as solved. */
 	for (uint32_t x = 0; x < CODES && !failed; x++) {
-		if (losing_set_contains(enc.bytes, board_nineteen_key(x, outer_enc.bytes)) != (outcome[x] == LOSING)) {
+		if (losing_set_contains(enc.bytes, board_nineteen_key(x, outer)) != (outcome[x] == LOSING)) {
 			fprintf(stderr, "gen_boards: nineteen: position %05lx reads back wrong\n", (unsigned long)x);
 			failed = 1;
 		}
 	}
 	if (!failed) {
-		char what[96];
-		write_set(c, h, "nineteen_outer_classes", "Nineteen: the smallest outer ring of each class", &outer,
-			  &outer_enc);
+		char what[160];
+		snprintf(what, sizeof what, "Nineteen: the %u smallest outer rings of their classes", (unsigned)classes);
+		write_bytes(c, h, "nineteen_outer_classes", what, outer, outer_size);
 		snprintf(what, sizeof what, "Nineteen: %u positions, %u losing", (unsigned)CODES, (unsigned)losing);
 		write_set(c, h, "nineteen_losing", what, &set, &enc);
 	}
 	free(enc.bytes);
-	free(outer_enc.bytes);
 	free(set.keys);
-	free(outer.keys);
+	free(outer);
 	free(outcome);
 	return failed;
 }
