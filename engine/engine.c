@@ -72,7 +72,7 @@ static const char limit_nim_text[] ENGINE_FLASH = GAME_TEXT("limit-nim", "limit"
 static const char subtraction_text[] ENGINE_FLASH = GAME_TEXT("subtraction", "subtract", "[S=A,B,..] HEAP...", "H-N", "S=1,3,4 21");
 static const char subtract_digit_text[] ENGINE_FLASH = GAME_TEXT("subtract-digit", "digit,subtract-a-digit", "N", "-D", "1234");
 static const char divide_text[] ENGINE_FLASH = GAME_TEXT("divide", "", "N...", "I/D", "12 35 7");
-static const char prime_power_text[] ENGINE_FLASH = GAME_TEXT("prime-power", "prime", "N", "/P^K", "56700");
+static const char prime_power_text[] ENGINE_FLASH = GAME_TEXT("prime-power", "prime", "N", "/P^K /P", "56700");
 static const char nimble_text[] ENGINE_FLASH = GAME_TEXT("nimble", "", "SQUARE...", "F>T", "0 3 3 7");
 static const char matrix_nim_text[] ENGINE_FLASH = GAME_TEXT("matrix-nim", "matrix", "ROW / ROW...", "R:N,N,..", "1 2 3 / 4 5 6");
 static const char poker_nim_text[] ENGINE_FLASH = GAME_TEXT("poker-nim", "poker", "[k=K] HEAP[/START]...", "H-N H+N", "k=2 3/5 4 5/6");

@@ -10,9 +10,12 @@
  * as in normal Nim until the move would leave only heaps of 0 or 1, then
  * leave an odd number of 1-heaps.
  *
- * Text: parameters first (`misere`/`normal`, `k=3`, `S=1,3,4`, `left=1,2`,
- * `last=2`), then the heaps separated by spaces (or commas); Poker Nim heaps
- * are `current/start`, or just `current` when it is the start.  Moves are
+ * Text: parameters first (`misere`/`normal`, `k=3`, `S=1,3,4`, `left=1,2`:
+ * additions left to the player to move and to the other), then the heaps
+ * separated by spaces (or commas); Poker Nim heaps are `current/start`, or
+ * just `current` when it is the start.  Which heap the last move added to
+ * is kept in the position (the machine takes that addition back first) but
+ * is not part of the text.  Moves are
  * 1-based: `2-3` takes 3 from heap 2, `2+1` adds one (Poker Nim), `5>2`
  * moves a Nimble coin from square 5 to square 2.
  */
@@ -48,7 +51,7 @@ static bool is_misere(const struct position *pos)
 
 static enum engine_rule default_rule(uint8_t game)
 {
-	return game == GAME_NIM ? RULE_NORMAL : RULE_MISERE;
+	return game == GAME_MISERE_NIM || game == GAME_MARIENBAD ? RULE_MISERE : RULE_NORMAL;
 }
 
 static uint16_t *heaps_of(struct position *pos)
@@ -150,59 +153,59 @@ void heaps_start(struct position *pos)
 	}
 }
 
-/* `key=` followed by a number in 1..max (or 0..max when zero_ok). */
-static enum engine_error scan_setting(struct scanner *in, uint8_t max, bool zero_ok, uint8_t *value)
+/* `=` and a number in 0..255. */
+static enum engine_error scan_setting(struct scanner *in, uint8_t *value)
 {
-	if (!scan_char(in, '=')) {
-		return ENGINE_ERR_SYNTAX;
-	}
-	enum engine_error err = scan_u8(in, max, value);
-	if (err == ENGINE_OK && *value == 0 && !zero_ok) {
-		err = ENGINE_ERR_RANGE;
-	}
-	return err;
+	return scan_char(in, '=') ? scan_u8(in, UINT8_MAX, value) : ENGINE_ERR_SYNTAX;
 }
 
 /* S=1,3,4: elements 1..8. */
 static enum engine_error scan_set(struct scanner *in, uint8_t *set)
 {
-	if (!scan_char(in, '=')) {
-		return ENGINE_ERR_SYNTAX;
-	}
+	char separator = '=';
 	*set = 0;
-	do {
+	while (scan_char(in, separator)) {
 		uint8_t s;
 		enum engine_error err = scan_u8(in, 8, &s);
+		if (err == ENGINE_OK && s == 0) {
+			err = ENGINE_ERR_RANGE;
+		}
 		if (err != ENGINE_OK) {
 			return err;
 		}
-		if (s == 0) {
-			return ENGINE_ERR_RANGE;
-		}
 		*set |= (uint8_t)(1u << (s - 1u));
-	} while (scan_char(in, ','));
-	return ENGINE_OK;
+		separator = ',';
+	}
+	return *set != 0 ? ENGINE_OK : ENGINE_ERR_SYNTAX;
 }
 
-static enum engine_error scan_poker_settings(struct position *pos, struct scanner *in)
+/* Parameters, in any order, before the heaps. */
+static enum engine_error scan_settings(struct position *pos, struct scanner *in)
 {
-	enum engine_error err = ENGINE_OK;
 	bool left_given = false;
-	pos->limit = DEFAULT_POKER_ADDS;
-	pos->u.poker.last_added = NO_HEAP;
+	pos->rule = default_rule(pos->game);
+	pos->limit = pos->game == GAME_LIMIT_NIM ? DEFAULT_LIMIT : DEFAULT_POKER_ADDS;
+	pos->set = DEFAULT_SET;
 	for (;;) {
-		if (scan_word(in, ENGINE_FLASH_STR("k"))) {
-			err = scan_setting(in, 255, true, &pos->limit);
-		} else if (scan_word(in, ENGINE_FLASH_STR("left"))) {
-			err = scan_setting(in, 255, true, &pos->u.poker.adds_left[0]);
+		enum engine_error err = ENGINE_OK;
+		if (is_nim_family(pos) && scan_word(in, ENGINE_FLASH_STR("normal"))) {
+			pos->rule = RULE_NORMAL;
+		} else if (is_nim_family(pos) && scan_word(in, ENGINE_FLASH_STR("misere"))) {
+			pos->rule = RULE_MISERE;
+		} else if ((pos->game == GAME_LIMIT_NIM || is_poker(pos)) && scan_word(in, ENGINE_FLASH_STR("k"))) {
+			err = scan_setting(in, &pos->limit);
+			if (err == ENGINE_OK && pos->limit == 0 && !is_poker(pos)) {
+				err = ENGINE_ERR_RANGE;
+			}
+		} else if (pos->game == GAME_SUBTRACTION && scan_word(in, ENGINE_FLASH_STR("s"))) {
+			err = scan_set(in, &pos->set);
+		} else if (is_poker(pos) && scan_word(in, ENGINE_FLASH_STR("left"))) {
+			err = scan_setting(in, &pos->u.poker.adds_left[0]);
 			if (err == ENGINE_OK) {
-				err = scan_char(in, ',') ? scan_u8(in, 255, &pos->u.poker.adds_left[1])
+				err = scan_char(in, ',') ? scan_u8(in, UINT8_MAX, &pos->u.poker.adds_left[1])
 							 : ENGINE_ERR_SYNTAX;
 			}
 			left_given = true;
-		} else if (scan_word(in, ENGINE_FLASH_STR("last"))) {
-			err = scan_setting(in, ENGINE_MAX_HEAPS, false, &pos->u.poker.last_added);
-			pos->u.poker.last_added--;
 		} else {
 			break;
 		}
@@ -210,45 +213,44 @@ static enum engine_error scan_poker_settings(struct position *pos, struct scanne
 			return err;
 		}
 	}
+	if (!is_poker(pos)) {
+		return ENGINE_OK;
+	}
 	if (!left_given) {
 		pos->u.poker.adds_left[0] = pos->limit;
 		pos->u.poker.adds_left[1] = pos->limit;
-	} else if (pos->u.poker.adds_left[0] > pos->limit || pos->u.poker.adds_left[1] > pos->limit) {
+	}
+	pos->u.poker.last_added = NO_HEAP;
+	if (pos->u.poker.adds_left[0] > pos->limit || pos->u.poker.adds_left[1] > pos->limit) {
 		return ENGINE_ERR_RANGE;
 	}
 	return ENGINE_OK;
 }
 
-static enum engine_error scan_settings(struct position *pos, struct scanner *in)
+/* Poker Nim heaps: `current/start`, or `current` at its start. */
+static enum engine_error scan_poker_heaps(struct position *pos, struct scanner *in)
 {
-	switch (pos->game) {
-	case GAME_NIM:
-	case GAME_MISERE_NIM:
-	case GAME_MARIENBAD:
-		pos->rule = default_rule(pos->game);
-		if (scan_word(in, ENGINE_FLASH_STR("normal"))) {
-			pos->rule = RULE_NORMAL;
-		} else if (scan_word(in, ENGINE_FLASH_STR("misere"))) {
-			pos->rule = RULE_MISERE;
+	do {
+		if (pos->count == ENGINE_MAX_HEAPS) {
+			return ENGINE_ERR_TOO_MANY;
 		}
-		return ENGINE_OK;
-	case GAME_LIMIT_NIM:
-		pos->limit = DEFAULT_LIMIT;
-		if (scan_word(in, ENGINE_FLASH_STR("k"))) {
-			return scan_setting(in, 255, false, &pos->limit);
+		uint16_t *heap = &pos->u.poker.heap[pos->count];
+		uint16_t *start = &pos->u.poker.start[pos->count];
+		enum engine_error err = scan_u16(in, UINT16_MAX, heap);
+		*start = *heap;
+		if (err == ENGINE_OK && scan_char(in, '/')) {
+			err = scan_u16(in, UINT16_MAX, start);
+			if (err == ENGINE_OK && *start < *heap) {
+				err = ENGINE_ERR_ABOVE_START;
+			}
 		}
-		return ENGINE_OK;
-	case GAME_SUBTRACTION:
-		pos->set = DEFAULT_SET;
-		if (scan_word(in, ENGINE_FLASH_STR("s"))) {
-			return scan_set(in, &pos->set);
+		if (err != ENGINE_OK) {
+			return err;
 		}
-		return ENGINE_OK;
-	case GAME_POKER_NIM:
-		return scan_poker_settings(pos, in);
-	default:
-		return ENGINE_OK;
-	}
+		pos->count++;
+		(void)scan_char(in, ',');
+	} while (!scan_at_end(in));
+	return ENGINE_OK;
 }
 
 enum engine_error heaps_parse(struct position *pos, struct scanner *in)
@@ -257,100 +259,56 @@ enum engine_error heaps_parse(struct position *pos, struct scanner *in)
 	if (err != ENGINE_OK) {
 		return err;
 	}
-	uint16_t *heap = heaps_of(pos);
-	do {
-		if (pos->count == ENGINE_MAX_HEAPS) {
-			return ENGINE_ERR_TOO_MANY;
-		}
-		err = scan_u16(in, UINT16_MAX, &heap[pos->count]);
-		if (err != ENGINE_OK) {
-			return err;
-		}
-		if (is_poker(pos)) {
-			uint16_t start = heap[pos->count];
-			if (scan_char(in, '/')) {
-				err = scan_u16(in, UINT16_MAX, &start);
-				if (err != ENGINE_OK) {
-					return err;
-				}
-				if (start < heap[pos->count]) {
-					return ENGINE_ERR_ABOVE_START;
-				}
-			}
-			pos->u.poker.start[pos->count] = start;
-		}
-		pos->count++;
-		(void)scan_char(in, ',');
-	} while (!scan_at_end(in));
-	if (is_poker(pos) && pos->u.poker.last_added != NO_HEAP && pos->u.poker.last_added >= pos->count) {
-		return ENGINE_ERR_NO_SUCH;
+	if (is_poker(pos)) {
+		return scan_poker_heaps(pos, in);
 	}
-	return ENGINE_OK;
+	return scan_list16(in, pos->u.heap, ENGINE_MAX_HEAPS, &pos->count);
 }
 
-static void print_settings(const struct position *pos, struct text_sink *out)
+static void print_setting(struct text_sink *out, const char *flash_key, uint8_t value)
 {
-	switch (pos->game) {
-	case GAME_NIM:
-	case GAME_MISERE_NIM:
-	case GAME_MARIENBAD:
-		if (pos->rule != default_rule(pos->game)) {
-			print_flash(out, pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ")
-								  : ENGINE_FLASH_STR("normal "));
-		}
-		break;
-	case GAME_LIMIT_NIM:
-		print_flash(out, ENGINE_FLASH_STR("k="));
-		print_u32(out, pos->limit);
-		print_char(out, ' ');
-		break;
-	case GAME_SUBTRACTION: {
-		char sep = '=';
-		print_char(out, 'S');
-		for (uint8_t s = 1; s <= 8; s++) {
-			if (in_set(pos->set, s)) {
-				print_char(out, sep);
-				print_u32(out, s);
-				sep = ',';
-			}
-		}
-		print_char(out, ' ');
-		break;
-	}
-	case GAME_POKER_NIM:
-		print_flash(out, ENGINE_FLASH_STR("k="));
-		print_u32(out, pos->limit);
-		print_char(out, ' ');
-		if (pos->u.poker.adds_left[0] != pos->limit || pos->u.poker.adds_left[1] != pos->limit) {
-			print_flash(out, ENGINE_FLASH_STR("left="));
-			print_u32(out, pos->u.poker.adds_left[0]);
-			print_char(out, ',');
-			print_u32(out, pos->u.poker.adds_left[1]);
-			print_char(out, ' ');
-		}
-		if (pos->u.poker.last_added != NO_HEAP) {
-			print_flash(out, ENGINE_FLASH_STR("last="));
-			print_u32(out, pos->u.poker.last_added + 1u);
-			print_char(out, ' ');
-		}
-		break;
-	default:
-		break;
-	}
+	print_flash(out, flash_key);
+	print_u32(out, value);
+	print_char(out, ' ');
 }
 
 void heaps_print(const struct position *pos, struct text_sink *out)
 {
-	print_settings(pos, out);
-	const uint16_t *heap = heaps_of_const(pos);
+	if (is_nim_family(pos) && pos->rule != default_rule(pos->game)) {
+		print_flash(out, pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
+	}
+	if (pos->game == GAME_LIMIT_NIM || is_poker(pos)) {
+		print_setting(out, ENGINE_FLASH_STR("k="), pos->limit);
+	}
+	if (pos->game == GAME_SUBTRACTION) {
+		char separator = '=';
+		print_char(out, 'S');
+		for (uint8_t s = 1; s <= 8; s++) {
+			if (in_set(pos->set, s)) {
+				print_char(out, separator);
+				print_u32(out, s);
+				separator = ',';
+			}
+		}
+		print_char(out, ' ');
+	}
+	if (!is_poker(pos)) {
+		print_list16(out, pos->u.heap, pos->count);
+		return;
+	}
+	if (pos->u.poker.adds_left[0] != pos->limit || pos->u.poker.adds_left[1] != pos->limit) {
+		print_flash(out, ENGINE_FLASH_STR("left="));
+		print_pair(out, pos->u.poker.adds_left[0], ',', pos->u.poker.adds_left[1]);
+		print_char(out, ' ');
+	}
 	for (uint8_t i = 0; i < pos->count; i++) {
 		if (i > 0) {
 			print_char(out, ' ');
 		}
-		print_u32(out, heap[i]);
-		if (is_poker(pos) && pos->u.poker.start[i] != heap[i]) {
-			print_char(out, '/');
-			print_u32(out, pos->u.poker.start[i]);
+		if (pos->u.poker.start[i] != pos->u.poker.heap[i]) {
+			print_pair(out, pos->u.poker.heap[i], '/', pos->u.poker.start[i]);
+		} else {
+			print_u32(out, pos->u.poker.heap[i]);
 		}
 	}
 }
@@ -391,18 +349,10 @@ enum engine_error heaps_parse_move(const struct position *pos, struct scanner *i
 	if (pos->game == GAME_NIMBLE) {
 		return nimble_parse_move(pos, in, mv);
 	}
-	uint8_t heap;
-	enum engine_error err = scan_u8(in, UINT8_MAX, &heap);
-	if (err == ENGINE_ERR_RANGE) {
-		return ENGINE_ERR_NO_SUCH;
-	}
+	enum engine_error err = scan_index(in, pos->count, &mv->u.heap.heap);
 	if (err != ENGINE_OK) {
 		return err;
 	}
-	if (heap == 0 || heap > pos->count) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	mv->u.heap.heap = (uint8_t)(heap - 1u);
 	if (scan_char(in, '-')) {
 		mv->u.heap.add = 0;
 	} else if (scan_char(in, '+')) {
@@ -421,14 +371,10 @@ void heaps_print_move(const struct position *pos, const struct move *mv, struct 
 {
 	if (pos->game == GAME_NIMBLE) {
 		uint16_t from = pos->u.heap[mv->u.heap.heap];
-		print_u32(out, from);
-		print_char(out, '>');
-		print_u32(out, (uint16_t)(from - mv->u.heap.count));
+		print_pair(out, from, '>', (uint16_t)(from - mv->u.heap.count));
 		return;
 	}
-	print_u32(out, mv->u.heap.heap + 1u);
-	print_char(out, mv->u.heap.add ? '+' : '-');
-	print_u32(out, mv->u.heap.count);
+	print_pair(out, mv->u.heap.heap + 1u, mv->u.heap.add ? '+' : '-', mv->u.heap.count);
 }
 
 /* The most a move may take from a heap of n, the amount aside. */

@@ -24,8 +24,8 @@
  * move ever factors again.  The exponents are Nim heaps.
  *
  * Text: `1234`; `12 35 7`; `56700`.  Moves: `-7` subtracts the digit 7;
- * `2/3` divides the second number by 3; `/3^2` divides by 3 squared (also
- * `/9`, or `/3` for 3^1).
+ * `2/3` divides the second number by 3; `/3^2` divides by 3 squared, `/7`
+ * by 7.
  */
 #include "engine/flash.h"
 #include "engine/games.h"
@@ -201,36 +201,16 @@ void numbers_start(struct position *pos)
 
 enum engine_error numbers_parse(struct position *pos, struct scanner *in)
 {
-	if (pos->game == GAME_PRIME_POWER) {
-		uint32_t n;
-		enum engine_error err = scan_u32(in, UINT32_MAX, &n);
-		if (err != ENGINE_OK) {
-			return err;
-		}
+	uint8_t most = pos->game == GAME_DIVIDE ? ENGINE_MAX_HEAPS : 1;
+	enum engine_error err = scan_list32(in, pos->u.number, most, &pos->count);
+	if (err == ENGINE_OK && pos->game == GAME_PRIME_POWER) {
+		uint32_t n = pos->u.number[0];
 		if (n == 0) {
 			return ENGINE_ERR_RANGE;
 		}
-		if (!scan_at_end(in)) {
-			return scan_char(in, ',') || scan_u32(in, UINT32_MAX, &n) == ENGINE_OK
-				       ? ENGINE_ERR_TOO_MANY
-				       : ENGINE_ERR_SYNTAX;
-		}
 		factorise(pos, n);
-		return ENGINE_OK;
 	}
-	uint8_t most = pos->game == GAME_DIVIDE ? ENGINE_MAX_HEAPS : 1;
-	do {
-		if (pos->count == most) {
-			return ENGINE_ERR_TOO_MANY;
-		}
-		enum engine_error err = scan_u32(in, UINT32_MAX, &pos->u.number[pos->count]);
-		if (err != ENGINE_OK) {
-			return err;
-		}
-		pos->count++;
-		(void)scan_char(in, ',');
-	} while (!scan_at_end(in));
-	return ENGINE_OK;
+	return err;
 }
 
 void numbers_print(const struct position *pos, struct text_sink *out)
@@ -239,53 +219,31 @@ void numbers_print(const struct position *pos, struct text_sink *out)
 		print_u32(out, pos->u.factors.n);
 		return;
 	}
-	for (uint8_t i = 0; i < pos->count; i++) {
-		if (i > 0) {
-			print_char(out, ' ');
-		}
-		print_u32(out, pos->u.number[i]);
-	}
+	print_list32(out, pos->u.number, pos->count);
 }
 
-/* `/P^K` or `/Q` with Q a power of one of n's primes. */
+/* `/P^K`, or `/P` for P^1, P one of n's primes. */
 static enum engine_error prime_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
-	uint32_t q;
-	uint8_t k = 0;
+	uint32_t p;
+	uint8_t k = 1;
 	(void)scan_char(in, '/');
-	enum engine_error err = scan_u32(in, UINT32_MAX, &q);
+	enum engine_error err = scan_u32(in, UINT32_MAX, &p);
+	if (err == ENGINE_OK && scan_char(in, '^')) {
+		err = scan_u8(in, UINT8_MAX, &k);
+	}
 	if (err != ENGINE_OK) {
 		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NOT_DIVISOR : err;
 	}
-	bool power_given = scan_char(in, '^');
-	if (power_given) {
-		err = scan_u8(in, UINT8_MAX, &k);
-		if (err != ENGINE_OK) {
-			return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NOT_DIVISOR : err;
-		}
-	}
-	if (q == 1 || (power_given && k == 0)) {
+	if (p == 1 || k == 0) {
 		return ENGINE_ERR_NONE_TAKEN;
 	}
-	if (q == 0) {
-		return ENGINE_ERR_NOT_DIVISOR;
-	}
 	for (uint8_t i = 0; i < pos->count; i++) {
-		uint32_t p = pos->u.factors.prime[i];
-		if (power_given) {
-			if (p != q) {
-				continue;
-			}
-		} else {
-			k = divide_out(&q, p);
-			if (q != 1) {
-				q = q * prime_power(p, k); /* restore it for the next prime */
-				continue;
-			}
+		if (pos->u.factors.prime[i] == p) {
+			mv->u.prime.factor = i;
+			mv->u.prime.exponent = k;
+			return ENGINE_OK;
 		}
-		mv->u.prime.factor = i;
-		mv->u.prime.exponent = k;
-		return ENGINE_OK;
 	}
 	return ENGINE_ERR_NOT_DIVISOR;
 }
@@ -301,18 +259,13 @@ enum engine_error numbers_parse_move(const struct position *pos, struct scanner 
 		enum engine_error err = scan_u8(in, 9, &mv->u.number.divisor);
 		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NOT_ALLOWED : err;
 	}
-	uint8_t index;
-	enum engine_error err = scan_u8(in, UINT8_MAX, &index);
+	enum engine_error err = scan_index(in, pos->count, &mv->u.number.index);
 	if (err != ENGINE_OK) {
-		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
-	}
-	if (index == 0 || index > pos->count) {
-		return ENGINE_ERR_NO_SUCH;
+		return err;
 	}
 	if (!scan_char(in, '/')) {
 		return ENGINE_ERR_SYNTAX;
 	}
-	mv->u.number.index = (uint8_t)(index - 1u);
 	err = scan_u8(in, UINT8_MAX, &mv->u.number.divisor);
 	return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NOT_ALLOWED : err;
 }
@@ -325,9 +278,7 @@ void numbers_print_move(const struct position *pos, const struct move *mv, struc
 		print_u32(out, mv->u.number.divisor);
 		break;
 	case GAME_DIVIDE:
-		print_u32(out, mv->u.number.index + 1u);
-		print_char(out, '/');
-		print_u32(out, mv->u.number.divisor);
+		print_pair(out, mv->u.number.index + 1u, '/', mv->u.number.divisor);
 		break;
 	default:
 		print_char(out, '/');

@@ -53,48 +53,24 @@ void octal_start(struct position *pos)
 
 enum engine_error octal_parse(struct position *pos, struct scanner *in)
 {
-	do {
-		if (pos->count == ENGINE_MAX_ROWS) {
-			return ENGINE_ERR_TOO_MANY;
-		}
-		enum engine_error err = scan_u16(in, UINT16_MAX, &pos->u.row[pos->count]);
-		if (err != ENGINE_OK) {
-			return err;
-		}
-		pos->count++;
-		(void)scan_char(in, ',');
-	} while (!scan_at_end(in));
-	return ENGINE_OK;
+	return scan_list16(in, pos->u.row, ENGINE_MAX_ROWS, &pos->count);
 }
 
 void octal_print(const struct position *pos, struct text_sink *out)
 {
 	if (pos->count == 0) {
 		print_char(out, '0');
-		return;
 	}
-	for (uint8_t i = 0; i < pos->count; i++) {
-		if (i > 0) {
-			print_char(out, ' ');
-		}
-		print_u32(out, pos->u.row[i]);
-	}
+	print_list16(out, pos->u.row, pos->count);
 }
 
 /* `R.P` or, for Kayles, `R.P-Q` with Q next to P. */
 enum engine_error octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
-	uint8_t row;
 	uint16_t at, second;
-	enum engine_error err = scan_u8(in, UINT8_MAX, &row);
-	if (err == ENGINE_ERR_RANGE) {
-		return ENGINE_ERR_NO_SUCH;
-	}
+	enum engine_error err = scan_index(in, pos->count, &mv->u.strip.row);
 	if (err != ENGINE_OK) {
 		return err;
-	}
-	if (row == 0 || row > pos->count) {
-		return ENGINE_ERR_NO_SUCH;
 	}
 	if (!scan_char(in, '.')) {
 		return ENGINE_ERR_SYNTAX;
@@ -106,7 +82,6 @@ enum engine_error octal_parse_move(const struct position *pos, struct scanner *i
 	if (at == 0) {
 		return ENGINE_ERR_NO_SUCH;
 	}
-	mv->u.strip.row = (uint8_t)(row - 1u);
 	mv->u.strip.count = 1;
 	mv->u.strip.at = (uint16_t)(at - 1u);
 	if (scan_char(in, '-')) {
@@ -132,9 +107,7 @@ enum engine_error octal_parse_move(const struct position *pos, struct scanner *i
 void octal_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
 {
 	(void)pos;
-	print_u32(out, mv->u.strip.row + 1u);
-	print_char(out, '.');
-	print_u32(out, mv->u.strip.at + 1u);
+	print_pair(out, mv->u.strip.row + 1u, '.', mv->u.strip.at + 1u);
 	if (mv->u.strip.count == 2) {
 		print_char(out, '-');
 		print_u32(out, mv->u.strip.at + 2u);

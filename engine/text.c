@@ -95,6 +95,54 @@ enum engine_error scan_u8(struct scanner *in, uint8_t max, uint8_t *value)
 	return err;
 }
 
+enum engine_error scan_index(struct scanner *in, uint8_t count, uint8_t *index)
+{
+	uint32_t v;
+	enum engine_error err = scan_u32(in, count, &v);
+	if (err == ENGINE_OK && v == 0) {
+		err = ENGINE_ERR_NO_SUCH;
+	}
+	if (err == ENGINE_ERR_RANGE) {
+		err = ENGINE_ERR_NO_SUCH;
+	}
+	*index = (uint8_t)(v - 1u);
+	return err;
+}
+
+/* Both list scanners in one: `wide` selects uint32_t entries. */
+static enum engine_error scan_list(struct scanner *in, void *list, bool wide, uint8_t most, uint8_t *count)
+{
+	*count = 0;
+	do {
+		if (*count == most) {
+			return is_digit(*in->at) ? ENGINE_ERR_TOO_MANY : ENGINE_ERR_SYNTAX;
+		}
+		uint32_t v;
+		enum engine_error err = scan_u32(in, wide ? UINT32_MAX : UINT16_MAX, &v);
+		if (err != ENGINE_OK) {
+			return err;
+		}
+		if (wide) {
+			((uint32_t *)list)[*count] = v;
+		} else {
+			((uint16_t *)list)[*count] = (uint16_t)v;
+		}
+		(*count)++;
+		(void)scan_char(in, ',');
+	} while (!scan_at_end(in));
+	return ENGINE_OK;
+}
+
+enum engine_error scan_list16(struct scanner *in, uint16_t *list, uint8_t most, uint8_t *count)
+{
+	return scan_list(in, list, false, most, count);
+}
+
+enum engine_error scan_list32(struct scanner *in, uint32_t *list, uint8_t most, uint8_t *count)
+{
+	return scan_list(in, list, true, most, count);
+}
+
 void print_char(struct text_sink *out, char c)
 {
 	out->put(out, c);
@@ -125,6 +173,33 @@ void print_u32(struct text_sink *out, uint32_t value)
 	} while (value != 0);
 	while (n > 0) {
 		out->put(out, digits[--n]);
+	}
+}
+
+void print_pair(struct text_sink *out, uint32_t a, char separator, uint32_t b)
+{
+	print_u32(out, a);
+	out->put(out, separator);
+	print_u32(out, b);
+}
+
+void print_list16(struct text_sink *out, const uint16_t *list, uint8_t count)
+{
+	for (uint8_t i = 0; i < count; i++) {
+		if (i > 0) {
+			out->put(out, ' ');
+		}
+		print_u32(out, list[i]);
+	}
+}
+
+void print_list32(struct text_sink *out, const uint32_t *list, uint8_t count)
+{
+	for (uint8_t i = 0; i < count; i++) {
+		if (i > 0) {
+			out->put(out, ' ');
+		}
+		print_u32(out, list[i]);
 	}
 }
 

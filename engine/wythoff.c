@@ -88,26 +88,13 @@ void wythoff_start(struct position *pos)
 
 enum engine_error wythoff_parse(struct position *pos, struct scanner *in)
 {
-	for (uint8_t i = 0; i < 2; i++) {
-		enum engine_error err = scan_u16(in, UINT16_MAX, &pos->u.heap[i]);
-		if (err != ENGINE_OK) {
-			return err;
-		}
-		(void)scan_char(in, ',');
-	}
-	pos->count = 2;
-	if (!scan_at_end(in)) {
-		uint16_t more;
-		return scan_u16(in, UINT16_MAX, &more) == ENGINE_ERR_NUMBER ? ENGINE_ERR_SYNTAX : ENGINE_ERR_TOO_MANY;
-	}
-	return ENGINE_OK;
+	enum engine_error err = scan_list16(in, pos->u.heap, 2, &pos->count);
+	return err == ENGINE_OK && pos->count < 2 ? ENGINE_ERR_NUMBER : err;
 }
 
 void wythoff_print(const struct position *pos, struct text_sink *out)
 {
-	print_u32(out, pos->u.heap[0]);
-	print_char(out, ' ');
-	print_u32(out, pos->u.heap[1]);
+	print_list16(out, pos->u.heap, 2);
 }
 
 enum engine_error wythoff_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
@@ -128,9 +115,7 @@ enum engine_error wythoff_parse_move(const struct position *pos, struct scanner 
 void wythoff_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
 {
 	(void)pos;
-	print_u32(out, mv->u.wythoff.take[0]);
-	print_char(out, ',');
-	print_u32(out, mv->u.wythoff.take[1]);
+	print_pair(out, mv->u.wythoff.take[0], ',', mv->u.wythoff.take[1]);
 }
 
 enum engine_error wythoff_check_move(const struct position *pos, const struct move *mv)

@@ -69,11 +69,11 @@ static const char *const game_notes[GAME_COUNT] = {
 	"take s stones, s in S (a subset of 1-8, default 1,3,4), from one heap; any heap up to 65535",
 	"N 0-4294967295; -D subtracts a nonzero digit D of N; reaching 0 wins; grundy up to N = 100000",
 	"1-8 numbers of 0-4294967295; I/D replaces number I by itself divided by D = 2, 3 or 6 (rounded down)",
-	"N 1-4294967295; /P^K divides by the prime power P^K (/P for K = 1, or /Q with Q = P^K); reaching 1 wins",
+	"N 1-4294967295; /P^K divides N by the prime power P^K (/P for K = 1); reaching 1 wins",
 	"the square (0-65535) of each of 1-8 coins; F>T moves a coin from square F to a square T < F",
 	"up to 8 rows of up to 8 cells of 0-255, rows split by /; R:N,N,... takes N from each cell of row R",
 	"k = additions each player may make (default 2); H-N takes N from heap H, H+N adds N up to START; "
-	"left=A,B: additions left to the player to move and the other; last=H: heap the last move added to",
+	"left=A,B: additions left to the player to move and to the other",
 	"free cells of each strip (1-40 strips of 0-65535); S.C puts a pebble on cell C of strip S",
 	"pins in each row (1-40 rows of 0-65535); R.P knocks pin P of row R, R.P-Q two adjacent pins",
 	"two heaps of 0-65535; A,B takes A from the first and B from the second: one of them 0, or both equal",
