@@ -18,7 +18,6 @@
 
 /* What a module does for its games; see games.h.  grundy and best_move are
  * NULL for the board games, whose tables hold only the losing positions. */
-typedef void start_fn(struct position *pos);
 typedef enum engine_error parse_fn(struct position *pos, struct scanner *in);
 typedef void print_fn(const struct position *pos, struct text_sink *out);
 typedef enum engine_error parse_move_fn(const struct position *pos, struct scanner *in, struct move *mv);
@@ -31,7 +30,6 @@ typedef int32_t grundy_fn(const struct position *pos);
 typedef bool best_move_fn(const struct position *pos, struct move *mv);
 
 struct game_ops {
-	start_fn *start;
 	parse_fn *parse;
 	print_fn *print;
 	parse_move_fn *parse_move;
@@ -45,7 +43,7 @@ struct game_ops {
 };
 
 #define MODULE_OPS(m, grundy, best) \
-	{ m##_start, m##_parse, m##_print, m##_parse_move, m##_print_move, m##_check_move, \
+	{ m##_parse, m##_print, m##_parse_move, m##_print_move, m##_check_move, \
 	  m##_apply_move, m##_next_move, m##_is_losing, grundy, best }
 
 static const struct game_ops heaps_ops ENGINE_FLASH = MODULE_OPS(heaps, heaps_grundy, heaps_best_move);
@@ -58,7 +56,10 @@ static const struct game_ops taktix_ops ENGINE_FLASH = MODULE_OPS(taktix, NULL, 
 static const struct game_ops kubo_ops ENGINE_FLASH = MODULE_OPS(kubo, NULL, NULL);
 static const struct game_ops nineteen_ops ENGINE_FLASH = MODULE_OPS(nineteen, NULL, NULL);
 
-/* Text fields of a descriptor, in this order, each ending in a NUL. */
+/* Text fields of a descriptor, in this order, each ending in a NUL.  The
+ * example is also the game's start position (engine_start_position), at
+ * most ENGINE_EXAMPLE_MAX characters. */
+#define ENGINE_EXAMPLE_MAX 40
 enum game_field { FIELD_NAME, FIELD_ALIASES, FIELD_POSITION, FIELD_MOVES, FIELD_EXAMPLE };
 
 #define GAME_TEXT(name, aliases, position, moves, example) \
@@ -78,7 +79,7 @@ static const char matrix_nim_text[] ENGINE_FLASH = GAME_TEXT("matrix-nim", "matr
 static const char poker_nim_text[] ENGINE_FLASH = GAME_TEXT("poker-nim", "poker", "[k=K] HEAP[/START]...", "H-N H+N", "k=2 3/5 4 5/6");
 static const char pebbles_text[] ENGINE_FLASH = GAME_TEXT("pebbles", "dawson,pebble-strip", "STRIP...", "S.C", "20");
 static const char kayles_text[] ENGINE_FLASH = GAME_TEXT("kayles", "", "ROW...", "R.P R.P-Q", "1 12");
-static const char wythoff_text[] ENGINE_FLASH = GAME_TEXT("wythoff", "", "A B", "A,B", "3 5");
+static const char wythoff_text[] ENGINE_FLASH = GAME_TEXT("wythoff", "", "A B", "A,B", "5 9");
 static const char chomp_text[] ENGINE_FLASH = GAME_TEXT("chomp", "", "RxC or ROW...", "R,C", "4x8");
 static const char taktix_text[] ENGINE_FLASH = GAME_TEXT("taktix", "tactix", "[any|adjacent] [normal|misere] ROW/ROW/ROW/ROW", "a1,a2 b1-b3", "adjacent misere OOOO/OOOO/OOOO/OOOO");
 static const char kubo_text[] ENGINE_FLASH = GAME_TEXT("kubo", "", "ROW/ROW/ROW", "b2-3 a1+a2", "333/333/333");
@@ -252,13 +253,18 @@ void engine_print_position(const struct position *pos, struct text_sink *out)
 	print(pos, out);
 }
 
+/* The start position is the game's example text, parsed: one truth for
+ * the menu, the help and the tests, and no start-up code per game. */
 void engine_start_position(struct position *pos, uint8_t game)
 {
-	memset(pos, 0, sizeof *pos);
-	pos->game = game < GAME_COUNT ? game : GAME_NIM;
-	start_fn *start;
-	GAME_OP(pos->game, start, start);
-	start(pos);
+	char text[ENGINE_EXAMPLE_MAX + 1];
+	const char *example = game_field(game < GAME_COUNT ? game : GAME_NIM, FIELD_EXAMPLE);
+	uint8_t n = 0;
+	while (n < ENGINE_EXAMPLE_MAX && (text[n] = flash_char(example + n)) != '\0') {
+		n++;
+	}
+	text[n] = '\0';
+	(void)engine_parse_position(pos, game < GAME_COUNT ? game : GAME_NIM, text);
 }
 
 /* ---- moves ---- */

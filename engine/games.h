@@ -4,6 +4,7 @@
  *
  * Every module offers the same set of operations, named <module>_<verb>:
  *   _start        the rulebook's start position with default parameters
+ *                 (unused: engine.c parses the game's example instead)
  *   _parse        a position from text (parameters first, then the position)
  *   _print        the position in the same syntax _parse reads
  *   _parse_move   a move from text, not yet checked for legality
@@ -76,14 +77,13 @@ bool nineteen_is_losing(const struct position *pos);
 
 /* ---- the other modules (heaps, numbers, matrix, octal, wythoff) ----
  * Each serves one or more games: engine.c sets pos->game (and clears the
- * rest) before calling _start or _parse.  These modules also have _grundy
+ * rest) before calling _parse.  These modules also have _grundy
  * (ENGINE_GRUNDY_UNKNOWN under misere) and _best_move, which returns a
  * winning move when there is one and otherwise a legal move chosen to keep
  * the game going; it returns false only when the game is over.  Wythoff has
  * no _grundy: its values need a 2-D table, so the engine reports none. */
 
 /* Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker Nim: engine/heaps.c */
-void heaps_start(struct position *pos);
 enum engine_error heaps_parse(struct position *pos, struct scanner *in);
 void heaps_print(const struct position *pos, struct text_sink *out);
 enum engine_error heaps_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
@@ -96,7 +96,6 @@ int32_t heaps_grundy(const struct position *pos);
 bool heaps_best_move(const struct position *pos, struct move *mv);
 
 /* Subtract a digit, Divide 2/3/6, Prime power: engine/numbers.c */
-void numbers_start(struct position *pos);
 enum engine_error numbers_parse(struct position *pos, struct scanner *in);
 void numbers_print(const struct position *pos, struct text_sink *out);
 enum engine_error numbers_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
@@ -109,7 +108,6 @@ int32_t numbers_grundy(const struct position *pos);
 bool numbers_best_move(const struct position *pos, struct move *mv);
 
 /* Matrix Nim: engine/matrix.c */
-void matrix_start(struct position *pos);
 enum engine_error matrix_parse(struct position *pos, struct scanner *in);
 void matrix_print(const struct position *pos, struct text_sink *out);
 enum engine_error matrix_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
@@ -122,7 +120,6 @@ int32_t matrix_grundy(const struct position *pos);
 bool matrix_best_move(const struct position *pos, struct move *mv);
 
 /* Kayles and the pebble strip (octal games): engine/octal.c */
-void octal_start(struct position *pos);
 enum engine_error octal_parse(struct position *pos, struct scanner *in);
 void octal_print(const struct position *pos, struct text_sink *out);
 enum engine_error octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
@@ -135,7 +132,6 @@ int32_t octal_grundy(const struct position *pos);
 bool octal_best_move(const struct position *pos, struct move *mv);
 
 /* Wythoff: engine/wythoff.c */
-void wythoff_start(struct position *pos);
 enum engine_error wythoff_parse(struct position *pos, struct scanner *in);
 void wythoff_print(const struct position *pos, struct text_sink *out);
 enum engine_error wythoff_parse_move(const struct position *pos, struct scanner *in, struct move *mv);

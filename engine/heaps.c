@@ -101,58 +101,6 @@ static bool in_set(uint8_t set, uint16_t s)
 
 /* ---- start, text ---- */
 
-void heaps_start(struct position *pos)
-{
-	static const uint16_t nim[] ENGINE_FLASH = { 4, 5, 6 };
-	static const uint16_t marienbad[] ENGINE_FLASH = { 1, 3, 5, 7 };
-	static const uint16_t limit[] ENGINE_FLASH = { 3, 4, 5 };
-	static const uint16_t subtraction[] ENGINE_FLASH = { 21 };
-	static const uint16_t nimble[] ENGINE_FLASH = { 0, 3, 3, 7 };
-	const uint16_t *start = nim;
-	uint8_t count = 3;
-	pos->rule = RULE_NORMAL;
-	switch (pos->game) {
-	case GAME_MISERE_NIM:
-		pos->rule = RULE_MISERE;
-		break;
-	case GAME_MARIENBAD:
-		pos->rule = RULE_MISERE;
-		start = marienbad;
-		count = 4;
-		break;
-	case GAME_LIMIT_NIM:
-		pos->limit = DEFAULT_LIMIT;
-		start = limit;
-		break;
-	case GAME_SUBTRACTION:
-		pos->set = DEFAULT_SET;
-		start = subtraction;
-		count = 1;
-		break;
-	case GAME_NIMBLE:
-		start = nimble;
-		count = 4;
-		break;
-	case GAME_POKER_NIM:
-		pos->limit = DEFAULT_POKER_ADDS;
-		pos->u.poker.adds_left[0] = DEFAULT_POKER_ADDS;
-		pos->u.poker.adds_left[1] = DEFAULT_POKER_ADDS;
-		pos->u.poker.last_added = NO_HEAP;
-		start = limit;
-		break;
-	default:
-		break;
-	}
-	pos->count = count;
-	uint16_t *heap = heaps_of(pos);
-	for (uint8_t i = 0; i < count; i++) {
-		heap[i] = flash_u16(&start[i]);
-		if (is_poker(pos)) {
-			pos->u.poker.start[i] = heap[i];
-		}
-	}
-}
-
 /* `=` and a number in 0..255. */
 static enum engine_error scan_setting(struct scanner *in, uint8_t *value)
 {

@@ -30,15 +30,6 @@ static uint16_t totals_sum(const struct position *pos)
 	return x;
 }
 
-void matrix_start(struct position *pos)
-{
-	pos->count = 2;
-	pos->cols = 3;
-	for (uint8_t i = 0; i < 6; i++) {
-		pos->u.cell[i / 3u][i % 3u] = (uint8_t)(i + 1u);
-	}
-}
-
 /* Numbers separated by spaces or commas, up to a `/` or the end. */
 static enum engine_error scan_row(struct scanner *in, uint8_t *cell, uint8_t *cols)
 {

@@ -180,25 +180,6 @@ static uint32_t prime_power(uint32_t p, uint8_t k)
 
 /* ---- the module ---- */
 
-void numbers_start(struct position *pos)
-{
-	switch (pos->game) {
-	case GAME_SUBTRACT_DIGIT:
-		pos->count = 1;
-		pos->u.number[0] = 1234;
-		break;
-	case GAME_DIVIDE:
-		pos->count = 3;
-		pos->u.number[0] = 12;
-		pos->u.number[1] = 35;
-		pos->u.number[2] = 7;
-		break;
-	default:
-		factorise(pos, 56700); /* 2^2 * 3^4 * 5^2 * 7, as in the text */
-		break;
-	}
-}
-
 enum engine_error numbers_parse(struct position *pos, struct scanner *in)
 {
 	uint8_t most = pos->game == GAME_DIVIDE ? ENGINE_MAX_HEAPS : 1;

@@ -38,19 +38,6 @@ static uint8_t row_value(bool kayles, uint16_t n)
 	return flash_u8(&table[n]);
 }
 
-void octal_start(struct position *pos)
-{
-	if (is_kayles(pos)) {
-		/* The Polish text's 13 pins with a gap after the first. */
-		pos->count = 2;
-		pos->u.row[0] = 1;
-		pos->u.row[1] = 12;
-	} else {
-		pos->count = 1;
-		pos->u.row[0] = 20; /* the Persian text's strip */
-	}
-}
-
 enum engine_error octal_parse(struct position *pos, struct scanner *in)
 {
 	return scan_list16(in, pos->u.row, ENGINE_MAX_ROWS, &pos->count);

@@ -79,13 +79,6 @@ static uint32_t lower_of(uint32_t k)
 	return z.lowest_even ? z.up - 1u : z.up;
 }
 
-void wythoff_start(struct position *pos)
-{
-	pos->count = 2;
-	pos->u.heap[0] = 5;
-	pos->u.heap[1] = 9;
-}
-
 enum engine_error wythoff_parse(struct position *pos, struct scanner *in)
 {
 	enum engine_error err = scan_list16(in, pos->u.heap, 2, &pos->count);

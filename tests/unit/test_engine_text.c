@@ -151,6 +151,15 @@ static void test_game_names(void **state)
 		if (engine_parse_position(&pos, game, example) != ENGINE_OK) {
 			fail_msg("%s: example \"%s\" does not parse", name, example);
 		}
+		/* The example is the start position, read from flash into a
+		 * buffer of 40 characters. */
+		assert_true(strlen(example) <= 40);
+		char example_again[128];
+		struct position start_pos;
+		engine_start_position(&start_pos, game);
+		print_position(&start_pos, example_again, sizeof example_again);
+		print_position(&pos, example, sizeof example);
+		assert_string_equal(example, example_again);
 		/* The start position prints in a form that parses back. */
 		engine_start_position(&pos, game);
 		char start[256];
