@@ -129,16 +129,16 @@ static const char *game_text(uint8_t game)
 	return text;
 }
 
-static const struct game_ops *game_ops(uint8_t game)
+/* Copies the operation at `offset` in a game's module table out of flash:
+ * only the two bytes a call needs. */
+static void game_op_read(uint8_t game, uint8_t offset, void *fn)
 {
-	const struct game_ops *ops;
+	const uint8_t *ops;
 	flash_copy(&ops, &games[game].ops, sizeof ops);
-	return ops;
+	flash_copy(fn, ops + offset, sizeof(void (*)(void)));
 }
 
-/* Reads one operation of a game's module: only the two bytes it needs, so
- * a call costs a few cycles more than a direct one. */
-#define GAME_OP(game, field, fn) flash_copy(&(fn), &game_ops(game)->field, sizeof(fn))
+#define GAME_OP(game, field, fn) game_op_read(game, (uint8_t)offsetof(struct game_ops, field), &(fn))
 
 /* The string after `count` NUL-terminated ones, in flash. */
 static const char *flash_skip(const char *p, uint8_t count)

@@ -488,15 +488,6 @@ static bool misere_is_losing(const struct position *pos)
 	return x == 0;
 }
 
-bool heaps_is_losing(const struct position *pos)
-{
-	if (is_misere(pos)) {
-		return misere_is_losing(pos);
-	}
-	struct heap_values v;
-	values_prepare(pos, &v);
-	return nim_sum(pos, &v) == 0;
-}
 
 int32_t heaps_grundy(const struct position *pos)
 {
@@ -506,6 +497,11 @@ int32_t heaps_grundy(const struct position *pos)
 	struct heap_values v;
 	values_prepare(pos, &v);
 	return nim_sum(pos, &v);
+}
+
+bool heaps_is_losing(const struct position *pos)
+{
+	return is_misere(pos) ? misere_is_losing(pos) : heaps_grundy(pos) == 0;
 }
 
 static void set_take(struct move *mv, uint8_t i, uint16_t count)

@@ -20,6 +20,8 @@
  * `2.5` knocks pin 5 of row 2, `2.5-6` pins 5 and 6; pebbles `1.4` plays
  * cell 4 of strip 1.
  */
+#include <string.h>
+
 #include "engine/flash.h"
 #include "engine/games.h"
 #include "engine_tables.h"
@@ -147,19 +149,17 @@ void octal_apply_move(struct position *pos, const struct move *mv)
 	uint16_t left, right;
 	move_parts(pos, mv, &left, &right);
 	uint8_t i = mv->u.strip.row;
+	uint16_t *row = &pos->u.row[i];
+	uint8_t after = (uint8_t)(pos->count - i - 1u); /* rows after row i */
 	if (left > 0 && right > 0) {
-		for (uint8_t j = pos->count; j > i + 1u; j--) {
-			pos->u.row[j] = pos->u.row[j - 1u];
-		}
-		pos->u.row[i] = left;
-		pos->u.row[i + 1u] = right;
+		memmove(row + 2, row + 1, after * sizeof *row);
+		row[0] = left;
+		row[1] = right;
 		pos->count++;
 	} else if (left + right > 0) {
-		pos->u.row[i] = (uint16_t)(left + right);
+		row[0] = (uint16_t)(left + right);
 	} else {
-		for (uint8_t j = i; j + 1u < pos->count; j++) {
-			pos->u.row[j] = pos->u.row[j + 1u];
-		}
+		memmove(row, row + 1, after * sizeof *row);
 		pos->count--;
 	}
 }
