@@ -21,14 +21,6 @@
 #define START_ROWS 4u
 #define START_COLS 8u
 
-void chomp_start(struct position *pos)
-{
-	pos->count = START_ROWS;
-	for (uint8_t i = 0; i < ENGINE_CHOMP_MAX; i++) {
-		pos->u.chomp[i] = i < START_ROWS ? START_COLS : 0;
-	}
-}
-
 /* `RxC` after the number R has been read. */
 static enum engine_error scan_rectangle(struct position *pos, struct scanner *in, uint8_t rows)
 {
@@ -156,7 +148,7 @@ void chomp_apply_move(struct position *pos, const struct move *mv)
 
 /*
  * From the top row down, each row from its right end: the first move takes
- * the single top-right piece, and later ones take ever larger bites.
+ * the single top-right piece, the smallest bite there is.
  */
 bool chomp_next_move(const struct position *pos, struct move *mv, bool first)
 {

@@ -32,7 +32,6 @@
 #include "engine/text.h"
 
 /* ---- Chomp: engine/chomp.c ---- */
-void chomp_start(struct position *pos);
 enum engine_error chomp_parse(struct position *pos, struct scanner *in);
 void chomp_print(const struct position *pos, struct text_sink *out);
 enum engine_error chomp_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
@@ -43,7 +42,6 @@ bool chomp_next_move(const struct position *pos, struct move *mv, bool first);
 bool chomp_is_losing(const struct position *pos);
 
 /* ---- Taktix: engine/taktix.c ---- */
-void taktix_start(struct position *pos);
 enum engine_error taktix_parse(struct position *pos, struct scanner *in);
 void taktix_print(const struct position *pos, struct text_sink *out);
 enum engine_error taktix_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
@@ -54,7 +52,6 @@ bool taktix_next_move(const struct position *pos, struct move *mv, bool first);
 bool taktix_is_losing(const struct position *pos);
 
 /* ---- Kubo: engine/kubo.c ---- */
-void kubo_start(struct position *pos);
 enum engine_error kubo_parse(struct position *pos, struct scanner *in);
 void kubo_print(const struct position *pos, struct text_sink *out);
 enum engine_error kubo_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
@@ -65,7 +62,6 @@ bool kubo_next_move(const struct position *pos, struct move *mv, bool first);
 bool kubo_is_losing(const struct position *pos);
 
 /* ---- Dziewietnascie (Nineteen): engine/nineteen.c ---- */
-void nineteen_start(struct position *pos);
 enum engine_error nineteen_parse(struct position *pos, struct scanner *in);
 void nineteen_print(const struct position *pos, struct text_sink *out);
 enum engine_error nineteen_parse_move(const struct position *pos, struct scanner *in, struct move *mv);

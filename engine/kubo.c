@@ -28,14 +28,6 @@ static const uint8_t pairs[PAIRS][2] ENGINE_FLASH = {
 	{ 0, 3 }, { 3, 6 }, { 1, 4 }, { 4, 7 }, { 2, 5 }, { 5, 8 },
 };
 
-void kubo_start(struct position *pos)
-{
-	pos->count = ENGINE_KUBO_STACKS;
-	for (uint8_t i = 0; i < ENGINE_KUBO_STACKS; i++) {
-		pos->u.kubo[i] = MAX_TAKE;
-	}
-}
-
 static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';

@@ -96,11 +96,6 @@ static uint8_t lowest_cell(uint32_t cells)
 	return cell;
 }
 
-void nineteen_start(struct position *pos)
-{
-	pos->u.nineteen = ALL_CELLS;
-}
-
 /* ---- positions ---- */
 
 enum engine_error nineteen_parse(struct position *pos, struct scanner *in)

@@ -25,13 +25,6 @@
 #define ALL_CELLS 0xFFFFu
 #define LINES 8u /* rows 0-3, then columns 0-3 */
 
-void taktix_start(struct position *pos)
-{
-	pos->variant = TAKTIX_ANY;
-	pos->rule = RULE_NORMAL;
-	pos->u.taktix = ALL_CELLS;
-}
-
 /* ---- lines ---- */
 
 /* The cells of each line: rows 0-3 from the top, then columns 0-3. */
