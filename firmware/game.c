@@ -1,6 +1,9 @@
 /* The game in progress; see game.h. */
 #include "firmware/game.h"
 
+#include <avr/pgmspace.h>
+
+#include "engine/text.h"
 #include "firmware/settings.h"
 #include "firmware/transcript.h"
 
@@ -54,4 +57,12 @@ enum engine_error game_play(const struct move *mv)
 		game_finish();
 	}
 	return ENGINE_OK;
+}
+
+void game_print_score(struct text_sink *out)
+{
+	print_flash(out, PSTR("You "));
+	print_u32(out, settings.person_wins);
+	print_flash(out, PSTR(" - me "));
+	print_u32(out, settings.machine_wins);
 }

@@ -30,5 +30,7 @@ bool game_new(void);
 /* Plays `mv` for the player to move, or returns why it is illegal and
  * leaves the game untouched. */
 enum engine_error game_play(const struct move *mv);
+/* The score of the games finished: "You 2 - me 5". */
+void game_print_score(struct text_sink *out);
 
 #endif

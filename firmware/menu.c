@@ -68,10 +68,7 @@ static void draw_item(void)
 			    settings.machine_first ? PSTR("me") : PSTR("you"));
 		break;
 	case ITEM_SCORE:
-		print_flash(line, PSTR("You "));
-		print_u32(line, settings.person_wins);
-		print_flash(line, PSTR(" - me "));
-		print_u32(line, settings.machine_wins);
+		game_print_score(line);
 		break;
 	default: {
 		uint8_t heap = (uint8_t)(item - ITEM_HEAP);

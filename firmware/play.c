@@ -6,7 +6,6 @@
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/game.h"
-#include "firmware/settings.h"
 #include "firmware/ui.h"
 #include "firmware/view.h"
 #include "hal/keys.h"
@@ -15,7 +14,8 @@
 #include "hal/timer.h"
 
 /* How long each step stays on the screen: long enough to read, short
- * enough not to bore; a key press ends any of them early. */
+ * enough not to bore.  A key ends the help, a refusal or the machine's
+ * words early. */
 #define PLAY_HELP_MS 2500u
 #define PLAY_REFUSED_MS 2000u
 #define PLAY_THINKING_MS 600u /* the deliberate pause before the machine moves */
@@ -52,11 +52,7 @@ static void draw_person_turn(void)
 static void draw_over_page(void)
 {
 	if (over_page == 0) {
-		struct text_sink *line = display_begin();
-		print_flash(line, PSTR("You "));
-		print_u32(line, settings.person_wins);
-		print_flash(line, PSTR(" - me "));
-		print_u32(line, settings.machine_wins);
+		game_print_score(display_begin());
 		display_end(1);
 	} else {
 		lcd_write_line_P(1, PSTR("SEL again L menu"));
