@@ -1,14 +1,14 @@
 /*
- * The engine against the brute-force solver: the number games.
+ * The engine against the brute-force solver: Divide 2/3/6 and the
+ * prime-power game (subtract a digit has its own program: its values cost
+ * the engine a pass over 0..n each).
  *
  * Bounds:
- *   Subtract a digit: every n of 0..100000 (every move up to 3000), and by
- *     outcome and value every n up to 1000000 (where the value may be
- *     unknown: the lead's bound for it is 100,000);
  *   Divide 2/3/6: every single number of 1..100000 (every move up to 2000),
  *     the empty position, every pair of 1..60, every triple of 1..16 and
- *     every four numbers of 1..7 (every move); single numbers around every power of 2, 3 and 6 below
- *     2^32 (p-2 .. p+2) and 3000 numbers spread over 100001..2^32-1;
+ *     every four numbers of 1..7 (every move); single numbers around every
+ *     power of 2, 3 and 6 below 2^32 (p-2 .. p+2) and 3000 numbers spread
+ *     over 100001..2^32-1;
  *   Prime power: every n of 1..100000 (every move up to 5000), and numbers
  *     with large primes and many factors up to 2^32-1.
  */
@@ -30,26 +30,6 @@ static struct brute_pos numbers(uint8_t game, uint8_t count)
 	pos.game = game;
 	pos.count = count;
 	return pos;
-}
-
-static void test_subtract_a_digit(void **state)
-{
-	(void)state;
-	struct proof p;
-	struct brute_pos pos = numbers(GAME_SUBTRACT_DIGIT, 1);
-	proof_start(&p, "subtract a digit, n of 0..100000");
-	for (uint32_t n = 0; n <= 100000; n++) {
-		pos.part[0] = n;
-		proof_position(&p, &pos, n <= 3000);
-	}
-	bool ok = proof_finish(&p);
-	proof_start(&p, "subtract a digit, n of 100001..1000000");
-	p.unknown_allowed = true;
-	for (uint32_t n = 100001; n <= 1000000; n++) {
-		pos.part[0] = n;
-		proof_value(&p, &pos);
-	}
-	assert_true(proof_finish(&p) && ok);
 }
 
 static void test_divide_single_numbers(void **state)
@@ -151,7 +131,6 @@ static void test_prime_power(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_subtract_a_digit),
 		cmocka_unit_test(test_divide_single_numbers),
 		cmocka_unit_test(test_divide_several_numbers),
 		cmocka_unit_test(test_prime_power),
