@@ -13,6 +13,7 @@
  * (take 3 from b2) or `a1+a2` (one from each of two adjacent stacks).
  */
 #include "engine/board_keys.h"
+#include "engine/board_text.h"
 #include "engine/flash.h"
 #include "engine/games.h"
 #include "engine_tables.h"
@@ -72,28 +73,10 @@ void kubo_print(const struct position *pos, struct text_sink *out)
 /* A stack name such as `b2`: column a-c, row 1-3 from the top. */
 static enum engine_error scan_stack(struct scanner *in, uint8_t *stack)
 {
-	scan_skip_space(in);
-	char col = *in->at;
-	if (col >= 'A' && col <= 'Z') {
-		col = (char)(col - 'A' + 'a');
-	}
-	if (col < 'a' || col > 'z') {
-		return ENGINE_ERR_SYNTAX;
-	}
-	in->at++;
-	uint8_t row;
-	enum engine_error err = scan_u8(in, UINT8_MAX, &row);
-	if (err == ENGINE_ERR_RANGE) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	if (err != ENGINE_OK) {
-		return err;
-	}
-	if (col > 'c' || row < 1 || row > 3) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	*stack = (uint8_t)(3u * (row - 1u) + (uint8_t)(col - 'a'));
-	return ENGINE_OK;
+	uint8_t col = 0, row = 0;
+	enum engine_error err = board_scan_name(in, 3, 3, &col, &row);
+	*stack = (uint8_t)(3u * (row - 1u) + col);
+	return err;
 }
 
 enum engine_error kubo_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
@@ -120,8 +103,7 @@ enum engine_error kubo_parse_move(const struct position *pos, struct scanner *in
 
 static void print_stack(struct text_sink *out, uint8_t stack)
 {
-	print_char(out, (char)('a' + stack % 3u));
-	print_char(out, (char)('1' + stack / 3u));
+	board_print_name(out, stack % 3u, (uint8_t)(stack / 3u + 1u));
 }
 
 void kubo_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)

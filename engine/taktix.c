@@ -17,6 +17,7 @@
  * ranges separated by commas: `b2`, `a1,a2,a4`, `b1-b3`, `a4-d4`.
  */
 #include "engine/board_keys.h"
+#include "engine/board_text.h"
 #include "engine/flash.h"
 #include "engine/games.h"
 #include "engine/losing_set.h"
@@ -81,24 +82,7 @@ static bool is_run(uint8_t pattern)
 
 /* ---- positions ---- */
 
-static enum engine_error scan_row(struct scanner *in, uint8_t row, uint16_t *cells)
-{
-	scan_skip_space(in);
-	for (uint8_t col = 0; col < 4; col++) {
-		char c = *in->at;
-		if (c == 'O' || c == 'o') {
-			*cells |= (uint16_t)(1u << (4u * row + col));
-		} else if (c != '.') {
-			return ENGINE_ERR_SYNTAX;
-		}
-		in->at++;
-	}
-	char next = *in->at;
-	if (next == 'O' || next == 'o' || next == '.') {
-		return ENGINE_ERR_TOO_MANY;
-	}
-	return ENGINE_OK;
-}
+static const uint8_t row_length[4] ENGINE_FLASH = { 4, 4, 4, 4 };
 
 enum engine_error taktix_parse(struct position *pos, struct scanner *in)
 {
@@ -115,33 +99,17 @@ enum engine_error taktix_parse(struct position *pos, struct scanner *in)
 			pos->rule = RULE_MISERE;
 		}
 	}
-	uint16_t cells = 0;
-	for (uint8_t row = 0; row < 4; row++) {
-		if (row > 0 && !scan_char(in, '/')) {
-			return ENGINE_ERR_SYNTAX;
-		}
-		enum engine_error err = scan_row(in, row, &cells);
-		if (err != ENGINE_OK) {
-			return err;
-		}
-	}
-	if (scan_char(in, '/')) {
-		return ENGINE_ERR_TOO_MANY;
-	}
-	pos->u.taktix = cells;
-	return ENGINE_OK;
+	uint32_t cells;
+	enum engine_error err = board_scan_rows(in, row_length, 4, &cells);
+	pos->u.taktix = (uint16_t)cells;
+	return err;
 }
 
 void taktix_print(const struct position *pos, struct text_sink *out)
 {
 	print_flash(out, pos->variant == TAKTIX_ADJACENT ? ENGINE_FLASH_STR("adjacent ") : ENGINE_FLASH_STR("any "));
 	print_flash(out, pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
-	for (uint8_t cell = 0; cell < 16; cell++) {
-		if (cell > 0 && (cell & 3u) == 0) {
-			print_char(out, '/');
-		}
-		print_char(out, (pos->u.taktix & (1u << cell)) ? 'O' : '.');
-	}
+	board_print_rows(out, row_length, 4, pos->u.taktix);
 }
 
 /* ---- moves ---- */
@@ -149,28 +117,10 @@ void taktix_print(const struct position *pos, struct text_sink *out)
 /* A cell name such as `b3`: column a-d, row 1-4 from the top. */
 static enum engine_error scan_cell(struct scanner *in, uint8_t *cell)
 {
-	scan_skip_space(in);
-	char col = *in->at;
-	if (col >= 'A' && col <= 'Z') {
-		col = (char)(col - 'A' + 'a');
-	}
-	if (col < 'a' || col > 'z') {
-		return ENGINE_ERR_SYNTAX;
-	}
-	in->at++;
-	uint8_t row;
-	enum engine_error err = scan_u8(in, UINT8_MAX, &row);
-	if (err == ENGINE_ERR_RANGE) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	if (err != ENGINE_OK) {
-		return err;
-	}
-	if (col > 'd' || row < 1 || row > 4) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	*cell = (uint8_t)(4u * (row - 1u) + (uint8_t)(col - 'a'));
-	return ENGINE_OK;
+	uint8_t col = 0, row = 0;
+	enum engine_error err = board_scan_name(in, 4, 4, &col, &row);
+	*cell = (uint8_t)(4u * (row - 1u) + col);
+	return err;
 }
 
 /* `from-to`: every cell from one to the other along a row or column. */
@@ -222,43 +172,29 @@ enum engine_error taktix_parse_move(const struct position *pos, struct scanner *
 
 static void print_cell(struct text_sink *out, uint8_t cell)
 {
-	print_char(out, (char)('a' + (cell & 3u)));
-	print_char(out, (char)('1' + (cell >> 2)));
+	board_print_name(out, cell & 3u, (uint8_t)((cell >> 2) + 1u));
 }
 
+/* A run of two or more cells as its ends, `b1-b3`; others cell by cell. */
 void taktix_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
 {
 	(void)pos;
 	uint16_t cells = (uint16_t)mv->u.cells;
-	uint8_t first = 16, last = 0;
-	for (uint8_t cell = 0; cell < 16; cell++) {
-		if (cells & (1u << cell)) {
-			if (first == 16) {
-				first = cell;
-			}
-			last = cell;
-		}
-	}
-	if (first == 16) {
-		return;
-	}
 	uint8_t line = line_of(cells);
-	if (first != last && line < LINES && is_run(pattern_of(line, cells))) {
+	if ((cells & (cells - 1u)) != 0 && line < LINES && is_run(pattern_of(line, cells))) {
+		uint8_t first = 0, last = 15;
+		while (!(cells & (1u << first))) {
+			first++;
+		}
+		while (!(cells & (1u << last))) {
+			last--;
+		}
 		print_cell(out, first);
 		print_char(out, '-');
 		print_cell(out, last);
 		return;
 	}
-	bool more = false;
-	for (uint8_t cell = 0; cell < 16; cell++) {
-		if (cells & (1u << cell)) {
-			if (more) {
-				print_char(out, ',');
-			}
-			print_cell(out, cell);
-			more = true;
-		}
-	}
+	board_print_cells(out, cells, print_cell);
 }
 
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv)

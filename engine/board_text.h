@@ -1,0 +1,35 @@
+/*
+ * Text shared by the board games (Taktix, Kubo, Nineteen): boards written
+ * as rows of `O` (a piece) and `.` (an empty cell) separated by `/`, and
+ * cells named by a letter and a number from 1, such as b3.
+ */
+#ifndef BOARD_TEXT_H
+#define BOARD_TEXT_H
+
+#include <stdint.h>
+
+#include "engine/engine.h"
+#include "engine/text.h"
+
+/*
+ * Rows of cells, row k holding flash_u8(lengths + k) cells; cell i of the
+ * board is bit i of `cells`, row by row from the top, left to right.
+ * ENGINE_ERR_SYNTAX for a missing or strange cell or a missing `/`,
+ * ENGINE_ERR_TOO_MANY for a cell or a row too many.
+ */
+enum engine_error board_scan_rows(struct scanner *in, const uint8_t *lengths, uint8_t rows, uint32_t *cells);
+void board_print_rows(struct text_sink *out, const uint8_t *lengths, uint8_t rows, uint32_t cells);
+
+/* A name such as `b3`: *letter 0 for a (either case), *number from 1.
+ * ENGINE_ERR_NO_SUCH when the letter is past `letters` or the number past
+ * `numbers` or 0; ENGINE_ERR_SYNTAX when no letter comes first,
+ * ENGINE_ERR_NUMBER when no number follows it. */
+enum engine_error board_scan_name(struct scanner *in, uint8_t letters, uint8_t numbers, uint8_t *letter,
+				  uint8_t *number);
+void board_print_name(struct text_sink *out, uint8_t letter, uint8_t number);
+
+/* The cells of `cells` in order, separated by commas, each printed by
+ * `name`. */
+void board_print_cells(struct text_sink *out, uint32_t cells, void (*name)(struct text_sink *out, uint8_t cell));
+
+#endif
