@@ -259,14 +259,17 @@ bool taktix_next_move(const struct position *pos, struct move *mv, bool first)
 	return false;
 }
 
+/* The keys losing under either rule are one set; two bits for each, by
+ * rank, say under which (board_keys.h, tools/gen/boards_square.c). */
 bool taktix_is_losing(const struct position *pos)
 {
 	uint16_t cells = pos->u.taktix;
-	bool misere = pos->rule == RULE_MISERE;
-	if (pos->variant == TAKTIX_ADJACENT) {
-		return losing_set_contains(misere ? taktix_adjacent_misere_losing : taktix_adjacent_normal_losing,
-					   board_taktix_adjacent_key(cells, board_square_classes));
+	bool adjacent = pos->variant == TAKTIX_ADJACENT;
+	uint16_t key = adjacent ? board_taktix_adjacent_key(cells, board_square_classes) : board_taktix_any_key(cells);
+	uint16_t rank;
+	if (!losing_set_find(adjacent ? taktix_adjacent_losing : taktix_any_losing, key, &rank)) {
+		return false;
 	}
-	return losing_set_contains(misere ? taktix_any_misere_losing : taktix_any_normal_losing,
-				   board_taktix_any_key(cells));
+	uint16_t bit = (uint16_t)(2u * rank + (pos->rule == RULE_MISERE ? 1u : 0u));
+	return (flash_u8((adjacent ? taktix_adjacent_rules : taktix_any_rules) + (bit >> 3)) >> (bit & 7u)) & 1u;
 }

@@ -150,43 +150,76 @@ static int square_classes_check(const uint8_t *classes)
 	return 0;
 }
 
-/* ---- a set of losing keys, proved position by position ---- */
+/* ---- losing keys of two rules, proved position by position ---- */
 
-/* Collects the keys of the losing codes, encodes them, proves that every
- * code reads back as solved, and writes the set. */
-static int losing_table(FILE *c, FILE *h, const char *name, const char *what, uint32_t universe,
-			const uint8_t *outcome, uint32_t codes, uint32_t (*key_of)(uint32_t code, const void *context),
-			const void *context)
+/*
+ * Collects the keys losing under either rule (outcome[rule][code]), encodes
+ * them as one set, and for each key (by rank) two bits: losing in normal
+ * play, losing under misere.  Proves that every code reads back as solved
+ * under both rules, and writes `name`_losing and `name`_rules.
+ */
+static int two_rule_table(FILE *c, FILE *h, const char *name, const char *what, uint32_t universe,
+			  uint8_t *const outcome[2], uint32_t codes,
+			  uint32_t (*key_of)(uint32_t code, const void *context), const void *context)
 {
 	struct key_set set;
 	struct encoding enc = { 0 };
+	uint8_t *rules = NULL;
+	uint32_t rule_bytes = 0;
 	if (key_set_init(&set, universe)) {
 		return 1;
 	}
-	uint32_t losing = 0;
+	uint32_t losing[2] = { 0, 0 };
 	int failed = 0;
 	for (uint32_t code = 0; code < codes && !failed; code++) {
-		if (outcome[code] == LOSING) {
-			losing++;
+		losing[0] += outcome[0][code] == LOSING;
+		losing[1] += outcome[1][code] == LOSING;
+		if (outcome[0][code] == LOSING || outcome[1][code] == LOSING) {
 			failed = key_set_add(&set, key_of(code, context));
 		}
 	}
 	if (!failed) {
 		key_set_finish(&set);
 		failed = encode_set(name, &set, 256, &enc);
+		rule_bytes = (2u * set.count + 7u) / 8u;
+		rules = gen_alloc(rule_bytes + 1u);
+		failed = failed || rules == NULL;
+	}
+	/* A key's bit for a rule: set when a position with that key loses. */
+	for (uint32_t code = 0; code < codes && !failed; code++) {
+		uint16_t rank;
+		if (!losing_set_find(enc.bytes, (uint16_t)key_of(code, context), &rank)) {
+			continue;
+		}
+		for (unsigned rule = 0; rule < 2; rule++) {
+			if (outcome[rule][code] == LOSING) {
+				rules[(2u * rank + rule) / 8u] |= (uint8_t)(1u << ((2u * rank + rule) % 8u));
+			}
+		}
 	}
 	for (uint32_t code = 0; code < codes && !failed; code++) {
-		if (losing_set_contains(enc.bytes, (uint16_t)key_of(code, context)) != (outcome[code] == LOSING)) {
-			fprintf(stderr, "gen_boards: %s: position %lx reads back wrong\n", name, (unsigned long)code);
-			failed = 1;
+		uint16_t rank;
+		bool found = losing_set_find(enc.bytes, (uint16_t)key_of(code, context), &rank);
+		for (unsigned rule = 0; rule < 2 && !failed; rule++) {
+			bool read = found && (rules[(2u * rank + rule) / 8u] & (1u << ((2u * rank + rule) % 8u)));
+			if (read != (outcome[rule][code] == LOSING)) {
+				fprintf(stderr, "gen_boards: %s: position %lx reads back wrong (rule %u)\n", name,
+					(unsigned long)code, rule);
+				failed = 1;
+			}
 		}
 	}
 	if (!failed) {
-		char comment[128];
-		snprintf(comment, sizeof comment, "%s: %u positions, %u losing", what, (unsigned)codes,
-			 (unsigned)losing);
-		write_set(c, h, name, comment, &set, &enc);
+		char set_name[64], rules_name[64], comment[160];
+		snprintf(set_name, sizeof set_name, "%s_losing", name);
+		snprintf(rules_name, sizeof rules_name, "%s_rules", name);
+		snprintf(comment, sizeof comment, "%s: %u positions, %u losing in normal play, %u under misere", what,
+			 (unsigned)codes, (unsigned)losing[0], (unsigned)losing[1]);
+		write_set(c, h, set_name, comment, &set, &enc);
+		snprintf(comment, sizeof comment, "%s: two bits a key, losing in normal play, under misere", what);
+		write_bytes(c, h, rules_name, comment, rules, rule_bytes);
 	}
+	free(rules);
 	free(enc.bytes);
 	free(set.keys);
 	return failed;
@@ -278,31 +311,28 @@ static int taktix_any_key_check(void)
 
 int gen_taktix(FILE *c, FILE *h)
 {
-	static const char *const names[4][2] = {
-		{ "taktix_any_normal_losing", "Taktix, any pieces, normal play" },
-		{ "taktix_any_misere_losing", "Taktix, any pieces, misere" },
-		{ "taktix_adjacent_normal_losing", "Taktix, adjacent pieces, normal play" },
-		{ "taktix_adjacent_misere_losing", "Taktix, adjacent pieces, misere" },
-	};
 	uint8_t classes[BOARD_SQUARE_CLASS_BYTES];
 	square_classes_build(classes);
-	uint8_t *outcome = gen_alloc(TAKTIX_CODES);
-	int failed = outcome == NULL || square_classes_check(classes) || taktix_any_key_check() ||
+	uint8_t *outcome[2] = { gen_alloc(TAKTIX_CODES), gen_alloc(TAKTIX_CODES) };
+	int failed = outcome[0] == NULL || outcome[1] == NULL || square_classes_check(classes) ||
+		     taktix_any_key_check() ||
 		     check_classes("taktix", 4, 1, BOARD_TAKTIX_ADJACENT_UNIVERSE, taktix_adjacent_key_of, classes);
 	if (!failed) {
 		write_bytes(c, h, "board_square_classes",
 			    "The smallest corner bytes of the 55 classes under the square's symmetries",
 			    classes, BOARD_SQUARE_CLASS_BYTES);
 	}
-	for (unsigned v = 0; v < 4 && !failed; v++) {
-		bool adjacent = v >= 2;
-		memset(outcome, UNSOLVED, TAKTIX_CODES);
-		taktix_solve(adjacent, v & 1u, outcome);
-		failed = losing_table(c, h, names[v][0], names[v][1],
-				      adjacent ? BOARD_TAKTIX_ADJACENT_UNIVERSE : BOARD_TAKTIX_ANY_UNIVERSE, outcome,
-				      TAKTIX_CODES, adjacent ? taktix_adjacent_key_of : taktix_any_key_of, classes);
+	for (unsigned adjacent = 0; adjacent < 2 && !failed; adjacent++) {
+		taktix_solve(adjacent, false, outcome[0]);
+		taktix_solve(adjacent, true, outcome[1]);
+		failed = adjacent ? two_rule_table(c, h, "taktix_adjacent", "Taktix, adjacent pieces",
+						   BOARD_TAKTIX_ADJACENT_UNIVERSE, outcome, TAKTIX_CODES,
+						   taktix_adjacent_key_of, classes)
+				  : two_rule_table(c, h, "taktix_any", "Taktix, any pieces", BOARD_TAKTIX_ANY_UNIVERSE,
+						   outcome, TAKTIX_CODES, taktix_any_key_of, classes);
 	}
-	free(outcome);
+	free(outcome[0]);
+	free(outcome[1]);
 	return failed;
 }
 
