@@ -15,9 +15,9 @@
  * separated by spaces (or commas); Poker Nim heaps are `current/start`, or
  * just `current` when it is the start.  Which heap the last move added to
  * is kept in the position (the machine takes that addition back first) but
- * is not part of the text.  Moves are
- * 1-based: `2-3` takes 3 from heap 2, `2+1` adds one (Poker Nim), `5>2`
- * moves a Nimble coin from square 5 to square 2.
+ * is not part of the text.  Moves are 1-based: `2-3` takes 3 from heap 2,
+ * `2+1` adds one (Poker Nim), `5>2` moves a Nimble coin from square 5 to
+ * square 2.
  */
 #include <stddef.h>
 
@@ -30,6 +30,11 @@
 #define DEFAULT_LIMIT 3u
 #define DEFAULT_SET 0x0Du /* {1, 3, 4}: the English text's example */
 #define DEFAULT_POKER_ADDS 2u
+
+/* Poker Nim's heaps are u.poker.heap, which shares its place in the union
+ * with u.heap: code for every heap game reads u.heap. */
+_Static_assert(offsetof(struct position, u.poker.heap) == offsetof(struct position, u.heap),
+	       "Poker Nim's heaps must overlay u.heap");
 
 /* Values of the position's heaps, with what Subtraction needs to find them. */
 struct heap_values {
@@ -54,16 +59,6 @@ static enum engine_rule default_rule(uint8_t game)
 	return game == GAME_MISERE_NIM || game == GAME_MARIENBAD ? RULE_MISERE : RULE_NORMAL;
 }
 
-static uint16_t *heaps_of(struct position *pos)
-{
-	return is_poker(pos) ? pos->u.poker.heap : pos->u.heap;
-}
-
-static const uint16_t *heaps_of_const(const struct position *pos)
-{
-	return is_poker(pos) ? pos->u.poker.heap : pos->u.heap;
-}
-
 static void values_prepare(const struct position *pos, struct heap_values *v)
 {
 	if (pos->game == GAME_SUBTRACTION) {
@@ -86,7 +81,7 @@ static uint16_t heap_value(const struct position *pos, const struct heap_values 
 
 static uint16_t nim_sum(const struct position *pos, const struct heap_values *v)
 {
-	const uint16_t *heap = heaps_of_const(pos);
+	const uint16_t *heap = pos->u.heap;
 	uint16_t x = 0;
 	for (uint8_t i = 0; i < pos->count; i++) {
 		x ^= heap_value(pos, v, heap[i]);
@@ -379,7 +374,7 @@ enum engine_error heaps_check_move(const struct position *pos, const struct move
 		}
 		return count > add_limit(pos, i) ? ENGINE_ERR_ABOVE_START : ENGINE_OK;
 	}
-	uint16_t n = heaps_of_const(pos)[i];
+	uint16_t n = pos->u.heap[i];
 	if (n == 0) {
 		return ENGINE_ERR_EMPTY;
 	}
@@ -394,7 +389,7 @@ enum engine_error heaps_check_move(const struct position *pos, const struct move
 
 void heaps_apply_move(struct position *pos, const struct move *mv)
 {
-	uint16_t *heap = heaps_of(pos);
+	uint16_t *heap = pos->u.heap;
 	uint8_t i = mv->u.heap.heap;
 	if (mv->u.heap.add) {
 		heap[i] = (uint16_t)(heap[i] + mv->u.heap.count);
@@ -439,7 +434,7 @@ bool heaps_next_move(const struct position *pos, struct move *mv, bool first)
 		add = mv->u.heap.add;
 		count = (uint32_t)mv->u.heap.count + 1u;
 	}
-	const uint16_t *heap = heaps_of_const(pos);
+	const uint16_t *heap = pos->u.heap;
 	for (;;) {
 		if (i >= pos->count) {
 			if (add || !is_poker(pos)) {
@@ -515,7 +510,7 @@ static void set_take(struct move *mv, uint8_t i, uint16_t count)
 static bool take_to_value(const struct position *pos, const struct heap_values *v, uint8_t i,
 			  uint16_t target, struct move *mv)
 {
-	uint16_t n = heaps_of_const(pos)[i];
+	uint16_t n = pos->u.heap[i];
 	if (pos->game == GAME_SUBTRACTION) {
 		for (uint8_t s = 1; s <= 8 && s <= n; s++) {
 			if (in_set(pos->set, s) && heap_value(pos, v, (uint16_t)(n - s)) == target) {
@@ -544,7 +539,7 @@ static bool winning_take(const struct position *pos, const struct heap_values *v
 	if (x == 0) {
 		return false;
 	}
-	const uint16_t *heap = heaps_of_const(pos);
+	const uint16_t *heap = pos->u.heap;
 	if (is_poker(pos) && pos->u.poker.last_added < pos->count) {
 		uint8_t i = pos->u.poker.last_added;
 		if (take_to_value(pos, v, i, (uint16_t)(heap_value(pos, v, heap[i]) ^ x), mv)) {
@@ -611,7 +606,7 @@ static bool nim_best_move(const struct position *pos, struct move *mv)
  * go wrong.  Poker Nim with every heap empty adds one stone instead. */
 static bool keep_going(const struct position *pos, struct move *mv)
 {
-	const uint16_t *heap = heaps_of_const(pos);
+	const uint16_t *heap = pos->u.heap;
 	bool found = false;
 	for (uint8_t i = 0; i < pos->count; i++) {
 		struct move m;
