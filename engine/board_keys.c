@@ -216,56 +216,72 @@ static uint8_t pair_index(uint8_t a, uint8_t b)
 	return (uint8_t)(b * (b + 1u) / 2u + a);
 }
 
-static uint8_t digit(uint8_t digits, uint8_t k)
+/* The four 2-bit digits of a byte, digit 0 from the top bits. */
+static void digits_of(uint8_t byte, uint8_t *d)
 {
-	return (uint8_t)((digits >> (6u - 2u * k)) & 3u);
+	for (uint8_t k = 4; k-- > 0; byte >>= 2) {
+		d[k] = byte & 3u;
+	}
 }
 
 /*
- * The edges counted modulo the symmetries that fix the (smallest) corners.
- * Only these groups fix a smallest corner byte: all eight (every corner
- * the same), the half turn with the two diagonal reflections (opposite
- * corners equal), or a single reflection; the edges are then the smallest
- * under that group, and an edge pair the reflection swaps is counted once.
+ * Which symmetries fix a smallest corner byte, and so how its edges are
+ * counted: all eight (every corner the same), the half turn with the two
+ * diagonal reflections (opposite corners equal), the reflection through
+ * corners 0 and 2 (corners 1 and 3 equal), the one through corners 1 and
+ * 3, or the one between corners 0 and 1 (0 equal to 1 and 2 to 3); the
+ * reflection between corners 0 and 3 never fixes a smallest byte.
+ */
+enum corner_symmetry { FIXED_BY_ALL, FIXED_BY_HALF_TURN, FIXED_ACROSS_0, FIXED_ACROSS_1, FIXED_BETWEEN, FREE };
+
+static enum corner_symmetry corner_symmetry(uint8_t corners)
+{
+	uint8_t c[4];
+	digits_of(corners, c);
+	if (c[0] == c[1] && c[1] == c[2] && c[2] == c[3]) {
+		return FIXED_BY_ALL;
+	}
+	if (c[0] == c[2] && c[1] == c[3]) {
+		return FIXED_BY_HALF_TURN;
+	}
+	if (c[1] == c[3]) {
+		return FIXED_ACROSS_0;
+	}
+	if (c[0] == c[2]) {
+		return FIXED_ACROSS_1;
+	}
+	return c[0] == c[1] && c[2] == c[3] ? FIXED_BETWEEN : FREE;
+}
+
+/*
+ * The edges, smallest under the symmetries that fix the corners, counted
+ * modulo them: a reflection swaps two pairs of edges (or, between corners,
+ * one pair), so an unordered pair of the swapped values is counted once.
  */
 static uint16_t kubo_edge_index(const uint8_t *classes, uint8_t corners, uint8_t edges)
 {
-	uint8_t c0 = digit(corners, 0), c1 = digit(corners, 1), c2 = digit(corners, 2), c3 = digit(corners, 3);
-	uint8_t e0 = digit(edges, 0), e1 = digit(edges, 1), e2 = digit(edges, 2), e3 = digit(edges, 3);
-	if (c0 == c1 && c1 == c2 && c2 == c3) {
+	uint8_t e[4];
+	digits_of(edges, e);
+	switch (corner_symmetry(corners)) {
+	case FIXED_BY_ALL:
 		return board_square_rank(classes, edges);
+	case FIXED_BY_HALF_TURN:
+		return pair_index((uint8_t)(e[0] << 2 | e[1]), (uint8_t)(e[2] << 2 | e[3]));
+	case FIXED_ACROSS_0:
+		return pair_index((uint8_t)(e[0] << 2 | e[1]), (uint8_t)(e[3] << 2 | e[2]));
+	case FIXED_ACROSS_1:
+		return pair_index((uint8_t)(e[0] << 2 | e[2]), (uint8_t)(e[1] << 2 | e[3]));
+	case FIXED_BETWEEN:
+		return (uint16_t)((e[0] << 2 | e[2]) * 10u + pair_index(e[1], e[3]));
+	default:
+		return edges;
 	}
-	if (c0 == c2 && c1 == c3) {
-		return pair_index((uint8_t)(e0 << 2 | e1), (uint8_t)(e2 << 2 | e3));
-	}
-	if (c1 == c3) {
-		return pair_index((uint8_t)(e0 << 2 | e1), (uint8_t)(e3 << 2 | e2));
-	}
-	if (c0 == c2) {
-		return pair_index((uint8_t)(e0 << 2 | e2), (uint8_t)(e1 << 2 | e3));
-	}
-	if (c0 == c1 && c2 == c3) {
-		return (uint16_t)((e0 << 2 | e2) * 10u + pair_index(e1, e3));
-	}
-	if (c0 == c3 && c1 == c2) {
-		return (uint16_t)((e1 << 2 | e3) * 10u + pair_index(e0, e2));
-	}
-	return edges;
 }
 
 uint16_t board_kubo_class_slots(uint8_t corners)
 {
-	uint8_t c0 = digit(corners, 0), c1 = digit(corners, 1), c2 = digit(corners, 2), c3 = digit(corners, 3);
-	if (c0 == c1 && c1 == c2 && c2 == c3) {
-		return BOARD_SQUARE_CLASSES;
-	}
-	if (c0 == c2 || c1 == c3) {
-		return 136; /* pairs a <= b of 16 values */
-	}
-	if ((c0 == c1 && c2 == c3) || (c0 == c3 && c1 == c2)) {
-		return 160; /* 16 values times pairs a <= b of 4 */
-	}
-	return 256;
+	static const uint16_t slots[] ENGINE_FLASH = { BOARD_SQUARE_CLASSES, 136, 136, 136, 160, 256 };
+	return flash_u16(&slots[corner_symmetry(corners)]);
 }
 
 uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes, const uint16_t *bases)
