@@ -61,7 +61,7 @@ enum engine_outcome { OUTCOME_P = 0, OUTCOME_N = 1 }; /* N: player to move wins 
  */
 struct position {
 	uint8_t game;    /* enum engine_game */
-	uint8_t rule;    /* enum engine_rule: Nim (normal), Misère Nim and Marienbad (misère), Taktix */
+	uint8_t rule;    /* enum engine_rule: Nim, Misère Nim, Marienbad (either rule; by default normal, misère, misère), Taktix */
 	uint8_t variant; /* enum engine_taktix_variant for Taktix */
 	uint8_t count;   /* parts in use: heaps, rows, numbers, coins, matrix rows, Chomp rows */
 	uint8_t cols;    /* Matrix Nim columns */
