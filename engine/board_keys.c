@@ -16,6 +16,11 @@ static uint16_t read_u16(const uint8_t *p)
 	return (uint16_t)(flash_u8(p) | (uint16_t)flash_u8(p + 1) << 8);
 }
 
+uint8_t board_count_cells(uint32_t cells)
+{
+	return (uint8_t)(ones_in((uint8_t)cells) + ones_in((uint8_t)(cells >> 8)) + ones_in((uint8_t)(cells >> 16)));
+}
+
 /* ---- Chomp ---- */
 
 uint16_t board_chomp_code(const uint8_t *rows, uint8_t count)

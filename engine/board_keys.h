@@ -24,6 +24,9 @@
 
 #include "engine/engine.h"
 
+/* Pieces on a board of up to 24 cells (bit i: cell i). */
+uint8_t board_count_cells(uint32_t cells);
+
 /* ---- Chomp ----
  * A diagram's code has bit (rows[i] + 7 - i) set for each of the 8
  * possible rows (absent rows have length 0): 8 distinct bits of 16, one per

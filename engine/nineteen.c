@@ -234,7 +234,13 @@ bool nineteen_next_move(const struct position *pos, struct move *mv, bool first)
 	return false;
 }
 
+/* Some numbers of pieces never lose (1, 3, 17, 19): those are wins at
+ * once, without a key. */
 bool nineteen_is_losing(const struct position *pos)
 {
+	uint8_t pieces = board_count_cells(pos->u.nineteen);
+	if (!(flash_u8(nineteen_losing_counts + (pieces >> 3)) & (1u << (pieces & 7u)))) {
+		return false;
+	}
 	return losing_set_contains(nineteen_losing, board_nineteen_key(pos->u.nineteen, nineteen_outer_classes));
 }

@@ -259,12 +259,21 @@ bool taktix_next_move(const struct position *pos, struct move *mv, bool first)
 	return false;
 }
 
-/* The keys losing under either rule are one set; two bits for each, by
- * rank, say under which (board_keys.h, tools/gen/boards_square.c). */
+/*
+ * The keys losing under either rule are one set; two bits for each, by
+ * rank, say under which (board_keys.h, tools/gen/boards_square.c).  Most
+ * numbers of pieces never lose (no losing position of any pieces has an
+ * odd count above 3 in normal play), so the count is looked at first.
+ */
 bool taktix_is_losing(const struct position *pos)
 {
 	uint16_t cells = pos->u.taktix;
 	bool adjacent = pos->variant == TAKTIX_ADJACENT;
+	uint8_t pieces = board_count_cells(cells);
+	const uint8_t *counts = taktix_losing_counts + 3u * (2u * adjacent + (pos->rule == RULE_MISERE));
+	if (!(flash_u8(counts + (pieces >> 3)) & (1u << (pieces & 7u)))) {
+		return false;
+	}
 	uint16_t key = adjacent ? board_taktix_adjacent_key(cells, board_square_classes) : board_taktix_any_key(cells);
 	uint16_t rank;
 	if (!losing_set_find(adjacent ? taktix_adjacent_losing : taktix_any_losing, key, &rank)) {

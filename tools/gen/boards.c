@@ -26,9 +26,9 @@
  * cycles a byte) and walks the last few bits one by one. */
 #define MAX_WALK_BITS 256u
 
-/* A set is kept as a sorted list when that costs at most this much more
- * than Elias-Fano: a binary search is several times faster. */
-#define LIST_MARGIN_BYTES 8u
+/* Sets of up to this many keys are kept as sorted lists: a binary search
+ * is several times faster than Elias-Fano's walk, for a few bytes more. */
+#define LIST_KEYS 64u
 
 /* Universes up to this size are read back key by key. */
 #define FULL_CHECK_UNIVERSE ((uint32_t)1 << 20)
@@ -158,8 +158,7 @@ static int encode(const struct key_set *set, uint32_t max_walk, struct encoding 
 		return 1;
 	}
 	uint32_t list = LOSING_LIST_HEADER_BYTES + 2u * set->count;
-	if (list <= best + LIST_MARGIN_BYTES) {
-		/* A short set: a sorted list is hardly larger, and far faster. */
+	if (list <= best || set->count <= LIST_KEYS) {
 		out->size = list;
 		out->low_bits = LOSING_SET_LIST;
 		out->walk_bits = 0;

@@ -259,8 +259,11 @@ int gen_nineteen(FILE *c, FILE *h)
 	uint32_t universe = classes * 128u;
 	failed = failed || check_keys(outer, universe) || solve(outcome) || key_set_init(&set, universe);
 	uint32_t losing = 0;
+	uint8_t counts[3] = { 0, 0, 0 }; /* bit n: some position of n pieces loses */
 	for (uint32_t x = 0; x < CODES && !failed; x++) {
 		if (outcome[x] == LOSING) {
+			unsigned n = (unsigned)__builtin_popcount(x);
+			counts[n / 8u] |= (uint8_t)(1u << (n % 8u));
 			losing++;
 			failed = key_set_add(&set, board_nineteen_key(x, outer));
 		}
@@ -282,6 +285,8 @@ int gen_nineteen(FILE *c, FILE *h)
 		write_bytes(c, h, "nineteen_outer_classes", what, outer, outer_size);
 		snprintf(what, sizeof what, "Nineteen: %u positions, %u losing", (unsigned)CODES, (unsigned)losing);
 		write_set(c, h, "nineteen_losing", what, &set, &enc);
+		write_bytes(c, h, "nineteen_losing_counts", "Nineteen: the numbers of pieces at which a position can lose",
+			    counts, sizeof counts);
 	}
 	free(enc.bytes);
 	free(set.keys);

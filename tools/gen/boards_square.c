@@ -322,14 +322,31 @@ int gen_taktix(FILE *c, FILE *h)
 			    "The smallest corner bytes of the 55 classes under the square's symmetries",
 			    classes, BOARD_SQUARE_CLASS_BYTES);
 	}
+	/* For each variant and rule, the numbers of pieces (bit n of 3 bytes)
+	 * at which some position loses: any other count is a win at once. */
+	uint8_t counts[2][2][3];
+	memset(counts, 0, sizeof counts);
 	for (unsigned adjacent = 0; adjacent < 2 && !failed; adjacent++) {
 		taktix_solve(adjacent, false, outcome[0]);
 		taktix_solve(adjacent, true, outcome[1]);
+		for (uint32_t x = 0; x < TAKTIX_CODES; x++) {
+			unsigned n = (unsigned)__builtin_popcount(x);
+			for (unsigned rule = 0; rule < 2; rule++) {
+				if (outcome[rule][x] == LOSING) {
+					counts[adjacent][rule][n / 8u] |= (uint8_t)(1u << (n % 8u));
+				}
+			}
+		}
 		failed = adjacent ? two_rule_table(c, h, "taktix_adjacent", "Taktix, adjacent pieces",
 						   BOARD_TAKTIX_ADJACENT_UNIVERSE, outcome, TAKTIX_CODES,
 						   taktix_adjacent_key_of, classes)
 				  : two_rule_table(c, h, "taktix_any", "Taktix, any pieces", BOARD_TAKTIX_ANY_UNIVERSE,
 						   outcome, TAKTIX_CODES, taktix_any_key_of, classes);
+	}
+	if (!failed) {
+		write_bytes(c, h, "taktix_losing_counts",
+			    "Taktix: the numbers of pieces at which a position can lose, by variant and rule",
+			    &counts[0][0][0], sizeof counts);
 	}
 	free(outcome[0]);
 	free(outcome[1]);
