@@ -7,10 +7,12 @@
  * traditional rule).
  *
  * Every position of each variant and rule is answered from the tables of
- * losing positions (tools/gen/boards.c), looked up by key (board_keys.h).
+ * losing positions made by tools/gen/boards_square.c, looked up by key
+ * (board_keys.h).
  *
  * Text: the words `any` or `adjacent` and `normal` or `misere`, each
- * optional (the defaults are `any normal`), then the rows from the top,
+ * optional (typed without them, a position is `any normal`; the game
+ * starts as Tac Tix, `adjacent misere`), then the rows from the top,
  * separated by `/`, with `O` for a piece and `.` for an empty cell:
  * `adjacent misere OOOO/OOOO/O.OO/OOOO`.  Cells are named by column a-d and
  * row 1-4 from the top, so a1 is the top-left cell.  A move lists cells and
