@@ -348,12 +348,23 @@ int32_t engine_grundy(const struct position *pos)
 	return grundy != NULL ? grundy(pos) : ENGINE_GRUNDY_UNKNOWN;
 }
 
+/* A board game's whole state: the header and the first bytes of the union
+ * (Chomp's rows, Taktix's and Nineteen's cell masks, Kubo's stacks). */
+#define POSITION_MEMBER_SIZE(m) sizeof(((struct position *)0)->u.m)
+#define BIGGER(a, b) ((a) > (b) ? (a) : (b))
+#define BOARD_STATE_BYTES (offsetof(struct position, u) + \
+	BIGGER(BIGGER(POSITION_MEMBER_SIZE(chomp), POSITION_MEMBER_SIZE(taktix)), \
+	       BIGGER(POSITION_MEMBER_SIZE(kubo), POSITION_MEMBER_SIZE(nineteen))))
+
 /*
  * Games without a module strategy (the board games) try every legal move
  * and keep the first that leaves a losing position.  From a losing position
  * there is none, and the machine plays the first legal move in the module's
  * order, which takes single pieces before larger groups: the smallest move
  * leaves the most play, and so the most chances for the opponent to err.
+ * That case is known at once from the position itself, so it costs no
+ * trials; and each trial restores only the bytes a board position uses,
+ * not the whole record.
  */
 bool engine_best_move(const struct position *pos, struct move *mv)
 {
@@ -364,20 +375,21 @@ bool engine_best_move(const struct position *pos, struct move *mv)
 	}
 	struct move candidate;
 	bool more = engine_next_move(pos, &candidate, true);
-	if (!more) {
-		return false;
-	}
 	*mv = candidate;
+	if (!more || is_losing(pos)) {
+		return more;
+	}
+	struct position after = *pos;
 	while (more) {
-		struct position after = *pos;
 		engine_apply_move(&after, &candidate);
 		if (is_losing(&after)) {
 			*mv = candidate;
 			return true;
 		}
+		memcpy(&after, pos, BOARD_STATE_BYTES);
 		more = engine_next_move(pos, &candidate, false);
 	}
-	return true;
+	return true; /* not reached: a position that is not losing has a winning move */
 }
 
 void engine_print_analysis(const struct position *pos, struct text_sink *out)
