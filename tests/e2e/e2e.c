@@ -14,7 +14,9 @@
 #define E2E_RELEASE_MS 40u
 #define E2E_SCREEN_TIMEOUT_MS 5000u
 #define E2E_LINE_MS 2u /* writing a whole line takes the firmware 0.7 ms */
-#define E2E_PAUSE_SAMPLE_MS 300u /* the firmware pauses 600 ms before its move */
+#define E2E_PAUSE_SKIP_MS 590u /* the firmware pauses 600 ms before its move */
+#define E2E_PAUSE_LIMIT_CYCLES (2000u * (BOARD_F_CPU / 1000u))
+#define E2E_STEP_CYCLES 16u
 
 static char elf_path[4096];
 
@@ -24,11 +26,6 @@ void e2e_init(const char *argv0)
 	int dir_length = slash != NULL ? (int)(slash - argv0) : 1;
 	const char *dir = slash != NULL ? argv0 : ".";
 	snprintf(elf_path, sizeof elf_path, "%.*s/../../grundy-box.elf", dir_length, dir);
-}
-
-static uint64_t awake_cycles(const struct sim *sim)
-{
-	return sim_cycles(sim) - sim_sleep_cycles(sim);
 }
 
 struct sim *e2e_boot(const uint8_t *eeprom, uint8_t shield)
@@ -531,28 +528,38 @@ static void machine_turn(struct sim *sim, struct brute_pos *pos, bool skip_words
 {
 	e2e_expect_board(sim, pos);
 	assert_true(sim_led_thinking(sim));
-	/* The firmware's idle cost during the pause (its tick), measured over
-	 * the pause's first part, is subtracted from the cycles awake until
-	 * the words show: what remains is the engine and the drawing. */
-	uint64_t cycles = sim_cycles(sim);
-	uint64_t awake = awake_cycles(sim);
-	sim_run_ms(sim, E2E_PAUSE_SAMPLE_MS);
-	bool sampled = screen_of(sim) == SCREEN_THINKING;
-	double idle_rate = (double)(awake_cycles(sim) - awake) / (double)(sim_cycles(sim) - cycles);
-	cycles = sim_cycles(sim);
-	awake = awake_cycles(sim);
+	/* The machine's move, timed: through the pause the firmware sleeps but
+	 * for its 1 ms tick, and the tick that ends the pause wakes it to
+	 * choose the move and write it.  Stepping through the pause's end in
+	 * small steps finds that wake-up and the first letter of the words. */
+	uint64_t pause_start = sim_cycles(sim);
+	sim_run_ms(sim, E2E_PAUSE_SKIP_MS);
+	bool timed = screen_of(sim) == SCREEN_THINKING;
+	uint64_t woke = sim_cycles(sim);
+	uint64_t slept = sim_sleep_cycles(sim);
+	while (timed) {
+		char first[BOARD_LCD_COLUMNS + 1];
+		e2e_line(sim, 0, first);
+		if (first[0] == 'I' || sim_cycles(sim) - pause_start > E2E_PAUSE_LIMIT_CYCLES) {
+			break;
+		}
+		sim_run_cycles(sim, E2E_STEP_CYCLES);
+		if (sim_sleep_cycles(sim) != slept) {
+			slept = sim_sleep_cycles(sim);
+			woke = sim_cycles(sim);
+		}
+	}
+	if (timed) {
+		uint64_t move = sim_cycles(sim) - woke;
+		figures->timed_moves++;
+		figures->move_cycles_sum += move;
+		if (move > figures->move_cycles_max) {
+			figures->move_cycles_max = move;
+		}
+	}
 	uint64_t shown;
 	assert_int_equal(wait_screen(sim, MASK(SCREEN_WORDS), &shown), SCREEN_WORDS);
 	figures->machine_moves++;
-	if (sampled) {
-		double net = (double)(awake_cycles(sim) - awake) - idle_rate * (double)(sim_cycles(sim) - cycles);
-		uint64_t net_cycles = net > 0 ? (uint64_t)net : 0u;
-		figures->thinking_awake_sum += net_cycles;
-		figures->thinking_samples++;
-		if (net_cycles > figures->thinking_awake_max) {
-			figures->thinking_awake_max = net_cycles;
-		}
-	}
 	if (released != 0) {
 		uint64_t announce = shown - released;
 		figures->announcements++;
@@ -665,9 +672,9 @@ void e2e_print_figures(const char *title, const struct e2e_figures *figures)
 	printf("# %s: SELECT released -> the machine's move in words: mean %.0f, max %llu cycles (%.1f ms max, with the 600 ms deliberate pause)\n",
 	       title, (double)figures->announce_cycles_sum / (figures->announcements != 0 ? figures->announcements : 1u),
 	       (unsigned long long)figures->announce_cycles_max, (double)figures->announce_cycles_max / cycles_per_ms);
-	printf("# %s: machine's move (engine + drawing the words), cycles awake net of the idle tick: mean %.0f, max %llu\n",
-	       title, (double)figures->thinking_awake_sum / (figures->thinking_samples != 0 ? figures->thinking_samples : 1u),
-	       (unsigned long long)figures->thinking_awake_max);
+	printf("# %s: machine's move, from the wake-up that ends the pause to the first letter of the words on the LCD: mean %.0f, max %llu cycles (the tick's interrupt, the engine's move, formatting the words, and two LCD writes of 46 us = 1,472 cycles)\n",
+	       title, (double)figures->move_cycles_sum / (figures->timed_moves != 0 ? figures->timed_moves : 1u),
+	       (unsigned long long)figures->move_cycles_max);
 	printf("# %s: asleep %.1f%% of %.1f simulated seconds\n", title,
 	       figures->cycles != 0 ? 100.0 * (double)figures->sleep_cycles / (double)figures->cycles : 0.0,
 	       (double)figures->cycles / BOARD_F_CPU);

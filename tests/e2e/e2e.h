@@ -101,9 +101,9 @@ struct e2e_figures {
 	uint32_t announcements;
 	uint64_t announce_cycles_max;   /* SELECT released -> the machine's move in words */
 	uint64_t announce_cycles_sum;
-	uint64_t thinking_awake_max;    /* cycles awake from the pause's start to the words, */
-	uint64_t thinking_awake_sum;    /* net of the idle tick: engine + drawing */
-	uint32_t thinking_samples;
+	uint32_t timed_moves;
+	uint64_t move_cycles_max;       /* the wake-up ending the pause -> the first letter of the words */
+	uint64_t move_cycles_sum;
 	uint64_t cycles;                /* the games' simulated time */
 	uint64_t sleep_cycles;          /* of which asleep */
 };
