@@ -81,9 +81,9 @@ enum engine_error octal_parse_move(const struct position *pos, struct scanner *i
 		if (err != ENGINE_OK) {
 			return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
 		}
-		if (second == at + 1u) {
+		if (second == (uint32_t)at + 1u) {
 			mv->u.strip.count = 2;
-		} else if (second + 1u == at) {
+		} else if ((uint32_t)second + 1u == at) {
 			mv->u.strip.count = 2;
 			mv->u.strip.at = (uint16_t)(second - 1u);
 		} else {
@@ -113,7 +113,7 @@ static void move_parts(const struct position *pos, const struct move *mv, uint16
 		*right = (uint16_t)(n - at - mv->u.strip.count);
 	} else {
 		*left = at > 0 ? (uint16_t)(at - 1u) : 0;
-		*right = at + 2u <= n ? (uint16_t)(n - at - 2u) : 0;
+		*right = (uint32_t)at + 2u <= n ? (uint16_t)(n - at - 2u) : 0;
 	}
 }
 
