@@ -91,9 +91,8 @@ void chomp_print(const struct position *pos, struct text_sink *out)
 	}
 }
 
-enum engine_error chomp_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+enum engine_error chomp_parse_move(struct scanner *in, struct move *mv)
 {
-	(void)pos;
 	uint8_t row, col;
 	enum engine_error err = scan_u8(in, UINT8_MAX, &row);
 	if (err != ENGINE_OK) {
@@ -114,9 +113,8 @@ enum engine_error chomp_parse_move(const struct position *pos, struct scanner *i
 	return ENGINE_OK;
 }
 
-void chomp_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+void chomp_print_move(const struct move *mv, struct text_sink *out)
 {
-	(void)pos;
 	print_u32(out, mv->u.chomp.row + 1u);
 	print_char(out, ',');
 	print_u32(out, mv->u.chomp.col + 1u);

@@ -2,10 +2,10 @@
  * The engine's public interface (engine.h): game descriptors in flash and a
  * dispatcher that hands each call to the module that plays the game.
  *
- * Each game has one descriptor in flash: its text (name, aliases, position
- * syntax, move syntax, example, separated by NULs) and the module's table
- * of operations, also in flash.  A call copies the few bytes of the one
- * operation it needs out of flash, so the tables cost no RAM.
+ * Every public call switches on the game's family (the module that plays
+ * it), so the linker keeps only the module functions something calls: the
+ * device never lists moves, and so never links the move lists of the games
+ * whose strategy does not need them.
  */
 #include "engine/engine.h"
 
@@ -16,129 +16,63 @@
 #include "engine/games.h"
 #include "engine/text.h"
 
-/* What a module does for its games; see games.h.  grundy and best_move are
- * NULL for the board games, whose tables hold only the losing positions. */
-typedef enum engine_error parse_fn(struct position *pos, struct scanner *in);
-typedef void print_fn(const struct position *pos, struct text_sink *out);
-typedef enum engine_error parse_move_fn(const struct position *pos, struct scanner *in, struct move *mv);
-typedef void print_move_fn(const struct position *pos, const struct move *mv, struct text_sink *out);
-typedef enum engine_error check_move_fn(const struct position *pos, const struct move *mv);
-typedef void apply_move_fn(struct position *pos, const struct move *mv);
-typedef bool next_move_fn(const struct position *pos, struct move *mv, bool first);
-typedef bool is_losing_fn(const struct position *pos);
-typedef int32_t grundy_fn(const struct position *pos);
-typedef bool best_move_fn(const struct position *pos, struct move *mv);
-
-struct game_ops {
-	parse_fn *parse;
-	print_fn *print;
-	parse_move_fn *parse_move;
-	print_move_fn *print_move;
-	check_move_fn *check_move;
-	apply_move_fn *apply_move;
-	next_move_fn *next_move;
-	is_losing_fn *is_losing;
-	grundy_fn *grundy;
-	best_move_fn *best_move;
-};
-
-#define MODULE_OPS(m, grundy, best) \
-	{ m##_parse, m##_print, m##_parse_move, m##_print_move, m##_check_move, \
-	  m##_apply_move, m##_next_move, m##_is_losing, grundy, best }
-
-static const struct game_ops heaps_ops ENGINE_FLASH = MODULE_OPS(heaps, heaps_grundy, heaps_best_move);
-static const struct game_ops numbers_ops ENGINE_FLASH = MODULE_OPS(numbers, numbers_grundy, numbers_best_move);
-static const struct game_ops matrix_ops ENGINE_FLASH = MODULE_OPS(matrix, matrix_grundy, matrix_best_move);
-static const struct game_ops octal_ops ENGINE_FLASH = MODULE_OPS(octal, octal_grundy, octal_best_move);
-static const struct game_ops wythoff_ops ENGINE_FLASH = MODULE_OPS(wythoff, NULL, wythoff_best_move);
-static const struct game_ops chomp_ops ENGINE_FLASH = MODULE_OPS(chomp, NULL, NULL);
-static const struct game_ops taktix_ops ENGINE_FLASH = MODULE_OPS(taktix, NULL, NULL);
-static const struct game_ops kubo_ops ENGINE_FLASH = MODULE_OPS(kubo, NULL, NULL);
-static const struct game_ops nineteen_ops ENGINE_FLASH = MODULE_OPS(nineteen, NULL, NULL);
-
-/* Text fields of a descriptor, in this order, each ending in a NUL.  The
- * example is also the game's start position (engine_start_position), at
- * most ENGINE_EXAMPLE_MAX characters. */
-#define ENGINE_EXAMPLE_MAX 40
-enum game_field { FIELD_NAME, FIELD_ALIASES, FIELD_POSITION, FIELD_MOVES, FIELD_EXAMPLE };
-
-#define GAME_TEXT(name, aliases, position, moves, example) \
-	name "\0" aliases "\0" position "\0" moves "\0" example
-
-/* Short on purpose (flash is scarce): the host tool adds the details. */
-static const char nim_text[] ENGINE_FLASH = GAME_TEXT("nim", "bouton", "[misere] HEAP...", "H-N", "3 4 5");
-static const char misere_nim_text[] ENGINE_FLASH = GAME_TEXT("misere-nim", "misere", "[normal] HEAP...", "H-N", "4 5 6");
-static const char marienbad_text[] ENGINE_FLASH = GAME_TEXT("marienbad", "odra", "[normal] HEAP...", "H-N", "1 3 5 7");
-static const char limit_nim_text[] ENGINE_FLASH = GAME_TEXT("limit-nim", "limit", "[k=K] HEAP...", "H-N", "k=3 3 4 5");
-static const char subtraction_text[] ENGINE_FLASH = GAME_TEXT("subtraction", "subtract", "[S=A,B,..] HEAP...", "H-N", "S=1,3,4 21");
-static const char subtract_digit_text[] ENGINE_FLASH = GAME_TEXT("subtract-digit", "digit,subtract-a-digit", "N", "-D", "1234");
-static const char divide_text[] ENGINE_FLASH = GAME_TEXT("divide", "", "N...", "I/D", "12 35 7");
-static const char prime_power_text[] ENGINE_FLASH = GAME_TEXT("prime-power", "prime", "N", "/P^K /P", "56700");
-static const char nimble_text[] ENGINE_FLASH = GAME_TEXT("nimble", "", "SQUARE...", "F>T", "0 3 3 7");
-static const char matrix_nim_text[] ENGINE_FLASH = GAME_TEXT("matrix-nim", "matrix", "ROW / ROW...", "R:N,N,..", "1 2 3 / 4 5 6");
-static const char poker_nim_text[] ENGINE_FLASH = GAME_TEXT("poker-nim", "poker", "[k=K] HEAP[/START]...", "H-N H+N", "k=2 3/5 4 5/6");
-static const char pebbles_text[] ENGINE_FLASH = GAME_TEXT("pebbles", "dawson,pebble-strip", "STRIP...", "S.C", "20");
-static const char kayles_text[] ENGINE_FLASH = GAME_TEXT("kayles", "", "ROW...", "R.P R.P-Q", "1 12");
-static const char wythoff_text[] ENGINE_FLASH = GAME_TEXT("wythoff", "", "A B", "A,B", "5 9");
-static const char chomp_text[] ENGINE_FLASH = GAME_TEXT("chomp", "", "RxC or ROW...", "R,C", "4x8");
-static const char taktix_text[] ENGINE_FLASH = GAME_TEXT("taktix", "tactix", "[any|adjacent] [normal|misere] ROW/ROW/ROW/ROW", "a1,a2 b1-b3", "adjacent misere OOOO/OOOO/OOOO/OOOO");
-static const char kubo_text[] ENGINE_FLASH = GAME_TEXT("kubo", "", "ROW/ROW/ROW", "b2-3 a1+a2", "333/333/333");
-static const char nineteen_text[] ENGINE_FLASH = GAME_TEXT("nineteen", "dziewietnascie", "ROW/ROW/ROW/ROW/ROW", "c3,c4,b3", "OOO/OOOO/OOOOO/OOOO/OOO");
-
-struct game_descriptor {
-	const char *text;
-	const struct game_ops *ops;
+enum family {
+	FAMILY_HEAPS,
+	FAMILY_NUMBERS,
+	FAMILY_MATRIX,
+	FAMILY_ROWS,
+	FAMILY_WYTHOFF,
+	FAMILY_CHOMP,
+	FAMILY_TAKTIX,
+	FAMILY_KUBO,
+	FAMILY_NINETEEN,
 };
 
 /* Indexed by enum engine_game. */
-static const struct game_descriptor games[GAME_COUNT] ENGINE_FLASH = {
-	{ nim_text, &heaps_ops },
-	{ misere_nim_text, &heaps_ops },
-	{ marienbad_text, &heaps_ops },
-	{ limit_nim_text, &heaps_ops },
-	{ subtraction_text, &heaps_ops },
-	{ subtract_digit_text, &numbers_ops },
-	{ divide_text, &numbers_ops },
-	{ prime_power_text, &numbers_ops },
-	{ nimble_text, &heaps_ops },
-	{ matrix_nim_text, &matrix_ops },
-	{ poker_nim_text, &heaps_ops },
-	{ pebbles_text, &octal_ops },
-	{ kayles_text, &octal_ops },
-	{ wythoff_text, &wythoff_ops },
-	{ chomp_text, &chomp_ops },
-	{ taktix_text, &taktix_ops },
-	{ kubo_text, &kubo_ops },
-	{ nineteen_text, &nineteen_ops },
+static const uint8_t families[GAME_COUNT] ENGINE_FLASH = {
+	FAMILY_HEAPS,   FAMILY_HEAPS,   FAMILY_HEAPS,   FAMILY_HEAPS,  FAMILY_HEAPS,  FAMILY_NUMBERS,
+	FAMILY_NUMBERS, FAMILY_NUMBERS, FAMILY_HEAPS,   FAMILY_MATRIX, FAMILY_HEAPS,  FAMILY_ROWS,
+	FAMILY_ROWS,    FAMILY_WYTHOFF, FAMILY_CHOMP,   FAMILY_TAKTIX, FAMILY_KUBO,   FAMILY_NINETEEN,
 };
 
-/* Copies bytes out of flash (a pointer, a function pointer). */
-static void flash_copy(void *to, const void *from, uint8_t size)
+static enum family family(uint8_t game)
 {
-	uint8_t *t = (uint8_t *)to;
-	const uint8_t *f = (const uint8_t *)from;
-	while (size-- > 0) {
-		*t++ = flash_u8(f++);
-	}
+	return (enum family)flash_u8(&families[game]);
 }
 
-static const char *game_text(uint8_t game)
-{
-	const char *text;
-	flash_copy(&text, &games[game].text, sizeof text);
-	return text;
-}
+/*
+ * Each game's text: name, aliases (separated by commas), position syntax,
+ * move syntax and example, each ending in a NUL, one game after another in
+ * the order of enum engine_game.  The example is also the game's start
+ * position (engine_start_position), at most ENGINE_EXAMPLE_MAX characters.
+ * Short on purpose (flash is scarce): the host tool adds the details.
+ */
+#define ENGINE_EXAMPLE_MAX 40
+enum game_field { FIELD_NAME, FIELD_ALIASES, FIELD_POSITION, FIELD_MOVES, FIELD_EXAMPLE, FIELDS };
 
-/* Copies the operation at `offset` in a game's module table out of flash:
- * only the two bytes a call needs. */
-static void game_op_read(uint8_t game, uint8_t offset, void *fn)
-{
-	const uint8_t *ops;
-	flash_copy(&ops, &games[game].ops, sizeof ops);
-	flash_copy(fn, ops + offset, sizeof(void (*)(void)));
-}
+#define GAME_TEXT(name, aliases, position, moves, example) \
+	name "\0" aliases "\0" position "\0" moves "\0" example "\0"
 
-#define GAME_OP(game, field, fn) game_op_read(game, (uint8_t)offsetof(struct game_ops, field), &(fn))
+static const char game_texts[] ENGINE_FLASH =
+	GAME_TEXT("nim", "bouton", "[misere] HEAP...", "H-N", "3 4 5")
+	GAME_TEXT("misere-nim", "misere", "[normal] HEAP...", "H-N", "4 5 6")
+	GAME_TEXT("marienbad", "odra", "[normal] HEAP...", "H-N", "1 3 5 7")
+	GAME_TEXT("limit-nim", "limit", "[k=K] HEAP...", "H-N", "k=3 3 4 5")
+	GAME_TEXT("subtraction", "subtract", "[S=A,B,..] HEAP...", "H-N", "S=1,3,4 21")
+	GAME_TEXT("subtract-digit", "digit,subtract-a-digit", "N", "-D", "1234")
+	GAME_TEXT("divide", "", "N...", "I/D", "12 35 7")
+	GAME_TEXT("prime-power", "prime", "N", "/P^K /P", "56700")
+	GAME_TEXT("nimble", "", "SQUARE...", "F>T", "0 3 3 7")
+	GAME_TEXT("matrix-nim", "matrix", "ROW / ROW...", "R:N,N,..", "1 2 3 / 4 5 6")
+	GAME_TEXT("poker-nim", "poker", "[k=K] HEAP[/START]...", "H-N H+N", "k=2 3/5 4 5/6")
+	GAME_TEXT("pebbles", "dawson,pebble-strip", "STRIP...", "S.C", "20")
+	GAME_TEXT("kayles", "", "ROW...", "R.P R.P-Q", "1 12")
+	GAME_TEXT("wythoff", "", "A B", "A,B", "5 9")
+	GAME_TEXT("chomp", "", "RxC or ROW...", "R,C", "4x8")
+	GAME_TEXT("taktix", "tactix", "[any|adjacent] [normal|misere] ROW/ROW/ROW/ROW", "a1,a2 b1-b3",
+		  "adjacent misere OOOO/OOOO/OOOO/OOOO")
+	GAME_TEXT("kubo", "", "ROW/ROW/ROW", "b2-3 a1+a2", "333/333/333")
+	GAME_TEXT("nineteen", "dziewietnascie", "ROW/ROW/ROW/ROW/ROW", "c3,c4,b3", "OOO/OOOO/OOOOO/OOOO/OOO");
 
 /* The string after `count` NUL-terminated ones, in flash. */
 static const char *flash_skip(const char *p, uint8_t count)
@@ -152,12 +86,12 @@ static const char *flash_skip(const char *p, uint8_t count)
 
 static const char *game_field(uint8_t game, enum game_field field)
 {
-	return flash_skip(game_text(game), (uint8_t)field);
+	return flash_skip(game_texts, (uint8_t)(game * FIELDS + field));
 }
 
 const char *engine_game_name(uint8_t game)
 {
-	return game_text(game);
+	return game_field(game, FIELD_NAME);
 }
 
 void engine_print_game_name(uint8_t game, struct text_sink *out)
@@ -224,6 +158,30 @@ uint8_t engine_find_game(const char *name, uint8_t len)
 
 /* ---- positions ---- */
 
+static enum engine_error parse(struct position *pos, struct scanner *in)
+{
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		return heaps_parse(pos, in);
+	case FAMILY_NUMBERS:
+		return numbers_parse(pos, in);
+	case FAMILY_MATRIX:
+		return matrix_parse(pos, in);
+	case FAMILY_ROWS:
+		return octal_parse(pos, in);
+	case FAMILY_WYTHOFF:
+		return wythoff_parse(pos, in);
+	case FAMILY_CHOMP:
+		return chomp_parse(pos, in);
+	case FAMILY_TAKTIX:
+		return taktix_parse(pos, in);
+	case FAMILY_KUBO:
+		return kubo_parse(pos, in);
+	default:
+		return nineteen_parse(pos, in);
+	}
+}
+
 enum engine_error engine_parse_position(struct position *pos, uint8_t game, const char *text)
 {
 	if (game >= GAME_COUNT) {
@@ -234,8 +192,6 @@ enum engine_error engine_parse_position(struct position *pos, uint8_t game, cons
 	memset(&parsed, 0, sizeof parsed);
 	parsed.game = game;
 	struct scanner in = { text };
-	parse_fn *parse;
-	GAME_OP(game, parse, parse);
 	enum engine_error err = parse(&parsed, &in);
 	if (err == ENGINE_OK && !scan_at_end(&in)) {
 		err = ENGINE_ERR_SYNTAX;
@@ -248,9 +204,35 @@ enum engine_error engine_parse_position(struct position *pos, uint8_t game, cons
 
 void engine_print_position(const struct position *pos, struct text_sink *out)
 {
-	print_fn *print;
-	GAME_OP(pos->game, print, print);
-	print(pos, out);
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		heaps_print(pos, out);
+		break;
+	case FAMILY_NUMBERS:
+		numbers_print(pos, out);
+		break;
+	case FAMILY_MATRIX:
+		matrix_print(pos, out);
+		break;
+	case FAMILY_ROWS:
+		octal_print(pos, out);
+		break;
+	case FAMILY_WYTHOFF:
+		wythoff_print(pos, out);
+		break;
+	case FAMILY_CHOMP:
+		chomp_print(pos, out);
+		break;
+	case FAMILY_TAKTIX:
+		taktix_print(pos, out);
+		break;
+	case FAMILY_KUBO:
+		kubo_print(pos, out);
+		break;
+	default:
+		nineteen_print(pos, out);
+		break;
+	}
 }
 
 /* The start position is the game's example text, parsed: one truth for
@@ -258,28 +240,93 @@ void engine_print_position(const struct position *pos, struct text_sink *out)
 void engine_start_position(struct position *pos, uint8_t game)
 {
 	char text[ENGINE_EXAMPLE_MAX + 1];
-	const char *example = game_field(game < GAME_COUNT ? game : GAME_NIM, FIELD_EXAMPLE);
+	if (game >= GAME_COUNT) {
+		game = GAME_NIM;
+	}
+	const char *example = game_field(game, FIELD_EXAMPLE);
 	uint8_t n = 0;
 	while (n < ENGINE_EXAMPLE_MAX && (text[n] = flash_char(example + n)) != '\0') {
 		n++;
 	}
 	text[n] = '\0';
-	(void)engine_parse_position(pos, game < GAME_COUNT ? game : GAME_NIM, text);
+	(void)engine_parse_position(pos, game, text);
 }
 
 /* ---- moves ---- */
 
+/* The board games' move lists, which their strategy walks. */
+static bool board_next_move(const struct position *pos, struct move *mv, bool first)
+{
+	switch (family(pos->game)) {
+	case FAMILY_CHOMP:
+		return chomp_next_move(pos, mv, first);
+	case FAMILY_TAKTIX:
+		return taktix_next_move(pos, mv, first);
+	case FAMILY_KUBO:
+		return kubo_next_move(pos, mv, first);
+	default:
+		return nineteen_next_move(pos, mv, first);
+	}
+}
+
 bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 {
-	next_move_fn *next_move;
-	GAME_OP(pos->game, next_move, next_move);
-	return next_move(pos, mv, first);
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		return heaps_next_move(pos, mv, first);
+	case FAMILY_NUMBERS:
+		return numbers_next_move(pos, mv, first);
+	case FAMILY_MATRIX:
+		return matrix_next_move(pos, mv, first);
+	case FAMILY_ROWS:
+		return octal_next_move(pos, mv, first);
+	case FAMILY_WYTHOFF:
+		return wythoff_next_move(pos, mv, first);
+	default:
+		return board_next_move(pos, mv, first);
+	}
 }
 
 bool engine_game_over(const struct position *pos)
 {
 	struct move mv;
-	return !engine_next_move(pos, &mv, true);
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		return heaps_game_over(pos);
+	case FAMILY_NUMBERS:
+		return numbers_game_over(pos);
+	case FAMILY_MATRIX:
+		return matrix_game_over(pos);
+	case FAMILY_ROWS:
+	case FAMILY_WYTHOFF:
+		return parts_empty(pos->u.row, pos->count);
+	default:
+		return !board_next_move(pos, &mv, true);
+	}
+}
+
+static enum engine_error parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+{
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		return heaps_parse_move(pos, in, mv);
+	case FAMILY_NUMBERS:
+		return numbers_parse_move(pos, in, mv);
+	case FAMILY_MATRIX:
+		return matrix_parse_move(pos, in, mv);
+	case FAMILY_ROWS:
+		return octal_parse_move(pos, in, mv);
+	case FAMILY_WYTHOFF:
+		return wythoff_parse_move(in, mv);
+	case FAMILY_CHOMP:
+		return chomp_parse_move(in, mv);
+	case FAMILY_TAKTIX:
+		return taktix_parse_move(in, mv);
+	case FAMILY_KUBO:
+		return kubo_parse_move(in, mv);
+	default:
+		return nineteen_parse_move(in, mv);
+	}
 }
 
 enum engine_error engine_parse_move(const struct position *pos, const char *text, struct move *mv)
@@ -291,8 +338,6 @@ enum engine_error engine_parse_move(const struct position *pos, const char *text
 	struct move parsed;
 	memset(&parsed, 0, sizeof parsed);
 	struct scanner in = { text };
-	parse_move_fn *parse_move;
-	GAME_OP(pos->game, parse_move, parse_move);
 	enum engine_error err = parse_move(pos, &in, &parsed);
 	if (err == ENGINE_OK && !scan_at_end(&in)) {
 		err = ENGINE_ERR_SYNTAX;
@@ -305,9 +350,35 @@ enum engine_error engine_parse_move(const struct position *pos, const char *text
 
 void engine_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
 {
-	print_move_fn *print_move;
-	GAME_OP(pos->game, print_move, print_move);
-	print_move(pos, mv, out);
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		heaps_print_move(pos, mv, out);
+		break;
+	case FAMILY_NUMBERS:
+		numbers_print_move(pos, mv, out);
+		break;
+	case FAMILY_MATRIX:
+		matrix_print_move(pos, mv, out);
+		break;
+	case FAMILY_ROWS:
+		octal_print_move(mv, out);
+		break;
+	case FAMILY_WYTHOFF:
+		wythoff_print_move(mv, out);
+		break;
+	case FAMILY_CHOMP:
+		chomp_print_move(mv, out);
+		break;
+	case FAMILY_TAKTIX:
+		taktix_print_move(mv, out);
+		break;
+	case FAMILY_KUBO:
+		kubo_print_move(mv, out);
+		break;
+	default:
+		nineteen_print_move(mv, out);
+		break;
+	}
 }
 
 enum engine_error engine_check_move(const struct position *pos, const struct move *mv)
@@ -315,25 +386,83 @@ enum engine_error engine_check_move(const struct position *pos, const struct mov
 	if (engine_game_over(pos)) {
 		return ENGINE_ERR_GAME_OVER;
 	}
-	check_move_fn *check_move;
-	GAME_OP(pos->game, check_move, check_move);
-	return check_move(pos, mv);
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		return heaps_check_move(pos, mv);
+	case FAMILY_NUMBERS:
+		return numbers_check_move(pos, mv);
+	case FAMILY_MATRIX:
+		return matrix_check_move(pos, mv);
+	case FAMILY_ROWS:
+		return octal_check_move(pos, mv);
+	case FAMILY_WYTHOFF:
+		return wythoff_check_move(pos, mv);
+	case FAMILY_CHOMP:
+		return chomp_check_move(pos, mv);
+	case FAMILY_TAKTIX:
+		return taktix_check_move(pos, mv);
+	case FAMILY_KUBO:
+		return kubo_check_move(pos, mv);
+	default:
+		return nineteen_check_move(pos, mv);
+	}
 }
 
 void engine_apply_move(struct position *pos, const struct move *mv)
 {
-	apply_move_fn *apply_move;
-	GAME_OP(pos->game, apply_move, apply_move);
-	apply_move(pos, mv);
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		heaps_apply_move(pos, mv);
+		break;
+	case FAMILY_NUMBERS:
+		numbers_apply_move(pos, mv);
+		break;
+	case FAMILY_MATRIX:
+		matrix_apply_move(pos, mv);
+		break;
+	case FAMILY_ROWS:
+		octal_apply_move(pos, mv);
+		break;
+	case FAMILY_WYTHOFF:
+		wythoff_apply_move(pos, mv);
+		break;
+	case FAMILY_CHOMP:
+		chomp_apply_move(pos, mv);
+		break;
+	case FAMILY_KUBO:
+		kubo_apply_move(pos, mv);
+		break;
+	default:
+		/* Taktix and Nineteen: the move's cells go. */
+		pos->u.nineteen &= ~mv->u.cells;
+		break;
+	}
 }
 
 /* ---- analysis ---- */
 
 static bool is_losing(const struct position *pos)
 {
-	is_losing_fn *losing;
-	GAME_OP(pos->game, is_losing, losing);
-	return losing(pos);
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		return heaps_is_losing(pos);
+	case FAMILY_NUMBERS:
+		return numbers_is_losing(pos);
+	case FAMILY_MATRIX:
+		return matrix_grundy(pos) == 0;
+	case FAMILY_ROWS:
+		return octal_grundy(pos) == 0;
+	case FAMILY_WYTHOFF:
+		return wythoff_is_losing(pos);
+	case FAMILY_CHOMP:
+		return chomp_is_losing(pos);
+	case FAMILY_TAKTIX:
+		return taktix_is_losing(pos);
+	case FAMILY_KUBO:
+		return kubo_is_losing(pos);
+	default:
+		return nineteen_is_losing(pos);
+	}
 }
 
 enum engine_outcome engine_outcome(const struct position *pos)
@@ -343,9 +472,19 @@ enum engine_outcome engine_outcome(const struct position *pos)
 
 int32_t engine_grundy(const struct position *pos)
 {
-	grundy_fn *grundy;
-	GAME_OP(pos->game, grundy, grundy);
-	return grundy != NULL ? grundy(pos) : ENGINE_GRUNDY_UNKNOWN;
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		return heaps_grundy(pos);
+	case FAMILY_NUMBERS:
+		return numbers_grundy(pos);
+	case FAMILY_MATRIX:
+		return matrix_grundy(pos);
+	case FAMILY_ROWS:
+		return octal_grundy(pos);
+	default:
+		/* Wythoff and the board games: the tables hold only who wins. */
+		return ENGINE_GRUNDY_UNKNOWN;
+	}
 }
 
 /* A board game's whole state: the header and the first bytes of the union
@@ -357,24 +496,19 @@ int32_t engine_grundy(const struct position *pos)
 	       BIGGER(POSITION_MEMBER_SIZE(kubo), POSITION_MEMBER_SIZE(nineteen))))
 
 /*
- * Games without a module strategy (the board games) try every legal move
- * and keep the first that leaves a losing position.  From a losing position
- * there is none, and the machine plays the first legal move in the module's
- * order, which takes single pieces before larger groups: the smallest move
- * leaves the most play, and so the most chances for the opponent to err.
- * That case is known at once from the position itself, so it costs no
- * trials; and each trial restores only the bytes a board position uses,
- * not the whole record.
+ * The board games have no strategy of their own: try every legal move and
+ * keep the first that leaves a losing position.  From a losing position
+ * there is none, and the machine plays the first legal move in the
+ * module's order, which takes single pieces before larger groups: the
+ * smallest move leaves the most play, and so the most chances for the
+ * opponent to err.  That case is known at once from the position itself,
+ * so it costs no trials; and each trial restores only the bytes a board
+ * position uses, not the whole record.
  */
-bool engine_best_move(const struct position *pos, struct move *mv)
+static bool board_best_move(const struct position *pos, struct move *mv)
 {
-	best_move_fn *best_move;
-	GAME_OP(pos->game, best_move, best_move);
-	if (best_move != NULL) {
-		return best_move(pos, mv);
-	}
 	struct move candidate;
-	bool more = engine_next_move(pos, &candidate, true);
+	bool more = board_next_move(pos, &candidate, true);
 	*mv = candidate;
 	if (!more || is_losing(pos)) {
 		return more;
@@ -387,9 +521,27 @@ bool engine_best_move(const struct position *pos, struct move *mv)
 			return true;
 		}
 		memcpy(&after, pos, BOARD_STATE_BYTES);
-		more = engine_next_move(pos, &candidate, false);
+		more = board_next_move(pos, &candidate, false);
 	}
 	return true; /* not reached: a position that is not losing has a winning move */
+}
+
+bool engine_best_move(const struct position *pos, struct move *mv)
+{
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		return heaps_best_move(pos, mv);
+	case FAMILY_NUMBERS:
+		return numbers_best_move(pos, mv);
+	case FAMILY_MATRIX:
+		return matrix_best_move(pos, mv);
+	case FAMILY_ROWS:
+		return octal_best_move(pos, mv);
+	case FAMILY_WYTHOFF:
+		return wythoff_best_move(pos, mv);
+	default:
+		return board_best_move(pos, mv);
+	}
 }
 
 void engine_print_analysis(const struct position *pos, struct text_sink *out)

@@ -3,8 +3,6 @@
  * the public interface (engine.h) on pos->game.
  *
  * Every module offers the same set of operations, named <module>_<verb>:
- *   _start        the rulebook's start position with default parameters
- *                 (unused: engine.c parses the game's example instead)
  *   _parse        a position from text (parameters first, then the position)
  *   _print        the position in the same syntax _parse reads
  *   _parse_move   a move from text, not yet checked for legality
@@ -17,6 +15,10 @@
  * and, where the game has them,
  *   _grundy       the Sprague-Grundy value (normal play only)
  *   _best_move    a winning move found faster than trying every move
+ *   _game_over    no legal move left, found without listing moves
+ * A module leaves out what engine.c does the same way for several games
+ * (a Grundy value of 0 is a losing position; Taktix and Nineteen remove a
+ * move's cells).
  *
  * Board games with tables (Chomp, Taktix, Kubo, Nineteen) have no
  * _best_move: engine.c tries each legal move and keeps one that leaves a
@@ -34,8 +36,8 @@
 /* ---- Chomp: engine/chomp.c ---- */
 enum engine_error chomp_parse(struct position *pos, struct scanner *in);
 void chomp_print(const struct position *pos, struct text_sink *out);
-enum engine_error chomp_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
-void chomp_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error chomp_parse_move(struct scanner *in, struct move *mv);
+void chomp_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error chomp_check_move(const struct position *pos, const struct move *mv);
 void chomp_apply_move(struct position *pos, const struct move *mv);
 bool chomp_next_move(const struct position *pos, struct move *mv, bool first);
@@ -44,18 +46,17 @@ bool chomp_is_losing(const struct position *pos);
 /* ---- Taktix: engine/taktix.c ---- */
 enum engine_error taktix_parse(struct position *pos, struct scanner *in);
 void taktix_print(const struct position *pos, struct text_sink *out);
-enum engine_error taktix_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
-void taktix_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error taktix_parse_move(struct scanner *in, struct move *mv);
+void taktix_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv);
-void taktix_apply_move(struct position *pos, const struct move *mv);
 bool taktix_next_move(const struct position *pos, struct move *mv, bool first);
 bool taktix_is_losing(const struct position *pos);
 
 /* ---- Kubo: engine/kubo.c ---- */
 enum engine_error kubo_parse(struct position *pos, struct scanner *in);
 void kubo_print(const struct position *pos, struct text_sink *out);
-enum engine_error kubo_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
-void kubo_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error kubo_parse_move(struct scanner *in, struct move *mv);
+void kubo_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error kubo_check_move(const struct position *pos, const struct move *mv);
 void kubo_apply_move(struct position *pos, const struct move *mv);
 bool kubo_next_move(const struct position *pos, struct move *mv, bool first);
@@ -64,10 +65,9 @@ bool kubo_is_losing(const struct position *pos);
 /* ---- Dziewietnascie (Nineteen): engine/nineteen.c ---- */
 enum engine_error nineteen_parse(struct position *pos, struct scanner *in);
 void nineteen_print(const struct position *pos, struct text_sink *out);
-enum engine_error nineteen_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
-void nineteen_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error nineteen_parse_move(struct scanner *in, struct move *mv);
+void nineteen_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error nineteen_check_move(const struct position *pos, const struct move *mv);
-void nineteen_apply_move(struct position *pos, const struct move *mv);
 bool nineteen_next_move(const struct position *pos, struct move *mv, bool first);
 bool nineteen_is_losing(const struct position *pos);
 
@@ -79,6 +79,9 @@ bool nineteen_is_losing(const struct position *pos);
  * the game going; it returns false only when the game is over.  Wythoff has
  * no _grundy: its values need a 2-D table, so the engine reports none. */
 
+/* True when every one of `count` parts (heaps, rows) is 0. */
+bool parts_empty(const uint16_t *parts, uint8_t count);
+
 /* Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker Nim: engine/heaps.c */
 enum engine_error heaps_parse(struct position *pos, struct scanner *in);
 void heaps_print(const struct position *pos, struct text_sink *out);
@@ -87,6 +90,7 @@ void heaps_print_move(const struct position *pos, const struct move *mv, struct 
 enum engine_error heaps_check_move(const struct position *pos, const struct move *mv);
 void heaps_apply_move(struct position *pos, const struct move *mv);
 bool heaps_next_move(const struct position *pos, struct move *mv, bool first);
+bool heaps_game_over(const struct position *pos);
 bool heaps_is_losing(const struct position *pos);
 int32_t heaps_grundy(const struct position *pos);
 bool heaps_best_move(const struct position *pos, struct move *mv);
@@ -99,6 +103,7 @@ void numbers_print_move(const struct position *pos, const struct move *mv, struc
 enum engine_error numbers_check_move(const struct position *pos, const struct move *mv);
 void numbers_apply_move(struct position *pos, const struct move *mv);
 bool numbers_next_move(const struct position *pos, struct move *mv, bool first);
+bool numbers_game_over(const struct position *pos);
 bool numbers_is_losing(const struct position *pos);
 int32_t numbers_grundy(const struct position *pos);
 bool numbers_best_move(const struct position *pos, struct move *mv);
@@ -111,27 +116,27 @@ void matrix_print_move(const struct position *pos, const struct move *mv, struct
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv);
 void matrix_apply_move(struct position *pos, const struct move *mv);
 bool matrix_next_move(const struct position *pos, struct move *mv, bool first);
-bool matrix_is_losing(const struct position *pos);
+bool matrix_game_over(const struct position *pos);
 int32_t matrix_grundy(const struct position *pos);
 bool matrix_best_move(const struct position *pos, struct move *mv);
 
-/* Kayles and the pebble strip (octal games): engine/octal.c */
+/* Kayles and the pebble strip (octal games): engine/octal.c.  The game is
+ * over when every row is empty. */
 enum engine_error octal_parse(struct position *pos, struct scanner *in);
 void octal_print(const struct position *pos, struct text_sink *out);
 enum engine_error octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
-void octal_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+void octal_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv);
 void octal_apply_move(struct position *pos, const struct move *mv);
 bool octal_next_move(const struct position *pos, struct move *mv, bool first);
-bool octal_is_losing(const struct position *pos);
 int32_t octal_grundy(const struct position *pos);
 bool octal_best_move(const struct position *pos, struct move *mv);
 
-/* Wythoff: engine/wythoff.c */
+/* Wythoff: engine/wythoff.c.  The game is over when both heaps are empty. */
 enum engine_error wythoff_parse(struct position *pos, struct scanner *in);
 void wythoff_print(const struct position *pos, struct text_sink *out);
-enum engine_error wythoff_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
-void wythoff_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+enum engine_error wythoff_parse_move(struct scanner *in, struct move *mv);
+void wythoff_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error wythoff_check_move(const struct position *pos, const struct move *mv);
 void wythoff_apply_move(struct position *pos, const struct move *mv);
 bool wythoff_next_move(const struct position *pos, struct move *mv, bool first);

@@ -408,6 +408,38 @@ void heaps_apply_move(struct position *pos, const struct move *mv)
 	}
 }
 
+/* The least amount a take from a heap of n may remove, or 0 for none. */
+static uint16_t least_take(const struct position *pos, uint16_t n)
+{
+	uint16_t most = take_limit(pos, n);
+	for (uint16_t s = 1; s <= most; s++) {
+		if (amount_allowed(pos, s)) {
+			return s;
+		}
+	}
+	return 0;
+}
+
+bool heaps_game_over(const struct position *pos)
+{
+	for (uint8_t i = 0; i < pos->count; i++) {
+		if (least_take(pos, pos->u.heap[i]) != 0 || add_limit(pos, i) != 0) {
+			return false;
+		}
+	}
+	return true;
+}
+
+bool parts_empty(const uint16_t *parts, uint8_t count)
+{
+	for (uint8_t i = 0; i < count; i++) {
+		if (parts[i] != 0) {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Nimble coins on the same square make the same moves: only the first
  * coin there moves, the one `F>T` names. */
 static bool nimble_repeat(const struct position *pos, uint8_t i)

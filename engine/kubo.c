@@ -79,9 +79,8 @@ static enum engine_error scan_stack(struct scanner *in, uint8_t *stack)
 	return err;
 }
 
-enum engine_error kubo_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+enum engine_error kubo_parse_move(struct scanner *in, struct move *mv)
 {
-	(void)pos;
 	uint8_t stack;
 	enum engine_error err = scan_stack(in, &stack);
 	if (err != ENGINE_OK) {
@@ -106,9 +105,8 @@ static void print_stack(struct text_sink *out, uint8_t stack)
 	board_print_name(out, stack % 3u, (uint8_t)(stack / 3u + 1u));
 }
 
-void kubo_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+void kubo_print_move(const struct move *mv, struct text_sink *out)
 {
-	(void)pos;
 	print_stack(out, mv->u.kubo.stack);
 	if (mv->u.kubo.other != NO_STACK) {
 		print_char(out, '+');

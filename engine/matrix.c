@@ -174,9 +174,14 @@ bool matrix_next_move(const struct position *pos, struct move *mv, bool first)
 	return false;
 }
 
-bool matrix_is_losing(const struct position *pos)
+bool matrix_game_over(const struct position *pos)
 {
-	return totals_sum(pos) == 0;
+	for (uint8_t r = 0; r < pos->count; r++) {
+		if (row_total(pos, r) != 0) {
+			return false;
+		}
+	}
+	return true;
 }
 
 int32_t matrix_grundy(const struct position *pos)

@@ -129,9 +129,8 @@ void nineteen_print(const struct position *pos, struct text_sink *out)
 
 /* ---- moves ---- */
 
-enum engine_error nineteen_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+enum engine_error nineteen_parse_move(struct scanner *in, struct move *mv)
 {
-	(void)pos;
 	uint32_t cells = 0;
 	uint8_t listed = 0;
 	do {
@@ -161,9 +160,8 @@ static void print_cell(struct text_sink *out, uint8_t cell)
 	board_print_name(out, row, (uint8_t)(cell - flash_u8(&row_start[row]) + 1u));
 }
 
-void nineteen_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+void nineteen_print_move(const struct move *mv, struct text_sink *out)
 {
-	(void)pos;
 	board_print_cells(out, mv->u.cells, print_cell);
 }
 
@@ -191,11 +189,6 @@ enum engine_error nineteen_check_move(const struct position *pos, const struct m
 		}
 	}
 	return ENGINE_ERR_NOT_ADJACENT;
-}
-
-void nineteen_apply_move(struct position *pos, const struct move *mv)
-{
-	pos->u.nineteen &= ~mv->u.cells;
 }
 
 /* Moves by size (single pieces first), then first cell, then kind. */

@@ -360,6 +360,19 @@ bool numbers_next_move(const struct position *pos, struct move *mv, bool first)
 	}
 }
 
+bool numbers_game_over(const struct position *pos)
+{
+	if (pos->game == GAME_PRIME_POWER) {
+		return pos->count == 0;
+	}
+	for (uint8_t i = 0; i < pos->count; i++) {
+		if (pos->u.number[i] != 0) {
+			return false;
+		}
+	}
+	return true;
+}
+
 static uint8_t exponents_sum(const struct position *pos)
 {
 	uint8_t x = 0;

@@ -93,9 +93,8 @@ enum engine_error octal_parse_move(const struct position *pos, struct scanner *i
 	return ENGINE_OK;
 }
 
-void octal_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+void octal_print_move(const struct move *mv, struct text_sink *out)
 {
-	(void)pos;
 	print_pair(out, mv->u.strip.row + 1u, '.', mv->u.strip.at + 1u);
 	if (mv->u.strip.count == 2) {
 		print_char(out, '-');
@@ -205,11 +204,6 @@ static uint8_t rows_sum(const struct position *pos)
 		x ^= row_value(kayles, pos->u.row[i]);
 	}
 	return x;
-}
-
-bool octal_is_losing(const struct position *pos)
-{
-	return rows_sum(pos) == 0;
 }
 
 int32_t octal_grundy(const struct position *pos)

@@ -145,9 +145,8 @@ static enum engine_error range_cells(uint8_t from, uint8_t to, uint16_t *cells)
 	return ENGINE_OK;
 }
 
-enum engine_error taktix_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+enum engine_error taktix_parse_move(struct scanner *in, struct move *mv)
 {
-	(void)pos;
 	uint16_t cells = 0;
 	do {
 		uint8_t from;
@@ -178,9 +177,8 @@ static void print_cell(struct text_sink *out, uint8_t cell)
 }
 
 /* A run of two or more cells as its ends, `b1-b3`; others cell by cell. */
-void taktix_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+void taktix_print_move(const struct move *mv, struct text_sink *out)
 {
-	(void)pos;
 	uint16_t cells = (uint16_t)mv->u.cells;
 	uint8_t line = line_of(cells);
 	if ((cells & (cells - 1u)) != 0 && line < LINES && is_run(pattern_of(line, cells))) {
@@ -219,11 +217,6 @@ enum engine_error taktix_check_move(const struct position *pos, const struct mov
 		return ENGINE_ERR_NOT_ADJACENT;
 	}
 	return ENGINE_OK;
-}
-
-void taktix_apply_move(struct position *pos, const struct move *mv)
-{
-	pos->u.taktix &= (uint16_t)~mv->u.cells;
 }
 
 /* The patterns of a line's cells, fewest cells first, and where each

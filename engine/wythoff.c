@@ -90,9 +90,8 @@ void wythoff_print(const struct position *pos, struct text_sink *out)
 	print_list16(out, pos->u.heap, 2);
 }
 
-enum engine_error wythoff_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+enum engine_error wythoff_parse_move(struct scanner *in, struct move *mv)
 {
-	(void)pos;
 	for (uint8_t i = 0; i < 2; i++) {
 		if (i == 1 && !scan_char(in, ',')) {
 			return ENGINE_ERR_SYNTAX;
@@ -105,9 +104,8 @@ enum engine_error wythoff_parse_move(const struct position *pos, struct scanner 
 	return ENGINE_OK;
 }
 
-void wythoff_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+void wythoff_print_move(const struct move *mv, struct text_sink *out)
 {
-	(void)pos;
 	print_pair(out, mv->u.wythoff.take[0], ',', mv->u.wythoff.take[1]);
 }
 
