@@ -16,11 +16,13 @@
 #include "engine/games.h"
 #include "engine/text.h"
 
+/* The first four are sums of parts, whose strategy is in sums.c. */
 enum family {
 	FAMILY_HEAPS,
-	FAMILY_NUMBERS,
+	FAMILY_NUMBERS, /* Divide, Prime power */
 	FAMILY_MATRIX,
 	FAMILY_ROWS,
+	FAMILY_DIGIT,
 	FAMILY_WYTHOFF,
 	FAMILY_CHOMP,
 	FAMILY_TAKTIX,
@@ -30,7 +32,7 @@ enum family {
 
 /* Indexed by enum engine_game. */
 static const uint8_t families[GAME_COUNT] ENGINE_FLASH = {
-	FAMILY_HEAPS,   FAMILY_HEAPS,   FAMILY_HEAPS,   FAMILY_HEAPS,  FAMILY_HEAPS,  FAMILY_NUMBERS,
+	FAMILY_HEAPS,   FAMILY_HEAPS,   FAMILY_HEAPS,   FAMILY_HEAPS,  FAMILY_HEAPS,  FAMILY_DIGIT,
 	FAMILY_NUMBERS, FAMILY_NUMBERS, FAMILY_HEAPS,   FAMILY_MATRIX, FAMILY_HEAPS,  FAMILY_ROWS,
 	FAMILY_ROWS,    FAMILY_WYTHOFF, FAMILY_CHOMP,   FAMILY_TAKTIX, FAMILY_KUBO,   FAMILY_NINETEEN,
 };
@@ -164,6 +166,7 @@ static enum engine_error parse(struct position *pos, struct scanner *in)
 	case FAMILY_HEAPS:
 		return heaps_parse(pos, in);
 	case FAMILY_NUMBERS:
+	case FAMILY_DIGIT:
 		return numbers_parse(pos, in);
 	case FAMILY_MATRIX:
 		return matrix_parse(pos, in);
@@ -209,6 +212,7 @@ void engine_print_position(const struct position *pos, struct text_sink *out)
 		heaps_print(pos, out);
 		break;
 	case FAMILY_NUMBERS:
+	case FAMILY_DIGIT:
 		numbers_print(pos, out);
 		break;
 	case FAMILY_MATRIX:
@@ -275,6 +279,7 @@ bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 	case FAMILY_HEAPS:
 		return heaps_next_move(pos, mv, first);
 	case FAMILY_NUMBERS:
+	case FAMILY_DIGIT:
 		return numbers_next_move(pos, mv, first);
 	case FAMILY_MATRIX:
 		return matrix_next_move(pos, mv, first);
@@ -290,19 +295,10 @@ bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 bool engine_game_over(const struct position *pos)
 {
 	struct move mv;
-	switch (family(pos->game)) {
-	case FAMILY_HEAPS:
-		return heaps_game_over(pos);
-	case FAMILY_NUMBERS:
-		return numbers_game_over(pos);
-	case FAMILY_MATRIX:
-		return matrix_game_over(pos);
-	case FAMILY_ROWS:
-	case FAMILY_WYTHOFF:
-		return parts_empty(pos->u.row, pos->count);
-	default:
-		return !board_next_move(pos, &mv, true);
+	if (family(pos->game) < FAMILY_CHOMP) {
+		return sums_game_over(pos);
 	}
+	return !board_next_move(pos, &mv, true);
 }
 
 static enum engine_error parse_move(const struct position *pos, struct scanner *in, struct move *mv)
@@ -311,6 +307,7 @@ static enum engine_error parse_move(const struct position *pos, struct scanner *
 	case FAMILY_HEAPS:
 		return heaps_parse_move(pos, in, mv);
 	case FAMILY_NUMBERS:
+	case FAMILY_DIGIT:
 		return numbers_parse_move(pos, in, mv);
 	case FAMILY_MATRIX:
 		return matrix_parse_move(pos, in, mv);
@@ -355,6 +352,7 @@ void engine_print_move(const struct position *pos, const struct move *mv, struct
 		heaps_print_move(pos, mv, out);
 		break;
 	case FAMILY_NUMBERS:
+	case FAMILY_DIGIT:
 		numbers_print_move(pos, mv, out);
 		break;
 	case FAMILY_MATRIX:
@@ -390,6 +388,7 @@ enum engine_error engine_check_move(const struct position *pos, const struct mov
 	case FAMILY_HEAPS:
 		return heaps_check_move(pos, mv);
 	case FAMILY_NUMBERS:
+	case FAMILY_DIGIT:
 		return numbers_check_move(pos, mv);
 	case FAMILY_MATRIX:
 		return matrix_check_move(pos, mv);
@@ -415,6 +414,7 @@ void engine_apply_move(struct position *pos, const struct move *mv)
 		heaps_apply_move(pos, mv);
 		break;
 	case FAMILY_NUMBERS:
+	case FAMILY_DIGIT:
 		numbers_apply_move(pos, mv);
 		break;
 	case FAMILY_MATRIX:
@@ -445,13 +445,12 @@ static bool is_losing(const struct position *pos)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
-		return heaps_is_losing(pos);
 	case FAMILY_NUMBERS:
-		return numbers_is_losing(pos);
 	case FAMILY_MATRIX:
-		return matrix_grundy(pos) == 0;
 	case FAMILY_ROWS:
-		return octal_grundy(pos) == 0;
+		return sums_is_losing(pos);
+	case FAMILY_DIGIT:
+		return digit_is_losing(pos);
 	case FAMILY_WYTHOFF:
 		return wythoff_is_losing(pos);
 	case FAMILY_CHOMP:
@@ -474,13 +473,12 @@ int32_t engine_grundy(const struct position *pos)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
-		return heaps_grundy(pos);
 	case FAMILY_NUMBERS:
-		return numbers_grundy(pos);
 	case FAMILY_MATRIX:
-		return matrix_grundy(pos);
 	case FAMILY_ROWS:
-		return octal_grundy(pos);
+		return sums_grundy(pos);
+	case FAMILY_DIGIT:
+		return digit_grundy(pos);
 	default:
 		/* Wythoff and the board games: the tables hold only who wins. */
 		return ENGINE_GRUNDY_UNKNOWN;
@@ -530,13 +528,12 @@ bool engine_best_move(const struct position *pos, struct move *mv)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
-		return heaps_best_move(pos, mv);
 	case FAMILY_NUMBERS:
-		return numbers_best_move(pos, mv);
 	case FAMILY_MATRIX:
-		return matrix_best_move(pos, mv);
 	case FAMILY_ROWS:
-		return octal_best_move(pos, mv);
+		return sums_best_move(pos, mv);
+	case FAMILY_DIGIT:
+		return digit_best_move(pos, mv);
 	case FAMILY_WYTHOFF:
 		return wythoff_best_move(pos, mv);
 	default:

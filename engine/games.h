@@ -2,27 +2,23 @@
  * Inside the engine: what each game module gives engine.c, which dispatches
  * the public interface (engine.h) on pos->game.
  *
- * Every module offers the same set of operations, named <module>_<verb>:
+ * Every module has the rules and the text of its games, named
+ * <module>_<verb>:
  *   _parse        a position from text (parameters first, then the position)
  *   _print        the position in the same syntax _parse reads
  *   _parse_move   a move from text, not yet checked for legality
  *   _print_move   the move in the syntax _parse_move reads
  *   _check_move   ENGINE_OK or why the move is illegal here
- *   _apply_move   plays a move already checked
+ *   _apply_move   plays a move already checked (Taktix and Nineteen need
+ *                 none: engine.c removes the move's cells)
  *   _next_move    enumerates the legal moves in a fixed order
- *   _is_losing    true for a P-position (the player to move loses), under
- *                 the position's own rule (normal or misère)
- * and, where the game has them,
- *   _grundy       the Sprague-Grundy value (normal play only)
- *   _best_move    a winning move found faster than trying every move
- *   _game_over    no legal move left, found without listing moves
- * A module leaves out what engine.c does the same way for several games
- * (a Grundy value of 0 is a losing position; Taktix and Nineteen remove a
- * move's cells).
- *
- * Board games with tables (Chomp, Taktix, Kubo, Nineteen) have no
- * _best_move: engine.c tries each legal move and keeps one that leaves a
- * P-position.
+ * The strategy (_is_losing under the position's own rule, _grundy in normal
+ * play, _best_move: a winning move when there is one, otherwise a legal
+ * move chosen to keep the game going, false only when the game is over) is
+ * shared by all the games that are sums of parts (sums.c); Subtract a digit
+ * and Wythoff have their own, and the board games with tables (Chomp,
+ * Taktix, Kubo, Nineteen) only _is_losing: engine.c tries each legal move
+ * and keeps one that leaves a P-position.
  */
 #ifndef ENGINE_GAMES_H
 #define ENGINE_GAMES_H
@@ -73,14 +69,17 @@ bool nineteen_is_losing(const struct position *pos);
 
 /* ---- the other modules (heaps, numbers, matrix, octal, wythoff) ----
  * Each serves one or more games: engine.c sets pos->game (and clears the
- * rest) before calling _parse.  These modules also have _grundy
- * (ENGINE_GRUNDY_UNKNOWN under misere) and _best_move, which returns a
- * winning move when there is one and otherwise a legal move chosen to keep
- * the game going; it returns false only when the game is over.  Wythoff has
- * no _grundy: its values need a 2-D table, so the engine reports none. */
+ * rest) before calling _parse.  Wythoff has no _grundy: its values need a
+ * 2-D table, so the engine reports none. */
 
-/* True when every one of `count` parts (heaps, rows) is 0. */
-bool parts_empty(const uint16_t *parts, uint8_t count);
+/* The strategy of the games that are sums of parts (all but Subtract a
+ * digit, Wythoff and the boards): engine/sums.c.  _game_over (no legal
+ * move left, found without listing moves) serves Subtract a digit and
+ * Wythoff too. */
+bool sums_game_over(const struct position *pos);
+bool sums_is_losing(const struct position *pos);
+int32_t sums_grundy(const struct position *pos);
+bool sums_best_move(const struct position *pos, struct move *mv);
 
 /* Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker Nim: engine/heaps.c */
 enum engine_error heaps_parse(struct position *pos, struct scanner *in);
@@ -90,10 +89,10 @@ void heaps_print_move(const struct position *pos, const struct move *mv, struct 
 enum engine_error heaps_check_move(const struct position *pos, const struct move *mv);
 void heaps_apply_move(struct position *pos, const struct move *mv);
 bool heaps_next_move(const struct position *pos, struct move *mv, bool first);
-bool heaps_game_over(const struct position *pos);
-bool heaps_is_losing(const struct position *pos);
-int32_t heaps_grundy(const struct position *pos);
-bool heaps_best_move(const struct position *pos, struct move *mv);
+/* The least amount a take from a heap of n may remove, or 0 for none. */
+uint16_t heaps_least_take(const struct position *pos, uint16_t n);
+/* Poker Nim: room for additions on heap i, 0 when the mover has no adds left. */
+uint16_t heaps_add_room(const struct position *pos, uint8_t i);
 
 /* Subtract a digit, Divide 2/3/6, Prime power: engine/numbers.c */
 enum engine_error numbers_parse(struct position *pos, struct scanner *in);
@@ -103,10 +102,9 @@ void numbers_print_move(const struct position *pos, const struct move *mv, struc
 enum engine_error numbers_check_move(const struct position *pos, const struct move *mv);
 void numbers_apply_move(struct position *pos, const struct move *mv);
 bool numbers_next_move(const struct position *pos, struct move *mv, bool first);
-bool numbers_game_over(const struct position *pos);
-bool numbers_is_losing(const struct position *pos);
-int32_t numbers_grundy(const struct position *pos);
-bool numbers_best_move(const struct position *pos, struct move *mv);
+bool digit_is_losing(const struct position *pos);
+int32_t digit_grundy(const struct position *pos);
+bool digit_best_move(const struct position *pos, struct move *mv);
 
 /* Matrix Nim: engine/matrix.c */
 enum engine_error matrix_parse(struct position *pos, struct scanner *in);
@@ -116,9 +114,6 @@ void matrix_print_move(const struct position *pos, const struct move *mv, struct
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv);
 void matrix_apply_move(struct position *pos, const struct move *mv);
 bool matrix_next_move(const struct position *pos, struct move *mv, bool first);
-bool matrix_game_over(const struct position *pos);
-int32_t matrix_grundy(const struct position *pos);
-bool matrix_best_move(const struct position *pos, struct move *mv);
 
 /* Kayles and the pebble strip (octal games): engine/octal.c.  The game is
  * over when every row is empty. */
@@ -129,8 +124,6 @@ void octal_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv);
 void octal_apply_move(struct position *pos, const struct move *mv);
 bool octal_next_move(const struct position *pos, struct move *mv, bool first);
-int32_t octal_grundy(const struct position *pos);
-bool octal_best_move(const struct position *pos, struct move *mv);
 
 /* Wythoff: engine/wythoff.c.  The game is over when both heaps are empty. */
 enum engine_error wythoff_parse(struct position *pos, struct scanner *in);

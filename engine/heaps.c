@@ -1,14 +1,6 @@
 /*
  * Heap games: Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble
- * and Poker Nim.  Each is a sum of heaps whose Grundy values are known in
- * closed form or found on the fly, so every answer costs a pass or two over
- * at most eight heaps:
- *   Nim, Nimble (a coin on square i is a heap of i), Poker Nim: the heap;
- *   Limit Nim (take 1..k): heap mod (k + 1);
- *   Subtraction (take s in S): the periodic sequence of subtraction.h.
- * Misere Nim and Marienbad follow Bouton's rule with the misere twist: play
- * as in normal Nim until the move would leave only heaps of 0 or 1, then
- * leave an odd number of 1-heaps.
+ * and Poker Nim: their moves and their text.  Their strategy is in sums.c.
  *
  * Text: parameters first (`misere`/`normal`, `k=3`, `S=1,3,4`, `left=1,2`:
  * additions left to the player to move and to the other), then the heaps
@@ -23,10 +15,8 @@
 
 #include "engine/flash.h"
 #include "engine/games.h"
-#include "engine/subtraction.h"
-#include "engine_tables.h"
 
-#define NO_HEAP 0xFFu
+#define NO_HEAP 0xFFu /* Poker Nim: no heap was added to */
 #define DEFAULT_LIMIT 3u
 #define DEFAULT_SET 0x0Du /* {1, 3, 4}: the English text's example */
 #define DEFAULT_POKER_ADDS 2u
@@ -36,12 +26,6 @@
 _Static_assert(offsetof(struct position, u.poker.heap) == offsetof(struct position, u.heap),
 	       "Poker Nim's heaps must overlay u.heap");
 
-/* Values of the position's heaps, with what Subtraction needs to find them. */
-struct heap_values {
-	uint8_t sequence[SUBTRACTION_VALUES];
-	struct subtraction_period period;
-};
-
 static bool is_poker(const struct position *pos) { return pos->game == GAME_POKER_NIM; }
 
 static bool is_nim_family(const struct position *pos)
@@ -49,44 +33,9 @@ static bool is_nim_family(const struct position *pos)
 	return pos->game == GAME_NIM || pos->game == GAME_MISERE_NIM || pos->game == GAME_MARIENBAD;
 }
 
-static bool is_misere(const struct position *pos)
-{
-	return is_nim_family(pos) && pos->rule == RULE_MISERE;
-}
-
 static enum engine_rule default_rule(uint8_t game)
 {
 	return game == GAME_MISERE_NIM || game == GAME_MARIENBAD ? RULE_MISERE : RULE_NORMAL;
-}
-
-static void values_prepare(const struct position *pos, struct heap_values *v)
-{
-	if (pos->game == GAME_SUBTRACTION) {
-		/* The generator proves SUBTRACTION_VALUES is enough for every set. */
-		(void)subtraction_solve(pos->set, v->sequence, SUBTRACTION_VALUES, &v->period);
-	}
-}
-
-/* The Grundy value of one heap of n. */
-static uint16_t heap_value(const struct position *pos, const struct heap_values *v, uint16_t n)
-{
-	if (pos->game == GAME_LIMIT_NIM) {
-		return (uint16_t)(n % (uint16_t)(pos->limit + 1u));
-	}
-	if (pos->game == GAME_SUBTRACTION) {
-		return subtraction_value(v->sequence, &v->period, n);
-	}
-	return n;
-}
-
-static uint16_t nim_sum(const struct position *pos, const struct heap_values *v)
-{
-	const uint16_t *heap = pos->u.heap;
-	uint16_t x = 0;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		x ^= heap_value(pos, v, heap[i]);
-	}
-	return x;
 }
 
 static bool in_set(uint8_t set, uint16_t s)
@@ -344,7 +293,7 @@ static bool amount_allowed(const struct position *pos, uint16_t count)
 }
 
 /* Room for additions on heap i: 0 when the mover has no adds left. */
-static uint16_t add_limit(const struct position *pos, uint8_t i)
+uint16_t heaps_add_room(const struct position *pos, uint8_t i)
 {
 	if (!is_poker(pos) || pos->u.poker.adds_left[0] == 0) {
 		return 0;
@@ -372,7 +321,7 @@ enum engine_error heaps_check_move(const struct position *pos, const struct move
 		if (count == 0) {
 			return ENGINE_ERR_NONE_TAKEN;
 		}
-		return count > add_limit(pos, i) ? ENGINE_ERR_ABOVE_START : ENGINE_OK;
+		return count > heaps_add_room(pos, i) ? ENGINE_ERR_ABOVE_START : ENGINE_OK;
 	}
 	uint16_t n = pos->u.heap[i];
 	if (n == 0) {
@@ -408,8 +357,7 @@ void heaps_apply_move(struct position *pos, const struct move *mv)
 	}
 }
 
-/* The least amount a take from a heap of n may remove, or 0 for none. */
-static uint16_t least_take(const struct position *pos, uint16_t n)
+uint16_t heaps_least_take(const struct position *pos, uint16_t n)
 {
 	uint16_t most = take_limit(pos, n);
 	for (uint16_t s = 1; s <= most; s++) {
@@ -418,26 +366,6 @@ static uint16_t least_take(const struct position *pos, uint16_t n)
 		}
 	}
 	return 0;
-}
-
-bool heaps_game_over(const struct position *pos)
-{
-	for (uint8_t i = 0; i < pos->count; i++) {
-		if (least_take(pos, pos->u.heap[i]) != 0 || add_limit(pos, i) != 0) {
-			return false;
-		}
-	}
-	return true;
-}
-
-bool parts_empty(const uint16_t *parts, uint8_t count)
-{
-	for (uint8_t i = 0; i < count; i++) {
-		if (parts[i] != 0) {
-			return false;
-		}
-	}
-	return true;
 }
 
 /* Nimble coins on the same square make the same moves: only the first
@@ -477,7 +405,7 @@ bool heaps_next_move(const struct position *pos, struct move *mv, bool first)
 			count = 1;
 			continue;
 		}
-		uint16_t most = add ? add_limit(pos, i) : take_limit(pos, heap[i]);
+		uint16_t most = add ? heaps_add_room(pos, i) : take_limit(pos, heap[i]);
 		if (count > most || nimble_repeat(pos, i)) {
 			i++;
 			count = 1;
@@ -491,181 +419,4 @@ bool heaps_next_move(const struct position *pos, struct move *mv, bool first)
 		}
 		count++;
 	}
-}
-
-/* ---- analysis ---- */
-
-/* Misere Nim: heaps of 2 or more decide; without them, the parity of 1s. */
-static bool misere_is_losing(const struct position *pos)
-{
-	uint8_t big = 0, ones = 0;
-	uint16_t x = 0;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		uint16_t n = pos->u.heap[i];
-		x ^= n;
-		if (n >= 2) {
-			big++;
-		} else if (n == 1) {
-			ones++;
-		}
-	}
-	if (big == 0) {
-		return (ones & 1u) != 0;
-	}
-	return x == 0;
-}
-
-
-int32_t heaps_grundy(const struct position *pos)
-{
-	if (is_misere(pos)) {
-		return ENGINE_GRUNDY_UNKNOWN;
-	}
-	struct heap_values v;
-	values_prepare(pos, &v);
-	return nim_sum(pos, &v);
-}
-
-bool heaps_is_losing(const struct position *pos)
-{
-	return is_misere(pos) ? misere_is_losing(pos) : heaps_grundy(pos) == 0;
-}
-
-static void set_take(struct move *mv, uint8_t i, uint16_t count)
-{
-	mv->u.heap.heap = i;
-	mv->u.heap.add = 0;
-	mv->u.heap.count = count;
-}
-
-/* A take from heap i that lowers its value to `target`, if there is one. */
-static bool take_to_value(const struct position *pos, const struct heap_values *v, uint8_t i,
-			  uint16_t target, struct move *mv)
-{
-	uint16_t n = pos->u.heap[i];
-	if (pos->game == GAME_SUBTRACTION) {
-		for (uint8_t s = 1; s <= 8 && s <= n; s++) {
-			if (in_set(pos->set, s) && heap_value(pos, v, (uint16_t)(n - s)) == target) {
-				set_take(mv, i, s);
-				return true;
-			}
-		}
-		return false;
-	}
-	/* Nim-like: value n maps to target by taking (value - target), which for
-	 * Limit Nim is at most k because the value is below k + 1. */
-	uint16_t value = heap_value(pos, v, n);
-	if (target >= value) {
-		return false;
-	}
-	set_take(mv, i, (uint16_t)(value - target));
-	return true;
-}
-
-/* Normal play: lower one heap's value to make the nim-sum 0.  Poker Nim
- * tries first the heap the opponent just added to, to take the addition
- * back (that undoes their move and keeps the additions from paying). */
-static bool winning_take(const struct position *pos, const struct heap_values *v, struct move *mv)
-{
-	uint16_t x = nim_sum(pos, v);
-	if (x == 0) {
-		return false;
-	}
-	const uint16_t *heap = pos->u.heap;
-	if (is_poker(pos) && pos->u.poker.last_added < pos->count) {
-		uint8_t i = pos->u.poker.last_added;
-		if (take_to_value(pos, v, i, (uint16_t)(heap_value(pos, v, heap[i]) ^ x), mv)) {
-			return true;
-		}
-	}
-	for (uint8_t i = 0; i < pos->count; i++) {
-		uint16_t value = heap_value(pos, v, heap[i]);
-		if ((value ^ x) < value && take_to_value(pos, v, i, (uint16_t)(value ^ x), mv)) {
-			return true;
-		}
-	}
-	return false;
-}
-
-/*
- * Nim, misere Nim and Marienbad in one pass over the heaps (the machine's
- * move must stay within about a thousand cycles on the device).
- * Misere differs only while at most one heap holds 2 or more: with one
- * such heap, empty it or leave 1 in it, whichever leaves an odd number of
- * 1-heaps; with none, every move takes a 1-heap.  From a losing position,
- * one stone from the largest heap keeps the game going longest.
- */
-static bool nim_best_move(const struct position *pos, struct move *mv)
-{
-	const uint16_t *heap = pos->u.heap;
-	uint16_t x = 0;
-	uint8_t big = 0, ones = 0, big_heap = 0, largest = 0;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		uint16_t n = heap[i];
-		x ^= n;
-		if (n >= 2) {
-			big++;
-			big_heap = i;
-		} else if (n == 1) {
-			ones++;
-		}
-		if (n > heap[largest]) {
-			largest = i;
-		}
-	}
-	if (pos->count == 0 || heap[largest] == 0) {
-		return false;
-	}
-	if (pos->rule == RULE_MISERE && big == 1) {
-		uint16_t n = heap[big_heap];
-		set_take(mv, big_heap, (ones & 1u) ? n : (uint16_t)(n - 1u));
-		return true;
-	}
-	if (x != 0 && !(pos->rule == RULE_MISERE && big == 0)) {
-		for (uint8_t i = 0;; i++) {
-			if ((uint16_t)(heap[i] ^ x) < heap[i]) {
-				set_take(mv, i, (uint16_t)(heap[i] - (heap[i] ^ x)));
-				return true;
-			}
-		}
-	}
-	set_take(mv, largest, 1);
-	return true;
-}
-
-/* No winning move: take the least the rules allow from the largest heap,
- * which keeps the game long and gives the opponent the most chances to
- * go wrong.  Poker Nim with every heap empty adds one stone instead. */
-static bool keep_going(const struct position *pos, struct move *mv)
-{
-	const uint16_t *heap = pos->u.heap;
-	bool found = false;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		struct move m;
-		set_take(&m, i, 1);
-		while (m.u.heap.count <= take_limit(pos, heap[i]) && !amount_allowed(pos, m.u.heap.count)) {
-			m.u.heap.count++;
-		}
-		if (m.u.heap.count <= take_limit(pos, heap[i]) && (!found || heap[i] > heap[mv->u.heap.heap])) {
-			*mv = m;
-			found = true;
-		}
-	}
-	if (found) {
-		return true;
-	}
-	return heaps_next_move(pos, mv, true);
-}
-
-bool heaps_best_move(const struct position *pos, struct move *mv)
-{
-	if (is_nim_family(pos)) {
-		return nim_best_move(pos, mv);
-	}
-	struct heap_values v;
-	values_prepare(pos, &v);
-	if (winning_take(pos, &v, mv)) {
-		return true;
-	}
-	return keep_going(pos, mv);
 }

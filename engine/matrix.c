@@ -1,9 +1,8 @@
 /*
  * Matrix Nim: a grid of piles; a move takes stones, at least one in all,
  * from any cells of one row.  A row can lose any amount up to its total
- * in one move, so each row is a Nim heap of its total, and a winning move
- * takes the amount Bouton's rule asks of a row from its cells, left to
- * right.
+ * in one move, so each row is a Nim heap of its total (the strategy is in
+ * sums.c).
  *
  * Text: rows separated by `/`, cells by spaces or commas, every row the
  * same length, e.g. `1 2 3 / 4 5 6`.  Moves: `2:0,3,1` takes 0, 3 and 1
@@ -19,15 +18,6 @@ static uint16_t row_total(const struct position *pos, uint8_t r)
 		total = (uint16_t)(total + pos->u.cell[r][c]);
 	}
 	return total;
-}
-
-static uint16_t totals_sum(const struct position *pos)
-{
-	uint16_t x = 0;
-	for (uint8_t r = 0; r < pos->count; r++) {
-		x ^= row_total(pos, r);
-	}
-	return x;
 }
 
 /* Numbers separated by spaces or commas, up to a `/` or the end. */
@@ -172,57 +162,4 @@ bool matrix_next_move(const struct position *pos, struct move *mv, bool first)
 		r++; /* every amount of this row done: all back to 0 */
 	}
 	return false;
-}
-
-bool matrix_game_over(const struct position *pos)
-{
-	for (uint8_t r = 0; r < pos->count; r++) {
-		if (row_total(pos, r) != 0) {
-			return false;
-		}
-	}
-	return true;
-}
-
-int32_t matrix_grundy(const struct position *pos)
-{
-	return totals_sum(pos);
-}
-
-/* Takes `amount` from row r, cell by cell from the left. */
-static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount, struct move *mv)
-{
-	mv->u.matrix.row = r;
-	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
-		uint8_t take = 0;
-		if (c < pos->cols) {
-			take = amount < pos->u.cell[r][c] ? (uint8_t)amount : pos->u.cell[r][c];
-		}
-		mv->u.matrix.take[c] = take;
-		amount = (uint16_t)(amount - take);
-	}
-}
-
-bool matrix_best_move(const struct position *pos, struct move *mv)
-{
-	uint16_t x = totals_sum(pos);
-	uint8_t largest = 0;
-	uint16_t largest_total = 0;
-	for (uint8_t r = 0; r < pos->count; r++) {
-		uint16_t total = row_total(pos, r);
-		if (x != 0 && (total ^ x) < total) {
-			take_from_row(pos, r, (uint16_t)(total - (total ^ x)), mv);
-			return true;
-		}
-		if (total > largest_total) {
-			largest = r;
-			largest_total = total;
-		}
-	}
-	if (largest_total == 0) {
-		return false;
-	}
-	/* Losing: one stone from the fullest row, to keep the game going. */
-	take_from_row(pos, largest, 1, mv);
-	return true;
 }

@@ -14,14 +14,14 @@
  *
  * Divide 2/3/6 (several numbers; n -> n/2, n/3 or n/6, 0 is removed): the
  * Grundy value is constant on intervals that tools/gen/numbers.c derives
- * and checks; a number's value is a binary search in that flash table.
+ * and checks; sums.c finds a number's value by a binary search in them.
  * A number that reaches 0 stays in the list as a 0, which has no moves, so
  * the other numbers keep their places.
  *
  * Prime-power game (divide n by p^k dividing it; reaching 1 wins): n is
  * factored once, when it is parsed (trial division by 2, 3 and 6j +- 1 up
  * to the square root), and the position keeps the factorisation, so no
- * move ever factors again.  The exponents are Nim heaps.
+ * move ever factors again.  The exponents are Nim heaps (sums.c).
  *
  * Text: `1234`; `12 35 7`; `56700`.  Moves: `-7` subtracts the digit 7;
  * `2/3` divides the second number by 3; `/3^2` divides by 3 squared, `/7`
@@ -93,22 +93,6 @@ static uint8_t subtract_digit_value(uint32_t n)
 		}
 	}
 	return g;
-}
-
-/* ---- Divide 2/3/6 ---- */
-
-static uint8_t divide_value(uint32_t n)
-{
-	uint8_t lo = 0, hi = DIVIDE_INTERVALS;
-	while ((uint8_t)(hi - lo) > 1u) {
-		uint8_t mid = (uint8_t)((lo + hi) / 2u);
-		if (flash_u32(&divide_starts[mid]) <= n) {
-			lo = mid;
-		} else {
-			hi = mid;
-		}
-	}
-	return flash_u8(&divide_values[lo]);
 }
 
 static bool is_divisor(uint8_t d) { return d == 2 || d == 3 || d == 6; }
@@ -360,65 +344,20 @@ bool numbers_next_move(const struct position *pos, struct move *mv, bool first)
 	}
 }
 
-bool numbers_game_over(const struct position *pos)
+bool digit_is_losing(const struct position *pos)
 {
-	if (pos->game == GAME_PRIME_POWER) {
-		return pos->count == 0;
-	}
-	for (uint8_t i = 0; i < pos->count; i++) {
-		if (pos->u.number[i] != 0) {
-			return false;
-		}
-	}
-	return true;
+	return pos->u.number[0] % 10u == 0;
 }
 
-static uint8_t exponents_sum(const struct position *pos)
+int32_t digit_grundy(const struct position *pos)
 {
-	uint8_t x = 0;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		x ^= pos->u.factors.exponent[i];
+	if (pos->u.number[0] > SUBTRACT_DIGIT_GRUNDY_MAX) {
+		return ENGINE_GRUNDY_UNKNOWN;
 	}
-	return x;
+	return subtract_digit_value(pos->u.number[0]);
 }
 
-static uint8_t divide_sum(const struct position *pos)
-{
-	uint8_t x = 0;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		x ^= divide_value(pos->u.number[i]);
-	}
-	return x;
-}
-
-bool numbers_is_losing(const struct position *pos)
-{
-	switch (pos->game) {
-	case GAME_SUBTRACT_DIGIT:
-		return pos->u.number[0] % 10u == 0;
-	case GAME_DIVIDE:
-		return divide_sum(pos) == 0;
-	default:
-		return exponents_sum(pos) == 0;
-	}
-}
-
-int32_t numbers_grundy(const struct position *pos)
-{
-	switch (pos->game) {
-	case GAME_SUBTRACT_DIGIT:
-		if (pos->u.number[0] > SUBTRACT_DIGIT_GRUNDY_MAX) {
-			return ENGINE_GRUNDY_UNKNOWN;
-		}
-		return subtract_digit_value(pos->u.number[0]);
-	case GAME_DIVIDE:
-		return divide_sum(pos);
-	default:
-		return exponents_sum(pos);
-	}
-}
-
-static bool subtract_digit_best(const struct position *pos, struct move *mv)
+bool digit_best_move(const struct position *pos, struct move *mv)
 {
 	uint32_t n = pos->u.number[0];
 	if (n == 0) {
@@ -430,74 +369,11 @@ static bool subtract_digit_best(const struct position *pos, struct move *mv)
 		return true;
 	}
 	/* Losing: subtract the smallest digit, to make the game last. */
-	return numbers_next_move(pos, mv, true);
-}
-
-static bool divide_best(const struct position *pos, struct move *mv)
-{
-	static const uint8_t divisors[3] ENGINE_FLASH = { 2, 3, 6 };
-	uint8_t x = divide_sum(pos);
-	for (uint8_t i = 0; x != 0 && i < pos->count; i++) {
-		uint8_t value = divide_value(pos->u.number[i]);
-		if ((value ^ x) >= value) {
-			continue;
-		}
-		for (uint8_t k = 0; k < 3; k++) {
-			uint8_t d = flash_u8(&divisors[k]);
-			if (divide_value(pos->u.number[i] / d) == (value ^ x)) {
-				mv->u.number.index = i;
-				mv->u.number.divisor = d;
-				return true;
-			}
-		}
+	uint16_t mask = digit_mask(n);
+	uint8_t d = 1;
+	while (!(mask & (1u << d))) {
+		d++;
 	}
-	/* Losing: halve the largest number, which shrinks the game least. */
-	uint8_t largest = 0;
-	for (uint8_t i = 1; i < pos->count; i++) {
-		if (pos->u.number[i] > pos->u.number[largest]) {
-			largest = i;
-		}
-	}
-	if (pos->count == 0 || pos->u.number[largest] == 0) {
-		return false;
-	}
-	mv->u.number.index = largest;
-	mv->u.number.divisor = 2;
+	mv->u.number.divisor = d;
 	return true;
-}
-
-static bool prime_best(const struct position *pos, struct move *mv)
-{
-	uint8_t x = exponents_sum(pos);
-	uint8_t largest = 0;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		uint8_t e = pos->u.factors.exponent[i];
-		if (x != 0 && (e ^ x) < e) {
-			mv->u.prime.factor = i;
-			mv->u.prime.exponent = (uint8_t)(e - (e ^ x));
-			return true;
-		}
-		if (e > pos->u.factors.exponent[largest]) {
-			largest = i;
-		}
-	}
-	if (pos->count == 0) {
-		return false;
-	}
-	/* Losing: divide once by the prime with the largest exponent. */
-	mv->u.prime.factor = largest;
-	mv->u.prime.exponent = 1;
-	return true;
-}
-
-bool numbers_best_move(const struct position *pos, struct move *mv)
-{
-	switch (pos->game) {
-	case GAME_SUBTRACT_DIGIT:
-		return subtract_digit_best(pos, mv);
-	case GAME_DIVIDE:
-		return divide_best(pos, mv);
-	default:
-		return prime_best(pos, mv);
-	}
 }

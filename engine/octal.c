@@ -6,9 +6,7 @@
  * pebbles: strips of free cells, where a pebble may still go).  A pebble on
  * cell c of a strip of n blocks c and its neighbours: at an end it leaves
  * one strip of n - 2, inside it leaves two strips summing to n - 3, and a
- * strip of 1 is used up.  Each row's Grundy value comes from the generated
- * tables (pre-period and one period, proved by tools/gen/periodic.c), so any
- * row up to 65535 costs one lookup.
+ * strip of 1 is used up.  The strategy is in sums.c.
  *
  * A move that leaves two rows where there was one inserts the right part
  * after the left one; an emptied row is removed (a position with no row
@@ -22,23 +20,9 @@
  */
 #include <string.h>
 
-#include "engine/flash.h"
 #include "engine/games.h"
-#include "engine_tables.h"
 
 static bool is_kayles(const struct position *pos) { return pos->game == GAME_KAYLES; }
-
-/* G of one row of n. */
-static uint8_t row_value(bool kayles, uint16_t n)
-{
-	const uint8_t *table = kayles ? kayles_values : pebbles_values;
-	uint16_t pre = kayles ? KAYLES_PRE : PEBBLES_PRE;
-	uint16_t period = kayles ? KAYLES_PERIOD : PEBBLES_PERIOD;
-	if (n >= pre) {
-		n = (uint16_t)(pre + (uint16_t)(n - pre) % period);
-	}
-	return flash_u8(&table[n]);
-}
 
 enum engine_error octal_parse(struct position *pos, struct scanner *in)
 {
@@ -194,105 +178,4 @@ bool octal_next_move(const struct position *pos, struct move *mv, bool first)
 		}
 	}
 	return false;
-}
-
-static uint8_t rows_sum(const struct position *pos)
-{
-	bool kayles = is_kayles(pos);
-	uint8_t x = 0;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		x ^= row_value(kayles, pos->u.row[i]);
-	}
-	return x;
-}
-
-int32_t octal_grundy(const struct position *pos)
-{
-	return rows_sum(pos);
-}
-
-/*
- * A split of m pieces into a + b (a <= b) whose values XOR to `target`.
- * Once both parts are past the pre-period their values repeat with the
- * period as a runs on, so trying a below pre + period covers every
- * different pair: at most some 90 lookups, whatever the row's length.
- */
-static bool find_split(bool kayles, uint16_t m, uint8_t target, uint16_t *a_found)
-{
-	uint16_t span = kayles ? KAYLES_PRE + KAYLES_PERIOD : PEBBLES_PRE + PEBBLES_PERIOD;
-	for (uint16_t a = 0; a <= m / 2u && a < span; a++) {
-		if ((row_value(kayles, a) ^ row_value(kayles, (uint16_t)(m - a))) == target) {
-			*a_found = a;
-			return true;
-		}
-	}
-	return false;
-}
-
-static void set_move(struct move *mv, uint8_t row, uint8_t count, uint16_t at)
-{
-	mv->u.strip.row = row;
-	mv->u.strip.count = count;
-	mv->u.strip.at = at;
-}
-
-/* A move in row i (of n) that leaves parts whose values XOR to target. */
-static bool move_to_value(const struct position *pos, uint8_t i, uint8_t target, struct move *mv)
-{
-	uint16_t n = pos->u.row[i];
-	uint16_t a;
-	if (is_kayles(pos)) {
-		for (uint8_t count = 1; count <= 2 && count <= n; count++) {
-			if (find_split(true, (uint16_t)(n - count), target, &a)) {
-				set_move(mv, i, count, a);
-				if (octal_check_move(pos, mv) == ENGINE_OK) {
-					return true;
-				}
-			}
-		}
-		return false;
-	}
-	/* Pebbles: an end cell leaves n - 2 (nothing for n <= 2); an inner
-	 * cell at + 1 leaves at and n - 3 - at. */
-	uint16_t end_rest = n >= 2 ? (uint16_t)(n - 2u) : 0;
-	if (row_value(false, end_rest) == target) {
-		set_move(mv, i, 1, 0);
-		return true;
-	}
-	if (n >= 3 && find_split(false, (uint16_t)(n - 3u), target, &a)) {
-		set_move(mv, i, 1, (uint16_t)(a + 1u));
-		if (octal_check_move(pos, mv) == ENGINE_OK) {
-			return true;
-		}
-	}
-	return false;
-}
-
-bool octal_best_move(const struct position *pos, struct move *mv)
-{
-	bool kayles = is_kayles(pos);
-	uint8_t x = rows_sum(pos);
-	if (x != 0) {
-		for (uint8_t i = 0; i < pos->count; i++) {
-			uint8_t value = row_value(kayles, pos->u.row[i]);
-			if ((value ^ x) < value && move_to_value(pos, i, (uint8_t)(value ^ x), mv)) {
-				return true;
-			}
-		}
-	}
-	/* Losing (or, with every row slot in use, no winning move fits): play
-	 * one pin or cell at the end of the longest row.  It takes the least,
-	 * never splits a row, and leaves the most play for the opponent to
-	 * go wrong in. */
-	uint8_t longest = 0;
-	for (uint8_t i = 1; i < pos->count; i++) {
-		if (pos->u.row[i] > pos->u.row[longest]) {
-			longest = i;
-		}
-	}
-	if (pos->count == 0 || pos->u.row[longest] == 0) {
-		return false;
-	}
-	set_move(mv, longest, 1, 0);
-	return true;
 }

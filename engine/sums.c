@@ -1,0 +1,464 @@
+/*
+ * The strategy of every game that is a sum of independent parts: the heap
+ * games (Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker
+ * Nim), Divide 2/3/6, the Prime-power game, Matrix Nim, Kayles and the
+ * pebble strip.  By the Sprague-Grundy theorem the value of the whole is
+ * the XOR of its parts' values, and a winning move lowers one part's value
+ * to make that XOR 0.  A part's value depends on its size alone:
+ *   Nim, Nimble (a coin on square i is a heap of i), Poker Nim: the heap;
+ *   Limit Nim (take 1..k): heap mod (k + 1);
+ *   Subtraction (take s in S): the periodic sequence of subtraction.h;
+ *   Divide: constant on intervals of n (tools/gen/numbers.c);
+ *   Prime power: the exponent of each prime;
+ *   Matrix Nim: a row can lose any amount up to its total, so the total;
+ *   Kayles, pebbles: the generated tables (pre-period and one period,
+ *   proved by tools/gen/periodic.c), so any row up to 65535 is one lookup.
+ * Misere Nim and Marienbad follow Bouton's rule with the misere twist: play
+ * as in normal Nim until the move would leave only heaps of 0 or 1, then
+ * leave an odd number of 1-heaps.
+ *
+ * The rules of each game's moves and its text are in its own module
+ * (heaps.c, numbers.c, matrix.c, octal.c).
+ */
+#include <stddef.h>
+
+#include "engine/flash.h"
+#include "engine/games.h"
+#include "engine/subtraction.h"
+#include "engine_tables.h"
+
+#define NO_HEAP 0xFFu
+
+/* A position with what its parts' values need, prepared once a call. */
+struct sum {
+	const struct position *pos;
+	uint8_t sequence[SUBTRACTION_VALUES]; /* Subtraction: G(0), G(1), ... */
+	struct subtraction_period period;
+};
+
+static void sum_prepare(struct sum *s, const struct position *pos)
+{
+	s->pos = pos;
+	if (pos->game == GAME_SUBTRACTION) {
+		/* The generator proves SUBTRACTION_VALUES is enough for every set. */
+		(void)subtraction_solve(pos->set, s->sequence, SUBTRACTION_VALUES, &s->period);
+	}
+}
+
+static bool is_misere(const struct position *pos)
+{
+	return pos->game <= GAME_MARIENBAD && pos->rule == RULE_MISERE;
+}
+
+/* ---- values ---- */
+
+/* G(n) from a table of the pre-period and one period. */
+static uint8_t periodic_value(const uint8_t *table, uint8_t pre, uint8_t period, uint16_t n)
+{
+	if (n >= pre) {
+		n = (uint16_t)(pre + (uint16_t)(n - pre) % period);
+	}
+	return flash_u8(&table[n]);
+}
+
+static uint8_t divide_value(uint32_t n)
+{
+	uint8_t lo = 0, hi = DIVIDE_INTERVALS;
+	while ((uint8_t)(hi - lo) > 1u) {
+		uint8_t mid = (uint8_t)((lo + hi) / 2u);
+		if (flash_u32(&divide_starts[mid]) <= n) {
+			lo = mid;
+		} else {
+			hi = mid;
+		}
+	}
+	return flash_u8(&divide_values[lo]);
+}
+
+/* The value of a part of this size. */
+static uint16_t size_value(const struct sum *s, uint32_t size)
+{
+	switch (s->pos->game) {
+	case GAME_LIMIT_NIM:
+		return (uint16_t)((uint16_t)size % (uint16_t)(s->pos->limit + 1u));
+	case GAME_SUBTRACTION:
+		return subtraction_value(s->sequence, &s->period, (uint16_t)size);
+	case GAME_DIVIDE:
+		return divide_value(size);
+	case GAME_KAYLES:
+		return periodic_value(kayles_values, KAYLES_PRE, KAYLES_PERIOD, (uint16_t)size);
+	case GAME_PEBBLES:
+		return periodic_value(pebbles_values, PEBBLES_PRE, PEBBLES_PERIOD, (uint16_t)size);
+	default:
+		/* Nim, Nimble, Poker Nim, exponents, row totals: the size itself. */
+		return (uint16_t)size;
+	}
+}
+
+static uint16_t matrix_row_total(const struct position *pos, uint8_t r)
+{
+	uint16_t total = 0;
+	for (uint8_t c = 0; c < pos->cols; c++) {
+		total = (uint16_t)(total + pos->u.cell[r][c]);
+	}
+	return total;
+}
+
+/* Part i: a heap or a row (they share their place in the record), a
+ * number, an exponent, or a matrix row's total.  Subtract a digit's one
+ * number and Wythoff's two heaps count as parts only to tell when the game
+ * is over. */
+static uint32_t part_size(const struct position *pos, uint8_t i)
+{
+	switch (pos->game) {
+	case GAME_SUBTRACT_DIGIT:
+	case GAME_DIVIDE:
+		return pos->u.number[i];
+	case GAME_PRIME_POWER:
+		return pos->u.factors.exponent[i];
+	case GAME_MATRIX_NIM:
+		return matrix_row_total(pos, i);
+	default:
+		return pos->u.heap[i];
+	}
+}
+
+static uint16_t part_value(const struct sum *s, uint8_t i)
+{
+	return size_value(s, part_size(s->pos, i));
+}
+
+static uint16_t sum_value(const struct sum *s)
+{
+	uint16_t x = 0;
+	for (uint8_t i = 0; i < s->pos->count; i++) {
+		x ^= part_value(s, i);
+	}
+	return x;
+}
+
+/* Misere Nim: heaps of 2 or more decide; without them, the parity of 1s. */
+static bool misere_is_losing(const struct position *pos)
+{
+	uint8_t big = 0, ones = 0;
+	uint16_t x = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		uint16_t n = pos->u.heap[i];
+		x ^= n;
+		if (n >= 2) {
+			big++;
+		} else if (n == 1) {
+			ones++;
+		}
+	}
+	if (big == 0) {
+		return (ones & 1u) != 0;
+	}
+	return x == 0;
+}
+
+int32_t sums_grundy(const struct position *pos)
+{
+	if (is_misere(pos)) {
+		return ENGINE_GRUNDY_UNKNOWN;
+	}
+	struct sum s;
+	sum_prepare(&s, pos);
+	return sum_value(&s);
+}
+
+bool sums_is_losing(const struct position *pos)
+{
+	if (is_misere(pos)) {
+		return misere_is_losing(pos);
+	}
+	struct sum s;
+	sum_prepare(&s, pos);
+	return sum_value(&s) == 0;
+}
+
+/* ---- moves ---- */
+
+/*
+ * Moves on one part share a shape: the part in the first byte, a small
+ * number in the second (Poker Nim's add flag, a divisor, an exponent, the
+ * pins a Kayles move knocks) and a 16-bit amount after them (stones taken,
+ * the first pin or cell played).  Matrix Nim's moves are the exception.
+ */
+_Static_assert(offsetof(struct move, u.heap.add) == offsetof(struct move, u.number.divisor) &&
+		       offsetof(struct move, u.heap.add) == offsetof(struct move, u.prime.exponent) &&
+		       offsetof(struct move, u.heap.add) == offsetof(struct move, u.strip.count) &&
+		       offsetof(struct move, u.heap.count) == offsetof(struct move, u.strip.at),
+	       "moves on one part share their layout");
+
+static void set_move(struct move *mv, uint8_t part, uint8_t small, uint16_t amount)
+{
+	mv->u.heap.heap = part;
+	mv->u.heap.add = small;
+	mv->u.heap.count = amount;
+}
+
+/* Takes `amount` from matrix row r, cell by cell from the left. */
+static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount, struct move *mv)
+{
+	mv->u.matrix.row = r;
+	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
+		uint8_t take = 0;
+		if (c < pos->cols) {
+			take = amount < pos->u.cell[r][c] ? (uint8_t)amount : pos->u.cell[r][c];
+		}
+		mv->u.matrix.take[c] = take;
+		amount = (uint16_t)(amount - take);
+	}
+}
+
+/*
+ * A split of m pieces into a + b (a <= b) whose values XOR to `target`.
+ * Once both parts are past the pre-period their values repeat with the
+ * period as a runs on, so trying a below pre + period covers every
+ * different pair: at most some 90 lookups, whatever the row's length.
+ */
+static bool find_split(const struct sum *s, uint16_t m, uint8_t target, uint16_t *a_found)
+{
+	uint16_t span = s->pos->game == GAME_KAYLES ? KAYLES_PRE + KAYLES_PERIOD : PEBBLES_PRE + PEBBLES_PERIOD;
+	for (uint16_t a = 0; a <= m / 2u && a < span; a++) {
+		if ((size_value(s, a) ^ size_value(s, (uint16_t)(m - a))) == target) {
+			*a_found = a;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Kayles or pebbles: a move in row i (of n) that leaves parts whose values
+ * XOR to target, and that fits in the record (it may split the row). */
+static bool row_to_value(const struct sum *s, uint8_t i, uint16_t n, uint8_t target, struct move *mv)
+{
+	const struct position *pos = s->pos;
+	uint16_t a;
+	if (pos->game == GAME_KAYLES) {
+		for (uint8_t count = 1; count <= 2 && count <= n; count++) {
+			if (find_split(s, (uint16_t)(n - count), target, &a)) {
+				set_move(mv, i, count, a);
+				if (octal_check_move(pos, mv) == ENGINE_OK) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+	/* Pebbles: an end cell leaves n - 2 (nothing for n <= 2); an inner
+	 * cell at + 1 leaves at and n - 3 - at. */
+	if (size_value(s, n >= 2 ? (uint16_t)(n - 2u) : 0) == target) {
+		set_move(mv, i, 1, 0);
+		return true;
+	}
+	if (n >= 3 && find_split(s, (uint16_t)(n - 3u), target, &a)) {
+		set_move(mv, i, 1, (uint16_t)(a + 1u));
+		return octal_check_move(pos, mv) == ENGINE_OK;
+	}
+	return false;
+}
+
+/* A move in part i that lowers its value so that the whole's value, now
+ * x, becomes 0. */
+static bool move_to_zero(const struct sum *s, uint8_t i, uint16_t x, struct move *mv)
+{
+	static const uint8_t divisors[3] ENGINE_FLASH = { 2, 3, 6 };
+	const struct position *pos = s->pos;
+	uint16_t value = part_value(s, i);
+	uint16_t target = value ^ x;
+	if (target >= value) {
+		return false;
+	}
+	uint32_t size;
+	switch (pos->game) {
+	case GAME_SUBTRACTION:
+		size = pos->u.heap[i];
+		for (uint8_t k = 1; k <= 8 && k <= size; k++) {
+			if ((pos->set & (1u << (k - 1u))) && size_value(s, size - k) == target) {
+				set_move(mv, i, 0, k);
+				return true;
+			}
+		}
+		return false;
+	case GAME_DIVIDE:
+		size = pos->u.number[i];
+		for (uint8_t k = 0; k < 3; k++) {
+			uint8_t d = flash_u8(&divisors[k]);
+			if (size_value(s, size / d) == target) {
+				set_move(mv, i, d, 0);
+				return true;
+			}
+		}
+		return false;
+	case GAME_PRIME_POWER:
+		set_move(mv, i, (uint8_t)(value - target), 0);
+		return true;
+	case GAME_MATRIX_NIM:
+		take_from_row(pos, i, (uint16_t)(value - target), mv);
+		return true;
+	case GAME_KAYLES:
+	case GAME_PEBBLES:
+		return row_to_value(s, i, pos->u.row[i], (uint8_t)target, mv);
+	default:
+		/* Heaps: value n goes to target by taking value - target, which
+		 * for Limit Nim is at most k since the value is below k + 1. */
+		set_move(mv, i, 0, (uint16_t)(value - target));
+		return true;
+	}
+}
+
+static bool is_heap_game(const struct position *pos)
+{
+	return pos->game <= GAME_SUBTRACTION || pos->game == GAME_NIMBLE || pos->game == GAME_POKER_NIM;
+}
+
+/* The least a move may take from part i: a heap game's least allowed
+ * amount, else 1 when the part is not empty; 0 when part i has no move. */
+static uint16_t least_move(const struct position *pos, uint8_t i)
+{
+	if (is_heap_game(pos)) {
+		return heaps_least_take(pos, pos->u.heap[i]);
+	}
+	return part_size(pos, i) != 0;
+}
+
+/* Poker Nim with no stone to take: the first heap with room adds one. */
+static bool poker_add(const struct position *pos, struct move *mv)
+{
+	for (uint8_t i = 0; i < pos->count; i++) {
+		if (heaps_add_room(pos, i) != 0) {
+			set_move(mv, i, 1, 1);
+			return true;
+		}
+	}
+	return false;
+}
+
+bool sums_game_over(const struct position *pos)
+{
+	struct move mv;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		if (least_move(pos, i) != 0) {
+			return false;
+		}
+	}
+	return !poker_add(pos, &mv);
+}
+
+/*
+ * No winning move: the smallest move the rules allow in the largest part
+ * keeps the game long and gives the opponent the most chances to go wrong:
+ * the least amount of a heap, one stone of a matrix row (the leftmost), a
+ * halving, one prime factor, one pin or cell at the end of a row (which
+ * never splits it).  Poker Nim with every heap empty adds one stone.
+ */
+static bool keep_going(const struct position *pos, struct move *mv)
+{
+	uint8_t largest = NO_HEAP;
+	uint16_t least = 0;
+	uint32_t largest_size = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		uint16_t m = least_move(pos, i);
+		uint32_t size = part_size(pos, i);
+		if (m != 0 && (largest == NO_HEAP || size > largest_size)) {
+			largest = i;
+			least = m;
+			largest_size = size;
+		}
+	}
+	if (largest == NO_HEAP) {
+		return poker_add(pos, mv);
+	}
+	switch (pos->game) {
+	case GAME_DIVIDE:
+		set_move(mv, largest, 2, 0);
+		break;
+	case GAME_PRIME_POWER:
+	case GAME_KAYLES:
+	case GAME_PEBBLES:
+		set_move(mv, largest, 1, 0);
+		break;
+	case GAME_MATRIX_NIM:
+		take_from_row(pos, largest, 1, mv);
+		break;
+	default:
+		set_move(mv, largest, 0, least);
+		break;
+	}
+	return true;
+}
+
+/*
+ * Nim, misere Nim and Marienbad in one pass over the heaps: the machine's
+ * move must stay within about a thousand cycles on the device.  Misere
+ * differs only while at most one heap holds 2 or more: with one such heap,
+ * empty it or leave 1 in it, whichever leaves an odd number of 1-heaps;
+ * with none, every move takes a 1-heap.  From a losing position, one stone
+ * from the largest heap keeps the game going longest.
+ */
+static bool nim_best_move(const struct position *pos, struct move *mv)
+{
+	const uint16_t *heap = pos->u.heap;
+	uint16_t x = 0;
+	uint8_t big = 0, ones = 0, big_heap = 0, largest = 0;
+	for (uint8_t i = 0; i < pos->count; i++) {
+		uint16_t n = heap[i];
+		x ^= n;
+		if (n >= 2) {
+			big++;
+			big_heap = i;
+		} else if (n == 1) {
+			ones++;
+		}
+		if (n > heap[largest]) {
+			largest = i;
+		}
+	}
+	if (pos->count == 0 || heap[largest] == 0) {
+		return false;
+	}
+	if (pos->rule == RULE_MISERE && big == 1) {
+		uint16_t n = heap[big_heap];
+		set_move(mv, big_heap, 0, (ones & 1u) ? n : (uint16_t)(n - 1u));
+		return true;
+	}
+	if (x != 0 && !(pos->rule == RULE_MISERE && big == 0)) {
+		for (uint8_t i = 0;; i++) {
+			if ((uint16_t)(heap[i] ^ x) < heap[i]) {
+				set_move(mv, i, 0, (uint16_t)(heap[i] - (heap[i] ^ x)));
+				return true;
+			}
+		}
+	}
+	set_move(mv, largest, 0, 1);
+	return true;
+}
+
+/*
+ * Poker Nim tries first the heap the opponent just added to, to take the
+ * addition back (that undoes their move and keeps the additions from
+ * paying).
+ */
+bool sums_best_move(const struct position *pos, struct move *mv)
+{
+	if (pos->game <= GAME_MARIENBAD) {
+		return nim_best_move(pos, mv);
+	}
+	struct sum s;
+	sum_prepare(&s, pos);
+	uint16_t x = sum_value(&s);
+	if (x != 0) {
+		uint8_t last = pos->game == GAME_POKER_NIM ? pos->u.poker.last_added : NO_HEAP;
+		if (last < pos->count && move_to_zero(&s, last, x, mv)) {
+			return true;
+		}
+		for (uint8_t i = 0; i < pos->count; i++) {
+			if (move_to_zero(&s, i, x, mv)) {
+				return true;
+			}
+		}
+	}
+	return keep_going(pos, mv);
+}
