@@ -7,6 +7,7 @@
 #   make size       flash and static RAM of the firmware (avr-size -C)
 #   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
 #   make bench      cycle counts of the machine's move in every game
+#   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
 #   make clean      remove the build folder
 #
 # Everything is built out of tree, in $(BUILD).  V=1 shows the commands.
@@ -95,7 +96,7 @@ SIM_LIB_OBJ := $(call host_obj,$(SIM_LIB_SRC))
 BRUTE_OBJ := $(call host_obj,$(BRUTE_SRC))
 E2E_SUPPORT_OBJ := $(call host_obj,$(E2E_SUPPORT_SRC))
 
-.PHONY: all firmware play test size flash bench deps clean
+.PHONY: all firmware play test size flash bench fuzz deps clean
 .DEFAULT_GOAL := all
 
 all: firmware $(SIM) $(CLI)
@@ -212,8 +213,73 @@ $(BUILD)/tests/sim/%: $(BUILD)/host/tests/sim/%.o $(SIM_LIB_OBJ)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS) $(CMOCKA_LDLIBS)
 
-test: $(ELF) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
+test: $(ELF) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS) $(FUZZER)
 	$(Q)tests/run-all $(BUILD) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
+
+# ---- benchmark --------------------------------------------------------------------------
+
+# The engine and a textbook baseline built for the AVR with the firmware's
+# flags (tools/bench/bench_avr.c), driven in simavr by a host runner that
+# times every call to the cycle and checks the answers.  The table goes to
+# the terminal and to $(BENCH_TXT).  BENCH_CAP: simulated cycles after which
+# a baseline run is given up ("> cap").
+BENCH_ELF := $(BUILD)/bench/bench.elf
+BENCH_RUN := $(BUILD)/bench/bench_run
+BENCH_TXT := $(BUILD)/bench.txt
+BENCH_CAP ?= 32000000
+BENCH_AVR_OBJ := $(call avr_obj,tools/bench/bench_avr.c tools/bench/baseline.c)
+
+# Linked with room for 64 KB of code: the engine and the baseline together
+# may outgrow the chip's 32 KB (the runner then gives simavr's ATmega328P
+# more flash, which changes no cycle count, and says so in the table).
+$(BENCH_ELF): $(BENCH_AVR_OBJ) $(ENGINE_AVR_OBJ)
+	@echo "  AVR-LD  $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -Wl,--defsym=__TEXT_REGION_LENGTH__=64K -o $@ $^
+
+$(BUILD)/host/tools/bench/%.o: tools/bench/%.c | $(DEPS_STAMP)
+	@echo "  CC      $<"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c) $(ENGINE_HOST_OBJ)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
+
+# Issue 5's serial-line challenge adds its figures after this step, as a
+# section appended to $(BENCH_TXT).
+bench: $(BENCH_ELF) $(BENCH_RUN)
+	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
+		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
+
+# ---- fuzzing --------------------------------------------------------------------------------
+
+# The serial console's line reading and commands, with the engine behind
+# them, under libFuzzer with ASan and UBSan; the chip around the console is
+# faked (tests/fuzz/fake_device.c).  `make test` runs it for a bounded time
+# (tests/scripts/fuzz.sh, FUZZ_TEST_SECONDS, default 30); `make fuzz` runs
+# it for FUZZ_SECONDS and keeps what it learns in $(BUILD)/fuzz/corpus.
+FUZZ_SECONDS ?= 600
+FUZZER := $(BUILD)/fuzz/fuzz_console
+FUZZ_SRC := $(wildcard tests/fuzz/*.c) firmware/console.c firmware/odra.c $(ENGINE_SRC)
+FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzz/%.o,$(FUZZ_SRC) $(BUILD)/gen/engine_tables.c)
+FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := -std=gnu11 -O1 -g -fsanitize=fuzzer-no-link $(FUZZ_SANITIZE) $(WARNINGS) $(INCLUDES)
+
+$(BUILD)/fuzz/%.o: %.c $(BUILD)/gen/engine_tables.h | $(DEPS_STAMP)
+	@echo "  FUZZ-CC $<"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(FUZZER): $(FUZZ_OBJ)
+	@echo "  LD      $@"
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SANITIZE) -o $@ $^
+
+fuzz: $(FUZZER)
+	$(Q)mkdir -p $(BUILD)/fuzz/corpus
+	$(FUZZER) -max_total_time=$(FUZZ_SECONDS) -dict=tests/fuzz/console.dict \
+		-artifact_prefix=$(BUILD)/fuzz/ -print_final_stats=1 $(BUILD)/fuzz/corpus tests/fuzz/seeds
 
 # ---- housekeeping ------------------------------------------------------------------------
 
