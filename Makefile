@@ -247,6 +247,9 @@ $(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c) $(ENGINE_HOST_OBJ)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
 
+# make test runs a short benchmark too (tests/scripts/bench.sh).
+test: $(BENCH_ELF) $(BENCH_RUN)
+
 # Issue 5's serial-line challenge adds its figures after this step, as a
 # section appended to $(BENCH_TXT).
 bench: $(BENCH_ELF) $(BENCH_RUN)
