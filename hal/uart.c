@@ -14,15 +14,15 @@
 static volatile uint8_t rx_buffer[UART_RX_BUFFER];
 static volatile uint8_t rx_head; /* written by the interrupt */
 static volatile uint8_t rx_tail; /* written by the main loop */
-static volatile bool rx_lost;
+static volatile uint8_t rx_lost; /* bytes lost, up to 255 */
 
 ISR(USART_RX_vect)
 {
 	bool overran = (UCSR0A & (1 << DOR0)) != 0;
 	uint8_t byte = UDR0;
 	uint8_t head = rx_head;
-	if (overran || (uint8_t)(head - rx_tail) >= UART_RX_BUFFER) {
-		rx_lost = true;
+	if ((overran || (uint8_t)(head - rx_tail) >= UART_RX_BUFFER) && rx_lost != UINT8_MAX) {
+		rx_lost++;
 	}
 	if ((uint8_t)(head - rx_tail) < UART_RX_BUFFER) {
 		rx_buffer[head % UART_RX_BUFFER] = byte;
@@ -54,12 +54,12 @@ bool uart_pending(void)
 	return rx_tail != rx_head;
 }
 
-bool uart_take_overflow(void)
+uint8_t uart_take_lost(void)
 {
-	bool lost;
+	uint8_t lost;
 	ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
 		lost = rx_lost;
-		rx_lost = false;
+		rx_lost = 0;
 	}
 	return lost;
 }

@@ -18,9 +18,12 @@ void uart_init(void);
 /* The oldest received byte into *byte; false when none is waiting. */
 bool uart_read(uint8_t *byte);
 bool uart_pending(void);
-/* True once after received bytes were lost (buffer full or the hardware
- * overran), then false until the next loss. */
-bool uart_take_overflow(void);
+/* How many received bytes were lost (buffer full or the hardware overran)
+ * since the last call, at most 255; 0 when none.  The loss comes after
+ * every byte waiting when it is reported (the buffer stays full from a loss
+ * until the next uart_read), and at most one byte later (a hardware overrun
+ * loses the byte after the one the interrupt takes). */
+uint8_t uart_take_lost(void);
 void uart_put(char c);
 void uart_write(const char *text);
 void uart_write_P(const char *flash_text);

@@ -7,6 +7,9 @@
 /* The longest pass of the main loop is a machine move (at most 20 ms) plus
  * a full screen (about 2 ms); 500 ms leaves a wide margin. */
 #define WATCHDOG_TIMEOUT WDTO_500MS
+/* The longest console step measured is 1.15 s (subtract-a-digit at 100,000);
+ * 2 s leaves a wide margin for the tolerance of the watchdog's oscillator. */
+#define WATCHDOG_LONG_TIMEOUT WDTO_2S
 
 /* After a watchdog reset the watchdog stays on with its shortest timeout,
  * which would reset the chip again during start-up: turn it off before
@@ -26,4 +29,9 @@ void watchdog_start(void)
 void watchdog_feed(void)
 {
 	wdt_reset();
+}
+
+void watchdog_start_long(void)
+{
+	wdt_enable(WATCHDOG_LONG_TIMEOUT);
 }

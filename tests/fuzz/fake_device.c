@@ -1,0 +1,214 @@
+/* The device around the console, faked for the host; see fake_device.h. */
+#include "tests/fuzz/fake_device.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/text.h"
+#include "firmware/game.h"
+#include "firmware/ui.h"
+#include "hal/sleep.h"
+#include "hal/timer.h"
+#include "hal/uart.h"
+#include "hal/watchdog.h"
+
+struct fake_line fake_line;
+uint32_t fake_now_ms;
+int fake_long_watchdog;
+unsigned fake_game_changes;
+unsigned fake_ui_follows;
+
+/* The chip's receive buffer. */
+static uint8_t ring[UART_RX_BUFFER];
+static size_t ring_head;
+static size_t ring_tail;
+
+/* ---- the serial line ---- */
+
+void fake_line_start(const uint8_t *input, size_t length, size_t per_pass)
+{
+	free(fake_line.output);
+	memset(&fake_line, 0, sizeof fake_line);
+	fake_line.input = input;
+	fake_line.length = length;
+	fake_line.per_pass = per_pass > 0 ? per_pass : 1;
+	fake_line.lose_at = SIZE_MAX;
+	ring_head = ring_tail = 0;
+}
+
+void fake_line_next_pass(void)
+{
+	for (size_t i = 0; i < fake_line.per_pass && fake_line.arrived < fake_line.length; i++) {
+		size_t at = fake_line.arrived++;
+		bool dropped = at >= fake_line.lose_at && at - fake_line.lose_at < fake_line.lose_count;
+		if (dropped || ring_head - ring_tail >= UART_RX_BUFFER) {
+			if (fake_line.lost_unreported < UINT8_MAX) {
+				fake_line.lost_unreported++;
+			}
+			continue;
+		}
+		ring[ring_head++ % UART_RX_BUFFER] = fake_line.input[at];
+	}
+}
+
+bool fake_line_done(void)
+{
+	return fake_line.arrived == fake_line.length && ring_head == ring_tail;
+}
+
+void fake_line_free(void)
+{
+	free(fake_line.output);
+	fake_line.output = NULL;
+	fake_line.output_length = fake_line.output_capacity = 0;
+}
+
+void uart_init(void)
+{
+}
+
+bool uart_read(uint8_t *byte)
+{
+	if (ring_head == ring_tail) {
+		return false;
+	}
+	*byte = ring[ring_tail++ % UART_RX_BUFFER];
+	fake_line.taken++;
+	return true;
+}
+
+bool uart_pending(void)
+{
+	return ring_head != ring_tail;
+}
+
+uint8_t uart_take_lost(void)
+{
+	uint8_t lost = fake_line.lost_unreported;
+	fake_line.lost_unreported = 0;
+	fake_line.loss_reports += lost != 0;
+	return lost;
+}
+
+void uart_put(char c)
+{
+	if (fake_line.output_length + 1 >= fake_line.output_capacity) {
+		size_t capacity = fake_line.output_capacity != 0 ? 2 * fake_line.output_capacity : 4096;
+		char *grown = realloc(fake_line.output, capacity);
+		if (grown == NULL) {
+			abort();
+		}
+		fake_line.output = grown;
+		fake_line.output_capacity = capacity;
+	}
+	fake_line.output[fake_line.output_length++] = c;
+	fake_line.output[fake_line.output_length] = '\0';
+}
+
+void uart_write(const char *text)
+{
+	while (*text != '\0') {
+		uart_put(*text++);
+	}
+}
+
+void uart_write_P(const char *flash_text)
+{
+	uart_write(flash_text);
+}
+
+/* ---- clock, watchdog, sleep ---- */
+
+void timer_init(void)
+{
+}
+
+uint32_t timer_ms(void)
+{
+	return fake_now_ms;
+}
+
+void watchdog_start(void)
+{
+	fake_long_watchdog = 0;
+}
+
+void watchdog_feed(void)
+{
+}
+
+void watchdog_start_long(void)
+{
+	fake_long_watchdog++;
+}
+
+/* Sleeping until the next interrupt: a millisecond passes and the bytes
+ * that come meanwhile arrive. */
+void sleep_idle_unless(bool (*has_work)(void))
+{
+	if (!has_work()) {
+		fake_now_ms++;
+		fake_line_next_pass();
+	}
+}
+
+/* ---- the game and the screens ---- */
+
+struct game game;
+
+void fake_game_reset(void)
+{
+	memset(&game, 0, sizeof game);
+	fake_game_changes = 0;
+	fake_ui_follows = 0;
+}
+
+bool game_start(const struct position *pos)
+{
+	if (engine_game_over(pos)) {
+		return false;
+	}
+	game.pos = *pos;
+	game.to_move = PLAYER_PERSON;
+	game.over = false;
+	fake_game_changes++;
+	return true;
+}
+
+enum engine_error game_play(const struct move *mv)
+{
+	enum engine_error err = engine_check_move(&game.pos, mv);
+	if (err != ENGINE_OK) {
+		return err;
+	}
+	engine_apply_move(&game.pos, mv);
+	game.to_move = (uint8_t)!game.to_move;
+	if (engine_game_over(&game.pos)) {
+		game.over = true;
+		game.winner = game.pos.rule == RULE_MISERE ? game.to_move : (uint8_t)!game.to_move;
+	}
+	fake_game_changes++;
+	return ENGINE_OK;
+}
+
+void game_print_score(struct text_sink *out)
+{
+	print_flash(out, "You 0 - me 0");
+}
+
+void fake_machine_plays(void)
+{
+	struct move mv;
+	if (!game.over && game.to_move == PLAYER_MACHINE && engine_best_move(&game.pos, &mv)) {
+		if (game_play(&mv) != ENGINE_OK) {
+			abort(); /* the engine's own move must be legal */
+		}
+	}
+}
+
+void ui_show(uint8_t screen)
+{
+	(void)screen;
+	fake_ui_follows++;
+}
