@@ -9,32 +9,37 @@
 
 struct game game;
 
-/* Longest text of a start position the menu can set up: a 4x8 Matrix
- * Nim of 3-digit cells, or 8 numbers of 10 digits with their parameters. */
-#define GAME_START_TEXT 144u
-
-enum engine_error game_new(void)
+bool game_new(void)
 {
-	/* Printed and read back, the set-up is checked, and whatever the
-	 * menu does not set (Prime power's factors) follows from it. */
-	char text[GAME_START_TEXT];
-	struct buffer_sink sink;
-	buffer_sink_init(&sink, text, sizeof text);
-	engine_print_position(&settings.setup, &sink.sink);
 	struct position *pos = &game.pos;
-	enum engine_error err = sink.overflowed ? ENGINE_ERR_TOO_MANY
-						: engine_parse_position(pos, settings.setup.game, text);
-	game.over = true;
-	if (err == ENGINE_OK && engine_game_over(pos)) {
-		err = ENGINE_ERR_GAME_OVER;
+	if (settings.game == GAME_NIM) {
+		engine_start_position(pos, settings.rule == RULE_MISERE ? GAME_MISERE_NIM : GAME_NIM);
+		pos->count = settings.heaps;
+		for (uint8_t i = 0; i < ENGINE_MAX_HEAPS; i++) {
+			pos->u.heap[i] = i < settings.heaps ? settings.heap[i] : 0u;
+		}
+	} else {
+		engine_start_position(pos, GAME_MARIENBAD);
 	}
-	if (err != ENGINE_OK) {
-		return err;
-	}
-	game.over = false;
 	game.to_move = settings.machine_first ? PLAYER_MACHINE : PLAYER_PERSON;
+	game.over = engine_game_over(pos);
+	if (game.over) {
+		return false;
+	}
 	transcript_new_game(pos);
-	return ENGINE_OK;
+	return true;
+}
+
+bool game_start(const struct position *pos)
+{
+	if (engine_game_over(pos)) {
+		return false;
+	}
+	game.pos = *pos;
+	game.to_move = PLAYER_PERSON;
+	game.over = false;
+	transcript_new_game(pos);
+	return true;
 }
 
 /* No move is left: under normal play whoever moved last won, under
