@@ -8,30 +8,33 @@ static bool is_cell(char c)
 	return c == 'O' || c == 'o' || c == '.';
 }
 
-enum engine_error board_scan_rows(struct scanner *in, const uint8_t *lengths, uint8_t rows, uint32_t *cells)
+uint32_t board_scan_rows(struct scanner *in, const uint8_t *lengths, uint8_t rows)
 {
-	uint32_t bit = 1;
-	*cells = 0;
+	uint32_t bit = 1, cells = 0;
 	for (uint8_t row = 0; row < rows; row++) {
-		if (row > 0 && !scan_char(in, '/')) {
-			return ENGINE_ERR_SYNTAX;
+		if (row > 0) {
+			scan_expect(in, '/');
 		}
 		scan_skip_space(in);
-		for (uint8_t k = flash_u8(lengths + row); k > 0; k--, bit <<= 1) {
+		for (uint8_t k = flash_u8(lengths + row); k > 0 && in->error == ENGINE_OK; k--, bit <<= 1) {
 			char c = *in->at;
 			if (!is_cell(c)) {
-				return ENGINE_ERR_SYNTAX;
+				scan_fail(in, ENGINE_ERR_SYNTAX);
+				break;
 			}
 			if (c != '.') {
-				*cells |= bit;
+				cells |= bit;
 			}
 			in->at++;
 		}
 		if (is_cell(*in->at)) {
-			return ENGINE_ERR_TOO_MANY;
+			scan_fail(in, ENGINE_ERR_TOO_MANY);
 		}
 	}
-	return scan_char(in, '/') ? ENGINE_ERR_TOO_MANY : ENGINE_OK;
+	if (scan_char(in, '/')) {
+		scan_fail(in, ENGINE_ERR_TOO_MANY);
+	}
+	return cells;
 }
 
 void board_print_rows(struct text_sink *out, const uint8_t *lengths, uint8_t rows, uint32_t cells)
@@ -46,27 +49,21 @@ void board_print_rows(struct text_sink *out, const uint8_t *lengths, uint8_t row
 	}
 }
 
-enum engine_error board_scan_name(struct scanner *in, uint8_t letters, uint8_t numbers, uint8_t *letter,
-				  uint8_t *number)
+uint8_t board_scan_name(struct scanner *in, uint8_t letters, uint8_t numbers, uint8_t *number)
 {
 	scan_skip_space(in);
-	char c = *in->at;
-	if (c >= 'A' && c <= 'Z') {
-		c = (char)(c - 'A' + 'a');
+	uint8_t letter = (uint8_t)((*in->at | 0x20) - 'a'); /* either case */
+	if (letter >= 26) {
+		scan_fail(in, ENGINE_ERR_SYNTAX);
 	}
-	if (c < 'a' || c > 'z') {
-		return ENGINE_ERR_SYNTAX;
+	if (in->error == ENGINE_OK) {
+		in->at++;
 	}
-	in->at++;
-	enum engine_error err = scan_u8(in, numbers, number);
-	if (err == ENGINE_ERR_RANGE) {
-		return ENGINE_ERR_NO_SUCH;
+	*number = (uint8_t)(scan_number(in, numbers, ENGINE_ERR_NO_SUCH) - 1u);
+	if (letter >= letters || *number >= numbers) {
+		scan_fail(in, ENGINE_ERR_NO_SUCH);
 	}
-	if (err != ENGINE_OK) {
-		return err;
-	}
-	*letter = (uint8_t)(c - 'a');
-	return *letter >= letters || *number == 0 ? ENGINE_ERR_NO_SUCH : ENGINE_OK;
+	return letter;
 }
 
 void board_print_name(struct text_sink *out, uint8_t letter, uint8_t number)

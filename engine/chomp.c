@@ -18,55 +18,35 @@
 #include "engine/losing_set.h"
 #include "engine_tables.h"
 
-#define START_ROWS 4u
-#define START_COLS 8u
-
-/* `RxC` after the number R has been read. */
-static enum engine_error scan_rectangle(struct position *pos, struct scanner *in, uint8_t rows)
+/* `RxC`, or the row lengths, never increasing. */
+void chomp_parse(struct position *pos, struct scanner *in)
 {
-	uint8_t cols;
-	enum engine_error err = scan_u8(in, ENGINE_CHOMP_MAX, &cols);
-	if (err != ENGINE_OK) {
-		return err;
-	}
-	if (rows == 0 || cols == 0) {
-		return ENGINE_ERR_RANGE;
-	}
-	pos->count = rows;
-	for (uint8_t i = 0; i < rows; i++) {
-		pos->u.chomp[i] = cols;
-	}
-	return ENGINE_OK;
-}
-
-enum engine_error chomp_parse(struct position *pos, struct scanner *in)
-{
-	pos->count = 0;
-	for (uint8_t i = 0; i < ENGINE_CHOMP_MAX; i++) {
-		pos->u.chomp[i] = 0;
-	}
+	uint8_t *rows = pos->u.chomp;
 	do {
-		uint8_t length;
-		enum engine_error err = scan_u8(in, ENGINE_CHOMP_MAX, &length);
-		if (err != ENGINE_OK) {
-			return err;
-		}
+		uint8_t length = (uint8_t)scan_number(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
 		if (pos->count == 0 && (scan_char(in, 'x') || scan_char(in, 'X'))) {
-			return scan_rectangle(pos, in, length);
+			uint8_t cols = (uint8_t)scan_number(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
+			if (length == 0 || cols == 0) {
+				scan_fail(in, ENGINE_ERR_RANGE);
+			}
+			pos->count = length;
+			while (length > 0) {
+				rows[--length] = cols;
+			}
+			return;
 		}
 		if (pos->count == ENGINE_CHOMP_MAX) {
-			return ENGINE_ERR_TOO_MANY;
+			scan_fail(in, ENGINE_ERR_TOO_MANY);
+		} else if (length == 0) {
+			scan_fail(in, ENGINE_ERR_RANGE);
+		} else if (pos->count > 0 && length > rows[pos->count - 1u]) {
+			scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
 		}
-		if (length == 0) {
-			return ENGINE_ERR_RANGE;
+		if (in->error == ENGINE_OK) {
+			rows[pos->count++] = length;
 		}
-		if (pos->count > 0 && length > pos->u.chomp[pos->count - 1u]) {
-			return ENGINE_ERR_NOT_ALLOWED;
-		}
-		pos->u.chomp[pos->count++] = length;
 		(void)scan_char(in, ',');
 	} while (!scan_at_end(in));
-	return ENGINE_OK;
 }
 
 void chomp_print(const struct position *pos, struct text_sink *out)
@@ -91,33 +71,22 @@ void chomp_print(const struct position *pos, struct text_sink *out)
 	}
 }
 
-enum engine_error chomp_parse_move(struct scanner *in, struct move *mv)
+/* `R,C` or `R.C`, both from 1. */
+void chomp_parse_move(struct scanner *in, struct move *mv)
 {
-	uint8_t row, col;
-	enum engine_error err = scan_u8(in, UINT8_MAX, &row);
-	if (err != ENGINE_OK) {
-		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
+	mv->u.chomp.row = (uint8_t)(scan_number(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
+	if (!scan_char(in, '.')) {
+		scan_expect(in, ',');
 	}
-	if (!scan_char(in, ',') && !scan_char(in, '.')) {
-		return ENGINE_ERR_SYNTAX;
+	mv->u.chomp.col = (uint8_t)(scan_number(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
+	if (mv->u.chomp.row == 0xFFu || mv->u.chomp.col == 0xFFu) {
+		scan_fail(in, ENGINE_ERR_NO_SUCH);
 	}
-	err = scan_u8(in, UINT8_MAX, &col);
-	if (err != ENGINE_OK) {
-		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
-	}
-	if (row == 0 || col == 0) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	mv->u.chomp.row = (uint8_t)(row - 1u);
-	mv->u.chomp.col = (uint8_t)(col - 1u);
-	return ENGINE_OK;
 }
 
 void chomp_print_move(const struct move *mv, struct text_sink *out)
 {
-	print_u32(out, mv->u.chomp.row + 1u);
-	print_char(out, ',');
-	print_u32(out, mv->u.chomp.col + 1u);
+	print_pair(out, mv->u.chomp.row + 1u, ',', mv->u.chomp.col + 1u);
 }
 
 enum engine_error chomp_check_move(const struct position *pos, const struct move *mv)

@@ -160,28 +160,37 @@ uint8_t engine_find_game(const char *name, uint8_t len)
 
 /* ---- positions ---- */
 
-static enum engine_error parse(struct position *pos, struct scanner *in)
+static void parse(struct position *pos, struct scanner *in)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
-		return heaps_parse(pos, in);
+		heaps_parse(pos, in);
+		break;
 	case FAMILY_NUMBERS:
 	case FAMILY_DIGIT:
-		return numbers_parse(pos, in);
+		numbers_parse(pos, in);
+		break;
 	case FAMILY_MATRIX:
-		return matrix_parse(pos, in);
+		matrix_parse(pos, in);
+		break;
 	case FAMILY_ROWS:
-		return octal_parse(pos, in);
+		octal_parse(pos, in);
+		break;
 	case FAMILY_WYTHOFF:
-		return wythoff_parse(pos, in);
+		wythoff_parse(pos, in);
+		break;
 	case FAMILY_CHOMP:
-		return chomp_parse(pos, in);
+		chomp_parse(pos, in);
+		break;
 	case FAMILY_TAKTIX:
-		return taktix_parse(pos, in);
+		taktix_parse(pos, in);
+		break;
 	case FAMILY_KUBO:
-		return kubo_parse(pos, in);
+		kubo_parse(pos, in);
+		break;
 	default:
-		return nineteen_parse(pos, in);
+		nineteen_parse(pos, in);
+		break;
 	}
 }
 
@@ -194,15 +203,15 @@ enum engine_error engine_parse_position(struct position *pos, uint8_t game, cons
 	struct position parsed;
 	memset(&parsed, 0, sizeof parsed);
 	parsed.game = game;
-	struct scanner in = { text };
-	enum engine_error err = parse(&parsed, &in);
-	if (err == ENGINE_OK && !scan_at_end(&in)) {
-		err = ENGINE_ERR_SYNTAX;
+	struct scanner in = { text, ENGINE_OK };
+	parse(&parsed, &in);
+	if (!scan_at_end(&in)) {
+		scan_fail(&in, ENGINE_ERR_SYNTAX);
 	}
-	if (err == ENGINE_OK) {
+	if (in.error == ENGINE_OK) {
 		*pos = parsed;
 	}
-	return err;
+	return (enum engine_error)in.error;
 }
 
 void engine_print_position(const struct position *pos, struct text_sink *out)
@@ -301,28 +310,37 @@ bool engine_game_over(const struct position *pos)
 	return !board_next_move(pos, &mv, true);
 }
 
-static enum engine_error parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+static void parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
-		return heaps_parse_move(pos, in, mv);
+		heaps_parse_move(pos, in, mv);
+		break;
 	case FAMILY_NUMBERS:
 	case FAMILY_DIGIT:
-		return numbers_parse_move(pos, in, mv);
+		numbers_parse_move(pos, in, mv);
+		break;
 	case FAMILY_MATRIX:
-		return matrix_parse_move(pos, in, mv);
+		matrix_parse_move(pos, in, mv);
+		break;
 	case FAMILY_ROWS:
-		return octal_parse_move(pos, in, mv);
+		octal_parse_move(pos, in, mv);
+		break;
 	case FAMILY_WYTHOFF:
-		return wythoff_parse_move(in, mv);
+		wythoff_parse_move(in, mv);
+		break;
 	case FAMILY_CHOMP:
-		return chomp_parse_move(in, mv);
+		chomp_parse_move(in, mv);
+		break;
 	case FAMILY_TAKTIX:
-		return taktix_parse_move(in, mv);
+		taktix_parse_move(in, mv);
+		break;
 	case FAMILY_KUBO:
-		return kubo_parse_move(in, mv);
+		kubo_parse_move(in, mv);
+		break;
 	default:
-		return nineteen_parse_move(in, mv);
+		nineteen_parse_move(in, mv);
+		break;
 	}
 }
 
@@ -334,15 +352,15 @@ enum engine_error engine_parse_move(const struct position *pos, const char *text
 	}
 	struct move parsed;
 	memset(&parsed, 0, sizeof parsed);
-	struct scanner in = { text };
-	enum engine_error err = parse_move(pos, &in, &parsed);
-	if (err == ENGINE_OK && !scan_at_end(&in)) {
-		err = ENGINE_ERR_SYNTAX;
+	struct scanner in = { text, ENGINE_OK };
+	parse_move(pos, &in, &parsed);
+	if (!scan_at_end(&in)) {
+		scan_fail(&in, ENGINE_ERR_SYNTAX);
 	}
-	if (err == ENGINE_OK) {
+	if (in.error == ENGINE_OK) {
 		*mv = parsed;
 	}
-	return err;
+	return (enum engine_error)in.error;
 }
 
 void engine_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)

@@ -4,7 +4,8 @@
  *
  * Every module has the rules and the text of its games, named
  * <module>_<verb>:
- *   _parse        a position from text (parameters first, then the position)
+ *   _parse        a position from text (parameters first, then the position);
+ *                 errors are kept in the scanner (text.h), as in _parse_move
  *   _print        the position in the same syntax _parse reads
  *   _parse_move   a move from text, not yet checked for legality
  *   _print_move   the move in the syntax _parse_move reads
@@ -30,9 +31,9 @@
 #include "engine/text.h"
 
 /* ---- Chomp: engine/chomp.c ---- */
-enum engine_error chomp_parse(struct position *pos, struct scanner *in);
+void chomp_parse(struct position *pos, struct scanner *in);
 void chomp_print(const struct position *pos, struct text_sink *out);
-enum engine_error chomp_parse_move(struct scanner *in, struct move *mv);
+void chomp_parse_move(struct scanner *in, struct move *mv);
 void chomp_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error chomp_check_move(const struct position *pos, const struct move *mv);
 void chomp_apply_move(struct position *pos, const struct move *mv);
@@ -40,18 +41,18 @@ bool chomp_next_move(const struct position *pos, struct move *mv, bool first);
 bool chomp_is_losing(const struct position *pos);
 
 /* ---- Taktix: engine/taktix.c ---- */
-enum engine_error taktix_parse(struct position *pos, struct scanner *in);
+void taktix_parse(struct position *pos, struct scanner *in);
 void taktix_print(const struct position *pos, struct text_sink *out);
-enum engine_error taktix_parse_move(struct scanner *in, struct move *mv);
+void taktix_parse_move(struct scanner *in, struct move *mv);
 void taktix_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv);
 bool taktix_next_move(const struct position *pos, struct move *mv, bool first);
 bool taktix_is_losing(const struct position *pos);
 
 /* ---- Kubo: engine/kubo.c ---- */
-enum engine_error kubo_parse(struct position *pos, struct scanner *in);
+void kubo_parse(struct position *pos, struct scanner *in);
 void kubo_print(const struct position *pos, struct text_sink *out);
-enum engine_error kubo_parse_move(struct scanner *in, struct move *mv);
+void kubo_parse_move(struct scanner *in, struct move *mv);
 void kubo_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error kubo_check_move(const struct position *pos, const struct move *mv);
 void kubo_apply_move(struct position *pos, const struct move *mv);
@@ -59,9 +60,9 @@ bool kubo_next_move(const struct position *pos, struct move *mv, bool first);
 bool kubo_is_losing(const struct position *pos);
 
 /* ---- Dziewietnascie (Nineteen): engine/nineteen.c ---- */
-enum engine_error nineteen_parse(struct position *pos, struct scanner *in);
+void nineteen_parse(struct position *pos, struct scanner *in);
 void nineteen_print(const struct position *pos, struct text_sink *out);
-enum engine_error nineteen_parse_move(struct scanner *in, struct move *mv);
+void nineteen_parse_move(struct scanner *in, struct move *mv);
 void nineteen_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error nineteen_check_move(const struct position *pos, const struct move *mv);
 bool nineteen_next_move(const struct position *pos, struct move *mv, bool first);
@@ -82,9 +83,9 @@ int32_t sums_grundy(const struct position *pos);
 bool sums_best_move(const struct position *pos, struct move *mv);
 
 /* Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker Nim: engine/heaps.c */
-enum engine_error heaps_parse(struct position *pos, struct scanner *in);
+void heaps_parse(struct position *pos, struct scanner *in);
 void heaps_print(const struct position *pos, struct text_sink *out);
-enum engine_error heaps_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void heaps_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
 void heaps_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
 enum engine_error heaps_check_move(const struct position *pos, const struct move *mv);
 void heaps_apply_move(struct position *pos, const struct move *mv);
@@ -95,9 +96,9 @@ uint16_t heaps_least_take(const struct position *pos, uint16_t n);
 uint16_t heaps_add_room(const struct position *pos, uint8_t i);
 
 /* Subtract a digit, Divide 2/3/6, Prime power: engine/numbers.c */
-enum engine_error numbers_parse(struct position *pos, struct scanner *in);
+void numbers_parse(struct position *pos, struct scanner *in);
 void numbers_print(const struct position *pos, struct text_sink *out);
-enum engine_error numbers_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void numbers_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
 void numbers_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
 enum engine_error numbers_check_move(const struct position *pos, const struct move *mv);
 void numbers_apply_move(struct position *pos, const struct move *mv);
@@ -107,9 +108,9 @@ int32_t digit_grundy(const struct position *pos);
 bool digit_best_move(const struct position *pos, struct move *mv);
 
 /* Matrix Nim: engine/matrix.c */
-enum engine_error matrix_parse(struct position *pos, struct scanner *in);
+void matrix_parse(struct position *pos, struct scanner *in);
 void matrix_print(const struct position *pos, struct text_sink *out);
-enum engine_error matrix_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void matrix_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
 void matrix_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv);
 void matrix_apply_move(struct position *pos, const struct move *mv);
@@ -117,18 +118,18 @@ bool matrix_next_move(const struct position *pos, struct move *mv, bool first);
 
 /* Kayles and the pebble strip (octal games): engine/octal.c.  The game is
  * over when every row is empty. */
-enum engine_error octal_parse(struct position *pos, struct scanner *in);
+void octal_parse(struct position *pos, struct scanner *in);
 void octal_print(const struct position *pos, struct text_sink *out);
-enum engine_error octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
+void octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
 void octal_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv);
 void octal_apply_move(struct position *pos, const struct move *mv);
 bool octal_next_move(const struct position *pos, struct move *mv, bool first);
 
 /* Wythoff: engine/wythoff.c.  The game is over when both heaps are empty. */
-enum engine_error wythoff_parse(struct position *pos, struct scanner *in);
+void wythoff_parse(struct position *pos, struct scanner *in);
 void wythoff_print(const struct position *pos, struct text_sink *out);
-enum engine_error wythoff_parse_move(struct scanner *in, struct move *mv);
+void wythoff_parse_move(struct scanner *in, struct move *mv);
 void wythoff_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error wythoff_check_move(const struct position *pos, const struct move *mv);
 void wythoff_apply_move(struct position *pos, const struct move *mv);

@@ -27,141 +27,88 @@ _Static_assert(offsetof(struct position, u.poker.heap) == offsetof(struct positi
 	       "Poker Nim's heaps must overlay u.heap");
 
 static bool is_poker(const struct position *pos) { return pos->game == GAME_POKER_NIM; }
-
-static bool is_nim_family(const struct position *pos)
-{
-	return pos->game == GAME_NIM || pos->game == GAME_MISERE_NIM || pos->game == GAME_MARIENBAD;
-}
+static bool is_nim_family(const struct position *pos) { return pos->game <= GAME_MARIENBAD; }
+static bool has_limit(const struct position *pos) { return pos->game == GAME_LIMIT_NIM || is_poker(pos); }
 
 static enum engine_rule default_rule(uint8_t game)
 {
 	return game == GAME_MISERE_NIM || game == GAME_MARIENBAD ? RULE_MISERE : RULE_NORMAL;
 }
 
+/* s in 1..8 and in the set (bit s - 1). */
 static bool in_set(uint8_t set, uint16_t s)
 {
-	return s >= 1 && s <= 8 && (set & (1u << (s - 1u)));
+	return s <= 8 && (set & ((1u << s) >> 1));
 }
 
-/* ---- start, text ---- */
+/* ---- text ---- */
 
 /* `=` and a number in 0..255. */
-static enum engine_error scan_setting(struct scanner *in, uint8_t *value)
+static uint8_t scan_setting(struct scanner *in)
 {
-	return scan_char(in, '=') ? scan_u8(in, UINT8_MAX, value) : ENGINE_ERR_SYNTAX;
+	scan_expect(in, '=');
+	return (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_RANGE);
 }
 
 /* S=1,3,4: elements 1..8. */
-static enum engine_error scan_set(struct scanner *in, uint8_t *set)
+static uint8_t scan_set(struct scanner *in)
 {
 	char separator = '=';
-	*set = 0;
+	uint8_t set = 0;
 	while (scan_char(in, separator)) {
-		uint8_t s;
-		enum engine_error err = scan_u8(in, 8, &s);
-		if (err == ENGINE_OK && s == 0) {
-			err = ENGINE_ERR_RANGE;
+		uint8_t s = (uint8_t)scan_number(in, 8, ENGINE_ERR_RANGE);
+		if (s == 0) {
+			scan_fail(in, ENGINE_ERR_RANGE);
 		}
-		if (err != ENGINE_OK) {
-			return err;
-		}
-		*set |= (uint8_t)(1u << (s - 1u));
+		set |= (uint8_t)((1u << s) >> 1);
 		separator = ',';
 	}
-	return *set != 0 ? ENGINE_OK : ENGINE_ERR_SYNTAX;
+	if (set == 0) {
+		scan_fail(in, ENGINE_ERR_SYNTAX);
+	}
+	return set;
 }
 
-/* Parameters, in any order, before the heaps. */
-static enum engine_error scan_settings(struct position *pos, struct scanner *in)
+/* Parameters, in any order, then the heaps. */
+void heaps_parse(struct position *pos, struct scanner *in)
 {
 	bool left_given = false;
+	uint8_t *left = pos->u.poker.adds_left;
 	pos->rule = default_rule(pos->game);
 	pos->limit = pos->game == GAME_LIMIT_NIM ? DEFAULT_LIMIT : DEFAULT_POKER_ADDS;
 	pos->set = DEFAULT_SET;
 	for (;;) {
-		enum engine_error err = ENGINE_OK;
 		if (is_nim_family(pos) && scan_word(in, ENGINE_FLASH_STR("normal"))) {
 			pos->rule = RULE_NORMAL;
 		} else if (is_nim_family(pos) && scan_word(in, ENGINE_FLASH_STR("misere"))) {
 			pos->rule = RULE_MISERE;
-		} else if ((pos->game == GAME_LIMIT_NIM || is_poker(pos)) && scan_word(in, ENGINE_FLASH_STR("k"))) {
-			err = scan_setting(in, &pos->limit);
-			if (err == ENGINE_OK && pos->limit == 0 && !is_poker(pos)) {
-				err = ENGINE_ERR_RANGE;
+		} else if (has_limit(pos) && scan_word(in, ENGINE_FLASH_STR("k"))) {
+			pos->limit = scan_setting(in);
+			if (pos->limit == 0 && !is_poker(pos)) {
+				scan_fail(in, ENGINE_ERR_RANGE);
 			}
 		} else if (pos->game == GAME_SUBTRACTION && scan_word(in, ENGINE_FLASH_STR("s"))) {
-			err = scan_set(in, &pos->set);
+			pos->set = scan_set(in);
 		} else if (is_poker(pos) && scan_word(in, ENGINE_FLASH_STR("left"))) {
-			err = scan_setting(in, &pos->u.poker.adds_left[0]);
-			if (err == ENGINE_OK) {
-				err = scan_char(in, ',') ? scan_u8(in, UINT8_MAX, &pos->u.poker.adds_left[1])
-							 : ENGINE_ERR_SYNTAX;
-			}
+			left[0] = scan_setting(in);
+			scan_expect(in, ',');
+			left[1] = (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_RANGE);
 			left_given = true;
 		} else {
 			break;
 		}
-		if (err != ENGINE_OK) {
-			return err;
-		}
-	}
-	if (!is_poker(pos)) {
-		return ENGINE_OK;
-	}
-	if (!left_given) {
-		pos->u.poker.adds_left[0] = pos->limit;
-		pos->u.poker.adds_left[1] = pos->limit;
-	}
-	pos->u.poker.last_added = NO_HEAP;
-	if (pos->u.poker.adds_left[0] > pos->limit || pos->u.poker.adds_left[1] > pos->limit) {
-		return ENGINE_ERR_RANGE;
-	}
-	return ENGINE_OK;
-}
-
-/* Poker Nim heaps: `current/start`, or `current` at its start. */
-static enum engine_error scan_poker_heaps(struct position *pos, struct scanner *in)
-{
-	do {
-		if (pos->count == ENGINE_MAX_HEAPS) {
-			return ENGINE_ERR_TOO_MANY;
-		}
-		uint16_t *heap = &pos->u.poker.heap[pos->count];
-		uint16_t *start = &pos->u.poker.start[pos->count];
-		enum engine_error err = scan_u16(in, UINT16_MAX, heap);
-		*start = *heap;
-		if (err == ENGINE_OK && scan_char(in, '/')) {
-			err = scan_u16(in, UINT16_MAX, start);
-			if (err == ENGINE_OK && *start < *heap) {
-				err = ENGINE_ERR_ABOVE_START;
-			}
-		}
-		if (err != ENGINE_OK) {
-			return err;
-		}
-		pos->count++;
-		(void)scan_char(in, ',');
-	} while (!scan_at_end(in));
-	return ENGINE_OK;
-}
-
-enum engine_error heaps_parse(struct position *pos, struct scanner *in)
-{
-	enum engine_error err = scan_settings(pos, in);
-	if (err != ENGINE_OK) {
-		return err;
 	}
 	if (is_poker(pos)) {
-		return scan_poker_heaps(pos, in);
+		if (!left_given) {
+			left[0] = pos->limit;
+			left[1] = pos->limit;
+		}
+		pos->u.poker.last_added = NO_HEAP;
+		if (left[0] > pos->limit || left[1] > pos->limit) {
+			scan_fail(in, ENGINE_ERR_RANGE);
+		}
 	}
-	return scan_list16(in, pos->u.heap, ENGINE_MAX_HEAPS, &pos->count);
-}
-
-static void print_setting(struct text_sink *out, const char *flash_key, uint8_t value)
-{
-	print_flash(out, flash_key);
-	print_u32(out, value);
-	print_char(out, ' ');
+	pos->count = scan_list(in, pos->u.heap, false, is_poker(pos) ? pos->u.poker.start : NULL, ENGINE_MAX_HEAPS);
 }
 
 void heaps_print(const struct position *pos, struct text_sink *out)
@@ -169,8 +116,10 @@ void heaps_print(const struct position *pos, struct text_sink *out)
 	if (is_nim_family(pos) && pos->rule != default_rule(pos->game)) {
 		print_flash(out, pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
 	}
-	if (pos->game == GAME_LIMIT_NIM || is_poker(pos)) {
-		print_setting(out, ENGINE_FLASH_STR("k="), pos->limit);
+	if (has_limit(pos)) {
+		print_flash(out, ENGINE_FLASH_STR("k="));
+		print_u32(out, pos->limit);
+		print_char(out, ' ');
 	}
 	if (pos->game == GAME_SUBTRACTION) {
 		char separator = '=';
@@ -185,22 +134,23 @@ void heaps_print(const struct position *pos, struct text_sink *out)
 		print_char(out, ' ');
 	}
 	if (!is_poker(pos)) {
-		print_list16(out, pos->u.heap, pos->count);
+		print_list(out, pos->u.heap, false, pos->count);
 		return;
 	}
-	if (pos->u.poker.adds_left[0] != pos->limit || pos->u.poker.adds_left[1] != pos->limit) {
+	const uint8_t *left = pos->u.poker.adds_left;
+	if (left[0] != pos->limit || left[1] != pos->limit) {
 		print_flash(out, ENGINE_FLASH_STR("left="));
-		print_pair(out, pos->u.poker.adds_left[0], ',', pos->u.poker.adds_left[1]);
+		print_pair(out, left[0], ',', left[1]);
 		print_char(out, ' ');
 	}
 	for (uint8_t i = 0; i < pos->count; i++) {
 		if (i > 0) {
 			print_char(out, ' ');
 		}
+		print_u32(out, pos->u.poker.heap[i]);
 		if (pos->u.poker.start[i] != pos->u.poker.heap[i]) {
-			print_pair(out, pos->u.poker.heap[i], '/', pos->u.poker.start[i]);
-		} else {
-			print_u32(out, pos->u.poker.heap[i]);
+			print_char(out, '/');
+			print_u32(out, pos->u.poker.start[i]);
 		}
 	}
 }
@@ -208,55 +158,40 @@ void heaps_print(const struct position *pos, struct text_sink *out)
 /* ---- moves ---- */
 
 /* Nimble: `F>T` names the coin by its square; the first coin there moves. */
-static enum engine_error nimble_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+static void nimble_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
-	uint16_t from, to;
-	enum engine_error err = scan_u16(in, UINT16_MAX, &from);
-	if (err != ENGINE_OK) {
-		return err;
+	uint16_t from = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_RANGE);
+	scan_expect(in, '>');
+	uint16_t to = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_RANGE);
+	uint8_t i = 0;
+	while (i < pos->count && pos->u.heap[i] != from) {
+		i++;
 	}
-	if (!scan_char(in, '>')) {
-		return ENGINE_ERR_SYNTAX;
+	if (i == pos->count) {
+		scan_fail(in, ENGINE_ERR_NO_SUCH);
+	} else if (to > from) {
+		scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
 	}
-	err = scan_u16(in, UINT16_MAX, &to);
-	if (err != ENGINE_OK) {
-		return err;
-	}
-	for (uint8_t i = 0; i < pos->count; i++) {
-		if (pos->u.heap[i] == from) {
-			if (to > from) {
-				return ENGINE_ERR_NOT_ALLOWED;
-			}
-			mv->u.heap.heap = i;
-			mv->u.heap.add = 0;
-			mv->u.heap.count = (uint16_t)(from - to);
-			return ENGINE_OK;
-		}
-	}
-	return ENGINE_ERR_NO_SUCH;
+	mv->u.heap.heap = i;
+	mv->u.heap.count = (uint16_t)(from - to);
 }
 
-enum engine_error heaps_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+void heaps_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
 	if (pos->game == GAME_NIMBLE) {
-		return nimble_parse_move(pos, in, mv);
+		nimble_parse_move(pos, in, mv);
+		return;
 	}
-	enum engine_error err = scan_index(in, pos->count, &mv->u.heap.heap);
-	if (err != ENGINE_OK) {
-		return err;
-	}
-	if (scan_char(in, '-')) {
-		mv->u.heap.add = 0;
-	} else if (scan_char(in, '+')) {
+	mv->u.heap.heap = scan_index(in, pos->count);
+	if (scan_char(in, '+')) {
 		if (!is_poker(pos)) {
-			return ENGINE_ERR_NOT_ALLOWED;
+			scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
 		}
 		mv->u.heap.add = 1;
 	} else {
-		return ENGINE_ERR_SYNTAX;
+		scan_expect(in, '-');
 	}
-	err = scan_u16(in, UINT16_MAX, &mv->u.heap.count);
-	return err == ENGINE_ERR_RANGE ? ENGINE_ERR_TOO_MUCH : err;
+	mv->u.heap.count = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
 }
 
 void heaps_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
@@ -292,7 +227,6 @@ static bool amount_allowed(const struct position *pos, uint16_t count)
 	return true;
 }
 
-/* Room for additions on heap i: 0 when the mover has no adds left. */
 uint16_t heaps_add_room(const struct position *pos, uint8_t i)
 {
 	if (!is_poker(pos) || pos->u.poker.adds_left[0] == 0) {
@@ -338,22 +272,16 @@ enum engine_error heaps_check_move(const struct position *pos, const struct move
 
 void heaps_apply_move(struct position *pos, const struct move *mv)
 {
-	uint16_t *heap = pos->u.heap;
-	uint8_t i = mv->u.heap.heap;
-	if (mv->u.heap.add) {
-		heap[i] = (uint16_t)(heap[i] + mv->u.heap.count);
-	} else {
-		heap[i] = (uint16_t)(heap[i] - mv->u.heap.count);
-	}
+	uint16_t *heap = &pos->u.heap[mv->u.heap.heap];
+	uint8_t add = mv->u.heap.add;
+	*heap = (uint16_t)(add ? *heap + mv->u.heap.count : *heap - mv->u.heap.count);
 	if (is_poker(pos)) {
 		/* The other player moves next: their counters come first. */
-		uint8_t mover_left = pos->u.poker.adds_left[0];
-		if (mv->u.heap.add) {
-			mover_left--;
-		}
-		pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1];
-		pos->u.poker.adds_left[1] = mover_left;
-		pos->u.poker.last_added = mv->u.heap.add ? i : NO_HEAP;
+		uint8_t *left = pos->u.poker.adds_left;
+		uint8_t mover_left = (uint8_t)(left[0] - add);
+		left[0] = left[1];
+		left[1] = mover_left;
+		pos->u.poker.last_added = add ? mv->u.heap.heap : NO_HEAP;
 	}
 }
 

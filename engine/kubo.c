@@ -29,35 +29,29 @@ static const uint8_t pairs[PAIRS][2] ENGINE_FLASH = {
 	{ 0, 3 }, { 3, 6 }, { 1, 4 }, { 4, 7 }, { 2, 5 }, { 5, 8 },
 };
 
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-enum engine_error kubo_parse(struct position *pos, struct scanner *in)
+void kubo_parse(struct position *pos, struct scanner *in)
 {
 	pos->count = ENGINE_KUBO_STACKS;
-	for (uint8_t i = 0; i < ENGINE_KUBO_STACKS; i++) {
-		if (i > 0 && i % 3u == 0) {
-			(void)scan_char(in, '/');
-		}
+	for (uint8_t i = 0; i < ENGINE_KUBO_STACKS && in->error == ENGINE_OK; i++) {
 		if (i % 3u == 0) {
+			if (i > 0) {
+				(void)scan_char(in, '/');
+			}
 			scan_skip_space(in);
 		}
-		char c = *in->at;
-		if (!is_digit(c)) {
-			return ENGINE_ERR_SYNTAX;
+		uint8_t height = (uint8_t)(*in->at - '0');
+		if (height > 9) {
+			scan_fail(in, ENGINE_ERR_SYNTAX);
+		} else if (height > MAX_TAKE) {
+			scan_fail(in, ENGINE_ERR_RANGE);
+		} else {
+			pos->u.kubo[i] = height;
+			in->at++;
 		}
-		if (c > '0' + (char)MAX_TAKE) {
-			return ENGINE_ERR_RANGE;
-		}
-		pos->u.kubo[i] = (uint8_t)(c - '0');
-		in->at++;
 	}
-	if (is_digit(*in->at) || scan_char(in, '/')) {
-		return ENGINE_ERR_TOO_MANY;
+	if ((uint8_t)(*in->at - '0') <= 9 || scan_char(in, '/')) {
+		scan_fail(in, ENGINE_ERR_TOO_MANY);
 	}
-	return ENGINE_OK;
 }
 
 void kubo_print(const struct position *pos, struct text_sink *out)
@@ -71,33 +65,24 @@ void kubo_print(const struct position *pos, struct text_sink *out)
 }
 
 /* A stack name such as `b2`: column a-c, row 1-3 from the top. */
-static enum engine_error scan_stack(struct scanner *in, uint8_t *stack)
+static uint8_t scan_stack(struct scanner *in)
 {
-	uint8_t col = 0, row = 0;
-	enum engine_error err = board_scan_name(in, 3, 3, &col, &row);
-	*stack = (uint8_t)(3u * (row - 1u) + col);
-	return err;
+	uint8_t row;
+	uint8_t col = board_scan_name(in, 3, 3, &row);
+	return (uint8_t)(3u * row + col);
 }
 
-enum engine_error kubo_parse_move(struct scanner *in, struct move *mv)
+void kubo_parse_move(struct scanner *in, struct move *mv)
 {
-	uint8_t stack;
-	enum engine_error err = scan_stack(in, &stack);
-	if (err != ENGINE_OK) {
-		return err;
-	}
-	mv->u.kubo.stack = stack;
+	mv->u.kubo.stack = scan_stack(in);
+	mv->u.kubo.count = 1;
 	if (scan_char(in, '+')) {
-		err = scan_stack(in, &mv->u.kubo.other);
-		mv->u.kubo.count = 1;
-		return err;
+		mv->u.kubo.other = scan_stack(in);
+		return;
 	}
-	if (!scan_char(in, '-')) {
-		return ENGINE_ERR_SYNTAX;
-	}
+	scan_expect(in, '-');
 	mv->u.kubo.other = NO_STACK;
-	err = scan_u8(in, MAX_TAKE, &mv->u.kubo.count);
-	return err == ENGINE_ERR_RANGE ? ENGINE_ERR_TOO_MUCH : err;
+	mv->u.kubo.count = (uint8_t)scan_number(in, MAX_TAKE, ENGINE_ERR_TOO_MUCH);
 }
 
 static void print_stack(struct text_sink *out, uint8_t stack)

@@ -20,43 +20,48 @@ static uint16_t row_total(const struct position *pos, uint8_t r)
 	return total;
 }
 
-/* Numbers separated by spaces or commas, up to a `/` or the end. */
-static enum engine_error scan_row(struct scanner *in, uint8_t *cell, uint8_t *cols)
+/* Numbers separated by spaces or commas, up to a `/` or the end; a
+ * number above 255 is `too_big`.  Returns how many. */
+static uint8_t scan_row(struct scanner *in, uint8_t *cell, enum engine_error too_big)
 {
-	*cols = 0;
+	uint8_t cols = 0;
 	do {
-		if (*cols == ENGINE_MATRIX_MAX) {
-			return ENGINE_ERR_TOO_MANY;
+		if (cols == ENGINE_MATRIX_MAX) {
+			scan_fail(in, ENGINE_ERR_TOO_MANY);
+			break;
 		}
-		enum engine_error err = scan_u8(in, UINT8_MAX, &cell[*cols]);
-		if (err != ENGINE_OK) {
-			return err;
-		}
-		(*cols)++;
+		cell[cols++] = (uint8_t)scan_number(in, UINT8_MAX, too_big);
 		(void)scan_char(in, ',');
 		scan_skip_space(in);
-	} while (*in->at >= '0' && *in->at <= '9');
-	return ENGINE_OK;
+	} while (*in->at >= '0' && *in->at <= '9' && in->error == ENGINE_OK);
+	return cols;
 }
 
-enum engine_error matrix_parse(struct position *pos, struct scanner *in)
+void matrix_parse(struct position *pos, struct scanner *in)
 {
 	do {
 		if (pos->count == ENGINE_MATRIX_MAX) {
-			return ENGINE_ERR_TOO_MANY;
+			scan_fail(in, ENGINE_ERR_TOO_MANY);
+			break;
 		}
-		uint8_t cols;
-		enum engine_error err = scan_row(in, pos->u.cell[pos->count], &cols);
-		if (err != ENGINE_OK) {
-			return err;
-		}
+		uint8_t cols = scan_row(in, pos->u.cell[pos->count], ENGINE_ERR_RANGE);
 		if (pos->count > 0 && cols != pos->cols) {
-			return ENGINE_ERR_SYNTAX; /* rows of different lengths */
+			scan_fail(in, ENGINE_ERR_SYNTAX); /* rows of different lengths */
 		}
 		pos->cols = cols;
 		pos->count++;
 	} while (scan_char(in, '/'));
-	return ENGINE_OK;
+}
+
+/* Rows and cells between `/` and ` `, or `:` and `,` in a move. */
+static void print_cells(struct text_sink *out, const uint8_t *cell, uint8_t cols, char separator)
+{
+	for (uint8_t c = 0; c < cols; c++) {
+		if (c > 0) {
+			print_char(out, separator);
+		}
+		print_u32(out, cell[c]);
+	}
 }
 
 void matrix_print(const struct position *pos, struct text_sink *out)
@@ -65,50 +70,24 @@ void matrix_print(const struct position *pos, struct text_sink *out)
 		if (r > 0) {
 			print_flash(out, ENGINE_FLASH_STR(" / "));
 		}
-		for (uint8_t c = 0; c < pos->cols; c++) {
-			if (c > 0) {
-				print_char(out, ' ');
-			}
-			print_u32(out, pos->u.cell[r][c]);
-		}
+		print_cells(out, pos->u.cell[r], pos->cols, ' ');
 	}
 }
 
-enum engine_error matrix_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+void matrix_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
-	uint8_t row;
-	enum engine_error err = scan_u8(in, UINT8_MAX, &row);
-	if (err != ENGINE_OK) {
-		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
+	mv->u.matrix.row = scan_index(in, pos->count);
+	scan_expect(in, ':');
+	if (scan_row(in, mv->u.matrix.take, ENGINE_ERR_TOO_MUCH) > pos->cols) {
+		scan_fail(in, ENGINE_ERR_TOO_MANY);
 	}
-	if (row == 0 || row > pos->count) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	if (!scan_char(in, ':')) {
-		return ENGINE_ERR_SYNTAX;
-	}
-	mv->u.matrix.row = (uint8_t)(row - 1u);
-	uint8_t cols;
-	err = scan_row(in, mv->u.matrix.take, &cols);
-	if (err == ENGINE_ERR_RANGE) {
-		return ENGINE_ERR_TOO_MUCH;
-	}
-	if (err == ENGINE_OK && cols > pos->cols) {
-		return ENGINE_ERR_TOO_MANY;
-	}
-	return err;
 }
 
 void matrix_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
 {
 	print_u32(out, mv->u.matrix.row + 1u);
 	print_char(out, ':');
-	for (uint8_t c = 0; c < pos->cols; c++) {
-		if (c > 0) {
-			print_char(out, ',');
-		}
-		print_u32(out, mv->u.matrix.take[c]);
-	}
+	print_cells(out, mv->u.matrix.take, pos->cols, ',');
 }
 
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv)

@@ -117,9 +117,9 @@ static uint8_t lowest_cell(uint32_t cells)
 
 /* ---- positions ---- */
 
-enum engine_error nineteen_parse(struct position *pos, struct scanner *in)
+void nineteen_parse(struct position *pos, struct scanner *in)
 {
-	return board_scan_rows(in, row_length, ROWS, &pos->u.nineteen);
+	pos->u.nineteen = board_scan_rows(in, row_length, ROWS);
 }
 
 void nineteen_print(const struct position *pos, struct text_sink *out)
@@ -129,26 +129,24 @@ void nineteen_print(const struct position *pos, struct text_sink *out)
 
 /* ---- moves ---- */
 
-enum engine_error nineteen_parse_move(struct scanner *in, struct move *mv)
+void nineteen_parse_move(struct scanner *in, struct move *mv)
 {
 	uint32_t cells = 0;
 	uint8_t listed = 0;
 	do {
-		uint8_t row = 0, place = 0;
-		enum engine_error err = board_scan_name(in, ROWS, 5, &row, &place);
-		if (err != ENGINE_OK) {
-			return err;
-		}
-		if (place > flash_u8(&row_length[row])) {
-			return ENGINE_ERR_NO_SUCH;
+		uint8_t place;
+		uint8_t row = board_scan_name(in, ROWS, 5, &place);
+		if (in->error == ENGINE_OK && place >= flash_u8(&row_length[row])) {
+			scan_fail(in, ENGINE_ERR_NO_SUCH);
 		}
 		if (++listed > MAX_TAKE) {
-			return ENGINE_ERR_TOO_MANY;
+			scan_fail(in, ENGINE_ERR_TOO_MANY);
 		}
-		cells |= bit((uint8_t)(flash_u8(&row_start[row]) + place - 1u));
+		if (in->error == ENGINE_OK) {
+			cells |= bit((uint8_t)(flash_u8(&row_start[row]) + place));
+		}
 	} while (scan_char(in, ','));
 	mv->u.cells = cells;
-	return ENGINE_OK;
 }
 
 static void print_cell(struct text_sink *out, uint8_t cell)

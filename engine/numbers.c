@@ -27,9 +27,10 @@
  * `2/3` divides the second number by 3; `/3^2` divides by 3 squared, `/7`
  * by 7.
  */
-#include "engine/flash.h"
+#include <stddef.h>
+#include <string.h>
+
 #include "engine/games.h"
-#include "engine_tables.h"
 
 #define SUBTRACT_DIGIT_GRUNDY_MAX 100000u
 
@@ -133,30 +134,19 @@ static void factorise(struct position *pos, uint32_t n)
 	}
 }
 
-/* p^k, which divides n and so fits in 32 bits. */
-static uint32_t prime_power(uint32_t p, uint8_t k)
-{
-	uint32_t v = 1;
-	while (k-- > 0) {
-		v *= p;
-	}
-	return v;
-}
-
 /* ---- the module ---- */
 
-enum engine_error numbers_parse(struct position *pos, struct scanner *in)
+void numbers_parse(struct position *pos, struct scanner *in)
 {
 	uint8_t most = pos->game == GAME_DIVIDE ? ENGINE_MAX_HEAPS : 1;
-	enum engine_error err = scan_list32(in, pos->u.number, most, &pos->count);
-	if (err == ENGINE_OK && pos->game == GAME_PRIME_POWER) {
+	pos->count = scan_list(in, pos->u.number, true, NULL, most);
+	if (pos->game == GAME_PRIME_POWER && in->error == ENGINE_OK) {
 		uint32_t n = pos->u.number[0];
 		if (n == 0) {
-			return ENGINE_ERR_RANGE;
+			scan_fail(in, ENGINE_ERR_RANGE);
 		}
 		factorise(pos, n);
 	}
-	return err;
 }
 
 void numbers_print(const struct position *pos, struct text_sink *out)
@@ -165,135 +155,121 @@ void numbers_print(const struct position *pos, struct text_sink *out)
 		print_u32(out, pos->u.factors.n);
 		return;
 	}
-	print_list32(out, pos->u.number, pos->count);
+	print_list(out, pos->u.number, true, pos->count);
 }
 
 /* `/P^K`, or `/P` for P^1, P one of n's primes. */
-static enum engine_error prime_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+static void prime_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
-	uint32_t p;
-	uint8_t k = 1;
 	(void)scan_char(in, '/');
-	enum engine_error err = scan_u32(in, UINT32_MAX, &p);
-	if (err == ENGINE_OK && scan_char(in, '^')) {
-		err = scan_u8(in, UINT8_MAX, &k);
-	}
-	if (err != ENGINE_OK) {
-		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NOT_DIVISOR : err;
+	uint32_t p = scan_number(in, UINT32_MAX, ENGINE_ERR_NOT_DIVISOR);
+	uint8_t k = 1;
+	if (scan_char(in, '^')) {
+		k = (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_NOT_DIVISOR);
 	}
 	if (p == 1 || k == 0) {
-		return ENGINE_ERR_NONE_TAKEN;
+		scan_fail(in, ENGINE_ERR_NONE_TAKEN);
 	}
-	for (uint8_t i = 0; i < pos->count; i++) {
-		if (pos->u.factors.prime[i] == p) {
-			mv->u.prime.factor = i;
-			mv->u.prime.exponent = k;
-			return ENGINE_OK;
-		}
+	uint8_t i = 0;
+	while (i < pos->count && pos->u.factors.prime[i] != p) {
+		i++;
 	}
-	return ENGINE_ERR_NOT_DIVISOR;
+	if (i == pos->count) {
+		scan_fail(in, ENGINE_ERR_NOT_DIVISOR);
+	}
+	mv->u.prime.factor = i;
+	mv->u.prime.exponent = k;
 }
 
-enum engine_error numbers_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+void numbers_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
 	if (pos->game == GAME_PRIME_POWER) {
-		return prime_parse_move(pos, in, mv);
+		prime_parse_move(pos, in, mv);
+		return;
 	}
 	if (pos->game == GAME_SUBTRACT_DIGIT) {
 		(void)scan_char(in, '-');
-		mv->u.number.index = 0;
-		enum engine_error err = scan_u8(in, 9, &mv->u.number.divisor);
-		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NOT_ALLOWED : err;
+		mv->u.number.divisor = (uint8_t)scan_number(in, 9, ENGINE_ERR_NOT_ALLOWED);
+		return;
 	}
-	enum engine_error err = scan_index(in, pos->count, &mv->u.number.index);
-	if (err != ENGINE_OK) {
-		return err;
-	}
-	if (!scan_char(in, '/')) {
-		return ENGINE_ERR_SYNTAX;
-	}
-	err = scan_u8(in, UINT8_MAX, &mv->u.number.divisor);
-	return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NOT_ALLOWED : err;
+	mv->u.number.index = scan_index(in, pos->count);
+	scan_expect(in, '/');
+	mv->u.number.divisor = (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_NOT_ALLOWED);
 }
 
 void numbers_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
 {
+	uint8_t small = mv->u.number.divisor;
 	switch (pos->game) {
 	case GAME_SUBTRACT_DIGIT:
 		print_char(out, '-');
-		print_u32(out, mv->u.number.divisor);
+		print_u32(out, small);
 		break;
 	case GAME_DIVIDE:
-		print_pair(out, mv->u.number.index + 1u, '/', mv->u.number.divisor);
+		print_pair(out, mv->u.number.index + 1u, '/', small);
 		break;
 	default:
 		print_char(out, '/');
 		print_u32(out, pos->u.factors.prime[mv->u.prime.factor]);
-		if (mv->u.prime.exponent != 1) {
+		if (small != 1) {
 			print_char(out, '^');
-			print_u32(out, mv->u.prime.exponent);
+			print_u32(out, small);
 		}
 		break;
 	}
 }
 
+/* The three games' moves share a layout: the number or prime in the first
+ * byte, the digit, divisor or exponent in the second.  A finished game
+ * never gets here (engine.c refuses its moves first), so Subtract a
+ * digit's number is not 0. */
+_Static_assert(offsetof(struct move, u.number.index) == offsetof(struct move, u.prime.factor) &&
+		       offsetof(struct move, u.number.divisor) == offsetof(struct move, u.prime.exponent),
+	       "number and prime moves share their layout");
+
 enum engine_error numbers_check_move(const struct position *pos, const struct move *mv)
 {
-	switch (pos->game) {
-	case GAME_SUBTRACT_DIGIT:
-		if (mv->u.number.index != 0) {
-			return ENGINE_ERR_NO_SUCH;
-		}
-		if (pos->u.number[0] == 0) {
-			return ENGINE_ERR_EMPTY;
-		}
-		if (mv->u.number.divisor == 0) {
-			return ENGINE_ERR_NONE_TAKEN;
-		}
-		if (mv->u.number.divisor > 9 || !(digit_mask(pos->u.number[0]) & (1u << mv->u.number.divisor))) {
-			return ENGINE_ERR_NOT_ALLOWED;
-		}
-		return ENGINE_OK;
-	case GAME_DIVIDE:
-		if (mv->u.number.index >= pos->count) {
-			return ENGINE_ERR_NO_SUCH;
-		}
-		if (pos->u.number[mv->u.number.index] == 0) {
-			return ENGINE_ERR_EMPTY;
-		}
-		return is_divisor(mv->u.number.divisor) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
-	default:
-		if (mv->u.prime.factor >= pos->count) {
-			return ENGINE_ERR_NO_SUCH;
-		}
-		if (mv->u.prime.exponent == 0) {
-			return ENGINE_ERR_NONE_TAKEN;
-		}
-		if (mv->u.prime.exponent > pos->u.factors.exponent[mv->u.prime.factor]) {
-			return ENGINE_ERR_NOT_DIVISOR;
-		}
-		return ENGINE_OK;
+	uint8_t i = mv->u.number.index;
+	uint8_t small = mv->u.number.divisor;
+	if (i >= pos->count) {
+		return ENGINE_ERR_NO_SUCH;
 	}
+	if (pos->game == GAME_DIVIDE) {
+		if (pos->u.number[i] == 0) {
+			return ENGINE_ERR_EMPTY;
+		}
+		return is_divisor(small) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
+	}
+	if (small == 0) {
+		return ENGINE_ERR_NONE_TAKEN;
+	}
+	if (pos->game == GAME_SUBTRACT_DIGIT) {
+		return small <= 9 && (digit_mask(pos->u.number[0]) & (1u << small)) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
+	}
+	return small > pos->u.factors.exponent[i] ? ENGINE_ERR_NOT_DIVISOR : ENGINE_OK;
 }
 
 void numbers_apply_move(struct position *pos, const struct move *mv)
 {
+	uint8_t i = mv->u.number.index;
+	uint8_t small = mv->u.number.divisor;
 	switch (pos->game) {
 	case GAME_SUBTRACT_DIGIT:
-		pos->u.number[0] -= mv->u.number.divisor;
+		pos->u.number[0] -= small;
 		break;
 	case GAME_DIVIDE:
-		pos->u.number[mv->u.number.index] /= mv->u.number.divisor;
+		pos->u.number[i] /= small;
 		break;
 	default: {
-		uint8_t i = mv->u.prime.factor;
-		pos->u.factors.n /= prime_power(pos->u.factors.prime[i], mv->u.prime.exponent);
-		pos->u.factors.exponent[i] = (uint8_t)(pos->u.factors.exponent[i] - mv->u.prime.exponent);
-		if (pos->u.factors.exponent[i] == 0) {
-			for (uint8_t j = i; j + 1u < pos->count; j++) {
-				pos->u.factors.prime[j] = pos->u.factors.prime[j + 1u];
-				pos->u.factors.exponent[j] = pos->u.factors.exponent[j + 1u];
-			}
+		uint8_t *exponent = pos->u.factors.exponent;
+		for (uint8_t k = small; k > 0; k--) {
+			pos->u.factors.n /= pos->u.factors.prime[i];
+		}
+		exponent[i] = (uint8_t)(exponent[i] - small);
+		if (exponent[i] == 0) {
+			uint8_t after = (uint8_t)(pos->count - i - 1u);
+			memmove(&pos->u.factors.prime[i], &pos->u.factors.prime[i + 1u], after * sizeof(uint32_t));
+			memmove(&exponent[i], &exponent[i + 1u], after);
 			pos->count--;
 		}
 		break;
@@ -357,23 +333,19 @@ int32_t digit_grundy(const struct position *pos)
 	return subtract_digit_value(pos->u.number[0]);
 }
 
+/* Back to a multiple of 10 by the last digit; from a multiple of 10 (a
+ * losing position), the smallest digit, to make the game last. */
 bool digit_best_move(const struct position *pos, struct move *mv)
 {
 	uint32_t n = pos->u.number[0];
-	if (n == 0) {
-		return false;
+	uint16_t mask = digit_mask(n);
+	uint8_t d = (uint8_t)(n % 10u);
+	if (d == 0) {
+		while (d < 9 && !(mask & (1u << d))) {
+			d++;
+		}
 	}
 	mv->u.number.index = 0;
-	if (n % 10u != 0) {
-		mv->u.number.divisor = (uint8_t)(n % 10u); /* back to a multiple of 10 */
-		return true;
-	}
-	/* Losing: subtract the smallest digit, to make the game last. */
-	uint16_t mask = digit_mask(n);
-	uint8_t d = 1;
-	while (!(mask & (1u << d))) {
-		d++;
-	}
 	mv->u.number.divisor = d;
-	return true;
+	return n != 0;
 }

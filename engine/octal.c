@@ -20,13 +20,15 @@
  */
 #include <string.h>
 
+#include <stddef.h>
+
 #include "engine/games.h"
 
 static bool is_kayles(const struct position *pos) { return pos->game == GAME_KAYLES; }
 
-enum engine_error octal_parse(struct position *pos, struct scanner *in)
+void octal_parse(struct position *pos, struct scanner *in)
 {
-	return scan_list16(in, pos->u.row, ENGINE_MAX_ROWS, &pos->count);
+	pos->count = scan_list(in, pos->u.row, false, NULL, ENGINE_MAX_ROWS);
 }
 
 void octal_print(const struct position *pos, struct text_sink *out)
@@ -34,47 +36,35 @@ void octal_print(const struct position *pos, struct text_sink *out)
 	if (pos->count == 0) {
 		print_char(out, '0');
 	}
-	print_list16(out, pos->u.row, pos->count);
+	print_list(out, pos->u.row, false, pos->count);
 }
 
 /* `R.P` or, for Kayles, `R.P-Q` with Q next to P. */
-enum engine_error octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
+void octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
-	uint16_t at, second;
-	enum engine_error err = scan_index(in, pos->count, &mv->u.strip.row);
-	if (err != ENGINE_OK) {
-		return err;
-	}
-	if (!scan_char(in, '.')) {
-		return ENGINE_ERR_SYNTAX;
-	}
-	err = scan_u16(in, UINT16_MAX, &at);
-	if (err != ENGINE_OK) {
-		return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
-	}
+	mv->u.strip.row = scan_index(in, pos->count);
+	scan_expect(in, '.');
+	uint16_t at = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
 	if (at == 0) {
-		return ENGINE_ERR_NO_SUCH;
+		scan_fail(in, ENGINE_ERR_NO_SUCH);
 	}
 	mv->u.strip.count = 1;
-	mv->u.strip.at = (uint16_t)(at - 1u);
 	if (scan_char(in, '-')) {
 		if (!is_kayles(pos)) {
-			return ENGINE_ERR_NOT_ALLOWED;
+			scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
 		}
-		err = scan_u16(in, UINT16_MAX, &second);
-		if (err != ENGINE_OK) {
-			return err == ENGINE_ERR_RANGE ? ENGINE_ERR_NO_SUCH : err;
+		uint16_t second = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
+		if (second < at) {
+			uint16_t t = at;
+			at = second;
+			second = t;
 		}
-		if (second == (uint32_t)at + 1u) {
-			mv->u.strip.count = 2;
-		} else if ((uint32_t)second + 1u == at) {
-			mv->u.strip.count = 2;
-			mv->u.strip.at = (uint16_t)(second - 1u);
-		} else {
-			return ENGINE_ERR_NOT_ADJACENT;
+		if ((uint16_t)(second - at) != 1u) {
+			scan_fail(in, ENGINE_ERR_NOT_ADJACENT);
 		}
+		mv->u.strip.count = 2;
 	}
-	return ENGINE_OK;
+	mv->u.strip.at = (uint16_t)(at - 1u);
 }
 
 void octal_print_move(const struct move *mv, struct text_sink *out)

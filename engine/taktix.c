@@ -86,10 +86,8 @@ static bool is_run(uint8_t pattern)
 
 static const uint8_t row_length[4] ENGINE_FLASH = { 4, 4, 4, 4 };
 
-enum engine_error taktix_parse(struct position *pos, struct scanner *in)
+void taktix_parse(struct position *pos, struct scanner *in)
 {
-	pos->variant = TAKTIX_ANY;
-	pos->rule = RULE_NORMAL;
 	for (uint8_t word = 0; word < 2; word++) {
 		if (scan_word(in, ENGINE_FLASH_STR("any"))) {
 			pos->variant = TAKTIX_ANY;
@@ -101,10 +99,7 @@ enum engine_error taktix_parse(struct position *pos, struct scanner *in)
 			pos->rule = RULE_MISERE;
 		}
 	}
-	uint32_t cells;
-	enum engine_error err = board_scan_rows(in, row_length, 4, &cells);
-	pos->u.taktix = (uint16_t)cells;
-	return err;
+	pos->u.taktix = (uint16_t)board_scan_rows(in, row_length, 4);
 }
 
 void taktix_print(const struct position *pos, struct text_sink *out)
@@ -117,20 +112,24 @@ void taktix_print(const struct position *pos, struct text_sink *out)
 /* ---- moves ---- */
 
 /* A cell name such as `b3`: column a-d, row 1-4 from the top. */
-static enum engine_error scan_cell(struct scanner *in, uint8_t *cell)
+static uint8_t scan_cell(struct scanner *in)
 {
-	uint8_t col = 0, row = 0;
-	enum engine_error err = board_scan_name(in, 4, 4, &col, &row);
-	*cell = (uint8_t)(4u * (row - 1u) + col);
-	return err;
+	uint8_t row;
+	uint8_t col = board_scan_name(in, 4, 4, &row);
+	return (uint8_t)(4u * row + col);
 }
 
 /* `from-to`: every cell from one to the other along a row or column. */
-static enum engine_error range_cells(uint8_t from, uint8_t to, uint16_t *cells)
+static uint16_t range_cells(struct scanner *in, uint8_t from, uint8_t to)
 {
+	uint16_t cells = 0;
+	if (in->error != ENGINE_OK) {
+		return 0;
+	}
 	uint8_t line = line_of((uint16_t)(1u << from | 1u << to));
 	if (line == LINES) {
-		return ENGINE_ERR_NOT_IN_LINE;
+		scan_fail(in, ENGINE_ERR_NOT_IN_LINE);
+		return 0;
 	}
 	uint8_t a = line < 4 ? (from & 3u) : (from >> 2);
 	uint8_t b = line < 4 ? (to & 3u) : (to >> 2);
@@ -140,35 +139,23 @@ static enum engine_error range_cells(uint8_t from, uint8_t to, uint16_t *cells)
 		b = t;
 	}
 	for (uint8_t k = a; k <= b; k++) {
-		*cells |= line_cells(line, (uint8_t)(1u << k));
+		cells |= line_cells(line, (uint8_t)(1u << k));
 	}
-	return ENGINE_OK;
+	return cells;
 }
 
-enum engine_error taktix_parse_move(struct scanner *in, struct move *mv)
+void taktix_parse_move(struct scanner *in, struct move *mv)
 {
 	uint16_t cells = 0;
 	do {
-		uint8_t from;
-		enum engine_error err = scan_cell(in, &from);
-		if (err != ENGINE_OK) {
-			return err;
-		}
+		uint8_t from = scan_cell(in);
 		if (scan_char(in, '-')) {
-			uint8_t to;
-			err = scan_cell(in, &to);
-			if (err == ENGINE_OK) {
-				err = range_cells(from, to, &cells);
-			}
-			if (err != ENGINE_OK) {
-				return err;
-			}
+			cells |= range_cells(in, from, scan_cell(in));
 		} else {
-			cells |= (uint16_t)(1u << from);
+			cells |= (uint16_t)(1u << (from & 15u));
 		}
 	} while (scan_char(in, ','));
 	mv->u.cells = cells;
-	return ENGINE_OK;
 }
 
 static void print_cell(struct text_sink *out, uint8_t cell)

@@ -3,14 +3,19 @@
 
 #include "engine/flash.h"
 
-static bool is_space(char c) { return c == ' ' || c == '\t'; }
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static char lower(char c) { return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c; }
-static bool is_letter(char c) { return lower(c) >= 'a' && lower(c) <= 'z'; }
+
+void scan_fail(struct scanner *in, enum engine_error err)
+{
+	if (in->error == ENGINE_OK) {
+		in->error = (uint8_t)err;
+	}
+}
 
 void scan_skip_space(struct scanner *in)
 {
-	while (is_space(*in->at)) {
+	while (*in->at == ' ' || *in->at == '\t') {
 		in->at++;
 	}
 }
@@ -18,17 +23,24 @@ void scan_skip_space(struct scanner *in)
 bool scan_at_end(struct scanner *in)
 {
 	scan_skip_space(in);
-	return *in->at == '\0';
+	return *in->at == '\0' || in->error != ENGINE_OK;
 }
 
 bool scan_char(struct scanner *in, char c)
 {
 	scan_skip_space(in);
-	if (*in->at != c) {
+	if (*in->at != c || in->error != ENGINE_OK) {
 		return false;
 	}
 	in->at++;
 	return true;
+}
+
+void scan_expect(struct scanner *in, char c)
+{
+	if (!scan_char(in, c)) {
+		scan_fail(in, ENGINE_ERR_SYNTAX);
+	}
 }
 
 bool scan_word(struct scanner *in, const char *flash_word)
@@ -44,103 +56,77 @@ bool scan_word(struct scanner *in, const char *flash_word)
 			return false;
 		}
 	}
-	if (is_letter(*p)) {
+	char next = lower(*p);
+	if ((next >= 'a' && next <= 'z') || in->error != ENGINE_OK) {
 		return false;
 	}
 	in->at = p;
 	return true;
 }
 
-enum engine_error scan_u32(struct scanner *in, uint32_t max, uint32_t *value)
+uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big)
 {
 	scan_skip_space(in);
 	if (!is_digit(*in->at)) {
-		return ENGINE_ERR_NUMBER;
+		scan_fail(in, ENGINE_ERR_NUMBER);
+	}
+	if (in->error != ENGINE_OK) {
+		return 0;
 	}
 	uint32_t v = 0;
-	bool too_big = false;
+	bool big = false;
 	while (is_digit(*in->at)) {
-		uint8_t d = (uint8_t)(*in->at - '0');
-		if (v > (UINT32_MAX - d) / 10u) {
-			too_big = true;
-		} else {
-			v = v * 10u + d;
+		uint8_t d = (uint8_t)(*in->at++ - '0');
+		/* Above 2^32 - 1 the digits are still consumed. */
+		if (v > UINT32_MAX / 10u || (v == UINT32_MAX / 10u && d > UINT32_MAX % 10u)) {
+			big = true;
 		}
-		in->at++;
+		v = v * 10u + d;
 	}
-	if (too_big || v > max) {
-		return ENGINE_ERR_RANGE;
+	if (big || v > max) {
+		scan_fail(in, too_big);
+		return 0;
 	}
-	*value = v;
-	return ENGINE_OK;
+	return v;
 }
 
-enum engine_error scan_u16(struct scanner *in, uint16_t max, uint16_t *value)
+uint8_t scan_index(struct scanner *in, uint8_t count)
 {
-	uint32_t v;
-	enum engine_error err = scan_u32(in, max, &v);
-	if (err == ENGINE_OK) {
-		*value = (uint16_t)v;
+	uint8_t v = (uint8_t)scan_number(in, count, ENGINE_ERR_NO_SUCH);
+	if (v == 0) {
+		scan_fail(in, ENGINE_ERR_NO_SUCH);
 	}
-	return err;
+	return (uint8_t)(v - 1u);
 }
 
-enum engine_error scan_u8(struct scanner *in, uint8_t max, uint8_t *value)
+uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, uint8_t most)
 {
-	uint32_t v;
-	enum engine_error err = scan_u32(in, max, &v);
-	if (err == ENGINE_OK) {
-		*value = (uint8_t)v;
-	}
-	return err;
-}
-
-enum engine_error scan_index(struct scanner *in, uint8_t count, uint8_t *index)
-{
-	uint32_t v;
-	enum engine_error err = scan_u32(in, count, &v);
-	if (err == ENGINE_OK && v == 0) {
-		err = ENGINE_ERR_NO_SUCH;
-	}
-	if (err == ENGINE_ERR_RANGE) {
-		err = ENGINE_ERR_NO_SUCH;
-	}
-	*index = (uint8_t)(v - 1u);
-	return err;
-}
-
-/* Both list scanners in one: `wide` selects uint32_t entries. */
-static enum engine_error scan_list(struct scanner *in, void *list, bool wide, uint8_t most, uint8_t *count)
-{
-	*count = 0;
+	uint8_t count = 0;
 	do {
-		if (*count == most) {
-			return is_digit(*in->at) ? ENGINE_ERR_TOO_MANY : ENGINE_ERR_SYNTAX;
+		if (count == most) {
+			scan_fail(in, second != 0 || is_digit(*in->at) ? ENGINE_ERR_TOO_MANY : ENGINE_ERR_SYNTAX);
+			break;
 		}
-		uint32_t v;
-		enum engine_error err = scan_u32(in, wide ? UINT32_MAX : UINT16_MAX, &v);
-		if (err != ENGINE_OK) {
-			return err;
-		}
+		uint32_t v = scan_number(in, wide ? UINT32_MAX : UINT16_MAX, ENGINE_ERR_RANGE);
 		if (wide) {
-			((uint32_t *)list)[*count] = v;
+			((uint32_t *)list)[count] = v;
 		} else {
-			((uint16_t *)list)[*count] = (uint16_t)v;
+			((uint16_t *)list)[count] = (uint16_t)v;
 		}
-		(*count)++;
+		if (second != 0) {
+			uint16_t s = (uint16_t)v;
+			if (scan_char(in, '/')) {
+				s = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_RANGE);
+				if (s < v) {
+					scan_fail(in, ENGINE_ERR_ABOVE_START);
+				}
+			}
+			second[count] = s;
+		}
+		count++;
 		(void)scan_char(in, ',');
 	} while (!scan_at_end(in));
-	return ENGINE_OK;
-}
-
-enum engine_error scan_list16(struct scanner *in, uint16_t *list, uint8_t most, uint8_t *count)
-{
-	return scan_list(in, list, false, most, count);
-}
-
-enum engine_error scan_list32(struct scanner *in, uint32_t *list, uint8_t most, uint8_t *count)
-{
-	return scan_list(in, list, true, most, count);
+	return count;
 }
 
 void print_char(struct text_sink *out, char c)
@@ -153,13 +139,6 @@ void print_flash(struct text_sink *out, const char *flash_text)
 	char c;
 	while ((c = flash_char(flash_text++)) != '\0') {
 		out->put(out, c);
-	}
-}
-
-void print_ram(struct text_sink *out, const char *text)
-{
-	while (*text != '\0') {
-		out->put(out, *text++);
 	}
 }
 
@@ -183,23 +162,13 @@ void print_pair(struct text_sink *out, uint32_t a, char separator, uint32_t b)
 	print_u32(out, b);
 }
 
-void print_list16(struct text_sink *out, const uint16_t *list, uint8_t count)
+void print_list(struct text_sink *out, const void *list, bool wide, uint8_t count)
 {
 	for (uint8_t i = 0; i < count; i++) {
 		if (i > 0) {
 			out->put(out, ' ');
 		}
-		print_u32(out, list[i]);
-	}
-}
-
-void print_list32(struct text_sink *out, const uint32_t *list, uint8_t count)
-{
-	for (uint8_t i = 0; i < count; i++) {
-		if (i > 0) {
-			out->put(out, ' ');
-		}
-		print_u32(out, list[i]);
+		print_u32(out, wide ? ((const uint32_t *)list)[i] : ((const uint16_t *)list)[i]);
 	}
 }
 

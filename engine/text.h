@@ -1,10 +1,12 @@
 /*
  * Reading and writing the engine's text forms: positions, moves, analysis.
  *
- * A scanner walks a NUL-terminated line; every reader skips leading spaces
- * and tabs, leaves the scanner where it stopped, and reports errors through
- * the engine's error codes.  Writers stream characters to a text_sink, so
- * nothing is ever assembled in a RAM buffer on the device.
+ * A scanner walks a NUL-terminated line and keeps the first error it meets:
+ * every reader skips leading spaces and tabs and leaves the scanner where
+ * it stopped; once an error is kept, readers read nothing more (numbers
+ * come back as 0, characters as absent), so a parser reads its whole syntax
+ * and asks for the error once, at the end.  Writers stream characters to a
+ * text_sink, so nothing is ever assembled in a RAM buffer on the device.
  */
 #ifndef ENGINE_TEXT_H
 #define ENGINE_TEXT_H
@@ -16,38 +18,41 @@
 
 struct scanner {
 	const char *at;
+	uint8_t error; /* enum engine_error: the first error met, or ENGINE_OK */
 };
 
+/* Keeps `err` unless an error is kept already. */
+void scan_fail(struct scanner *in, enum engine_error err);
 void scan_skip_space(struct scanner *in);
-bool scan_at_end(struct scanner *in); /* skips spaces first */
+/* True at the end of the text (after spaces), or after an error. */
+bool scan_at_end(struct scanner *in);
 /* True and consumes `c` (after spaces) when it comes next. */
 bool scan_char(struct scanner *in, char c);
+/* `c` must come next: ENGINE_ERR_SYNTAX otherwise. */
+void scan_expect(struct scanner *in, char c);
 /* Case-insensitive keyword followed by a non-letter; consumes it when true. */
 bool scan_word(struct scanner *in, const char *flash_word);
 /* Decimal number in 0..max.  ENGINE_ERR_NUMBER when no digit comes next,
- * ENGINE_ERR_RANGE when it is larger than max (the digits are consumed). */
-enum engine_error scan_u32(struct scanner *in, uint32_t max, uint32_t *value);
-enum engine_error scan_u16(struct scanner *in, uint16_t max, uint16_t *value);
-enum engine_error scan_u8(struct scanner *in, uint8_t max, uint8_t *value);
-
-/* A 1-based index in 1..count, stored 0-based.  ENGINE_ERR_NUMBER when no
- * digit comes next, ENGINE_ERR_NO_SUCH when it is 0 or above count. */
-enum engine_error scan_index(struct scanner *in, uint8_t count, uint8_t *index);
+ * `too_big` when it is larger than max (the digits are consumed). */
+uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big);
+/* A 1-based index in 1..count, returned 0-based.  ENGINE_ERR_NUMBER when
+ * no digit comes next, ENGINE_ERR_NO_SUCH when it is 0 or above count. */
+uint8_t scan_index(struct scanner *in, uint8_t count);
 /* One or more numbers to the end of the text, separated by spaces or
- * commas: at most `most` (else ENGINE_ERR_TOO_MANY), each 0..65535 (list16)
- * or 0..2^32-1 (list32). */
-enum engine_error scan_list16(struct scanner *in, uint16_t *list, uint8_t most, uint8_t *count);
-enum engine_error scan_list32(struct scanner *in, uint32_t *list, uint8_t most, uint8_t *count);
+ * commas: at most `most` (else ENGINE_ERR_TOO_MANY), each 0..65535 in
+ * `list`, or 0..2^32-1 when `wide` (`list` then holds uint32_t).  With
+ * `second` (16-bit lists only), each number may be followed by `/` and a
+ * second one, not below the first (ENGINE_ERR_ABOVE_START), kept in
+ * `second` (the first one when there is none).  Returns how many. */
+uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, uint8_t most);
 
 void print_char(struct text_sink *out, char c);
 void print_flash(struct text_sink *out, const char *flash_text); /* a string in flash */
-void print_ram(struct text_sink *out, const char *text);
 void print_u32(struct text_sink *out, uint32_t value);
 /* `a`, the separator, `b`: the shape of most moves (2-3, 1/6, 5>2). */
 void print_pair(struct text_sink *out, uint32_t a, char separator, uint32_t b);
-/* Numbers separated by single spaces. */
-void print_list16(struct text_sink *out, const uint16_t *list, uint8_t count);
-void print_list32(struct text_sink *out, const uint32_t *list, uint8_t count);
+/* Numbers separated by single spaces: uint16_t, or uint32_t when `wide`. */
+void print_list(struct text_sink *out, const void *list, bool wide, uint8_t count);
 
 /* A sink that fills a caller's buffer, always NUL-terminated, dropping what
  * does not fit and noting that it did. */

@@ -22,6 +22,8 @@
  * Text: `3 5`.  Moves: `3,0` takes 3 from the first heap, `0,2` two from
  * the second, `2,2` two from both.
  */
+#include <stddef.h>
+
 #include "engine/games.h"
 
 struct zeckendorf {
@@ -79,29 +81,24 @@ static uint32_t lower_of(uint32_t k)
 	return z.lowest_even ? z.up - 1u : z.up;
 }
 
-enum engine_error wythoff_parse(struct position *pos, struct scanner *in)
+void wythoff_parse(struct position *pos, struct scanner *in)
 {
-	enum engine_error err = scan_list16(in, pos->u.heap, 2, &pos->count);
-	return err == ENGINE_OK && pos->count < 2 ? ENGINE_ERR_NUMBER : err;
+	pos->count = scan_list(in, pos->u.heap, false, NULL, 2);
+	if (pos->count < 2) {
+		scan_fail(in, ENGINE_ERR_NUMBER);
+	}
 }
 
 void wythoff_print(const struct position *pos, struct text_sink *out)
 {
-	print_list16(out, pos->u.heap, 2);
+	print_list(out, pos->u.heap, false, 2);
 }
 
-enum engine_error wythoff_parse_move(struct scanner *in, struct move *mv)
+void wythoff_parse_move(struct scanner *in, struct move *mv)
 {
-	for (uint8_t i = 0; i < 2; i++) {
-		if (i == 1 && !scan_char(in, ',')) {
-			return ENGINE_ERR_SYNTAX;
-		}
-		enum engine_error err = scan_u16(in, UINT16_MAX, &mv->u.wythoff.take[i]);
-		if (err != ENGINE_OK) {
-			return err == ENGINE_ERR_RANGE ? ENGINE_ERR_TOO_MUCH : err;
-		}
-	}
-	return ENGINE_OK;
+	mv->u.wythoff.take[0] = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
+	scan_expect(in, ',');
+	mv->u.wythoff.take[1] = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
 }
 
 void wythoff_print_move(const struct move *mv, struct text_sink *out)

@@ -87,7 +87,7 @@ static const char *const game_notes[GAME_COUNT] = {
 	"e.g. c3,c4,b3 (rows a-e, c3 the centre)",
 };
 
-static void print_list(void)
+static void print_game_list(void)
 {
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
 		engine_print_game_name(game, &out);
@@ -166,7 +166,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(argv[1], "--list") == 0) {
-		print_list();
+		print_game_list();
 		return 0;
 	}
 	uint8_t game = engine_find_game(argv[1], (uint8_t)(strlen(argv[1]) > 255 ? 255 : strlen(argv[1])));
