@@ -3,6 +3,11 @@
  * small buffer through the engine's text sinks (so engine_print_error,
  * print_u32 and friends write straight onto the display), then shows it.
  * Text beyond the 16 columns is cut; the rest of the line is blanked.
+ *
+ * Pictures use the display's eight custom characters, drawn at run time: a
+ * screen asks for a character by a number of its own (display_glyph), equal
+ * numbers share one character, and display_show_glyphs() then draws each
+ * character asked for since display_clear_glyphs().
  */
 #ifndef FIRMWARE_DISPLAY_H
 #define FIRMWARE_DISPLAY_H
@@ -16,5 +21,14 @@ struct text_sink *display_begin(void);
 /* Shows the line begun last on LCD row `row` (0 or 1).  Fixed text needs
  * no buffer: lcd_write_line_P() shows a flash string directly. */
 void display_end(uint8_t row);
+
+/* Forgets the characters asked for by the last picture. */
+void display_clear_glyphs(void);
+/* The character code (for the line being printed) of picture element
+ * `id`; '?' when all eight are taken by others. */
+char display_glyph(uint8_t id);
+/* Draws every character asked for: `draw` fills the eight pixel rows of
+ * an element. */
+void display_show_glyphs(void (*draw)(uint8_t id, uint8_t rows[8]));
 
 #endif

@@ -4,77 +4,296 @@
 #include <avr/pgmspace.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/game.h"
 #include "firmware/settings.h"
 #include "firmware/ui.h"
+#include "firmware/view.h"
 #include "hal/keys.h"
 #include "hal/lcd.h"
+#include "hal/timer.h"
 
-/* The items in order; ITEM_HEAP stands for Heap 1, and Heap n follows as
- * ITEM_HEAP + n - 1. */
+/* The items in order; ITEM_VALUE stands for the first number, and number
+ * n follows as ITEM_VALUE + n. */
 enum menu_item {
 	ITEM_GAME,
 	ITEM_RULE,
-	ITEM_HEAPS,
-	ITEM_HEAP,
-	ITEM_FIRST = ITEM_HEAP + ENGINE_MAX_HEAPS,
+	ITEM_VARIANT,
+	ITEM_LIMIT,
+	ITEM_SET,
+	ITEM_COUNT,
+	ITEM_COLS,
+	ITEM_VALUE,
+	ITEM_FIRST = ITEM_VALUE + 4 * ENGINE_MATRIX_MAX, /* Matrix Nim: 4 rows of 8 */
 	ITEM_SCORE,
-	ITEM_COUNT
+	ITEMS
 };
 
+/* What each game's menu has (bits 0-6), and the word for its parts (bits 7-9). */
+#define HAS_RULE 0x01u
+#define HAS_VARIANT 0x02u
+#define HAS_LIMIT 0x04u
+#define HAS_SET 0x08u
+#define HAS_COUNT 0x10u /* how many parts; with HAS_COLS, rows */
+#define HAS_COLS 0x20u
+#define HAS_VALUES 0x40u /* the parts' numbers (Subtract a digit, Prime power: n; Wythoff: 2) */
+#define WORD_SHIFT 7
+
+enum word { WORD_HEAP, WORD_ROW };
+
+/* The words for parts, each ending in a NUL; the menu adds an 's' for many. */
+static const char part_words[] PROGMEM = "Heap\0Row\0Number\0Coin\0Strip";
+
+static const uint16_t menu_traits[GAME_COUNT] PROGMEM = {
+	HAS_RULE | HAS_COUNT | HAS_VALUES,                               /* Nim */
+	HAS_RULE | HAS_COUNT | HAS_VALUES,                               /* Misere Nim */
+	HAS_RULE,                                                        /* Marienbad */
+	HAS_LIMIT | HAS_COUNT | HAS_VALUES,                              /* Limit Nim */
+	HAS_SET | HAS_COUNT | HAS_VALUES,                                /* Subtraction */
+	HAS_VALUES,                                                      /* Subtract a digit */
+	HAS_COUNT | HAS_VALUES | 2u << WORD_SHIFT,                       /* Divide */
+	HAS_VALUES,                                                      /* Prime power */
+	HAS_COUNT | HAS_VALUES | 3u << WORD_SHIFT,                       /* Nimble */
+	HAS_COUNT | HAS_COLS | HAS_VALUES | (uint16_t)WORD_ROW << WORD_SHIFT, /* Matrix Nim */
+	HAS_LIMIT | HAS_COUNT | HAS_VALUES,                              /* Poker Nim */
+	HAS_COUNT | HAS_VALUES | 4u << WORD_SHIFT,                       /* Pebbles */
+	HAS_COUNT | HAS_VALUES | (uint16_t)WORD_ROW << WORD_SHIFT,       /* Kayles */
+	HAS_VALUES,                                                      /* Wythoff */
+	HAS_COUNT | HAS_COLS | (uint16_t)WORD_ROW << WORD_SHIFT,         /* Chomp */
+	HAS_RULE | HAS_VARIANT,                                          /* Taktix */
+	0,                                                               /* Kubo */
+	0,                                                               /* Nineteen */
+};
+
+/* Each game's rules in brief, in the order of enum engine_game (Misere
+ * Nim shares Nim's), each ending in a NUL; who wins follows from the rule. */
+static const char summaries[] PROGMEM =
+	"Take any number from one heap.\0"
+	"Rows 1 3 5 7; take any number from one row.\0"
+	"Take 1 to k from one heap.\0"
+	"Take s from one heap, s in the set S.\0"
+	"Subtract a nonzero digit of n.\0"
+	"Divide a number by 2, 3 or 6, rounding down; 0 goes.\0"
+	"Divide n by a prime power dividing it.\0"
+	"Move a coin left to any square.\0"
+	"Take from cells of one row, 1 or more in all.\0"
+	"Nim, or add to a heap up to its start; k adds each.\0"
+	"Put a pebble on a cell with free neighbours.\0"
+	"Knock down a pin or two neighbours.\0"
+	"Take from one heap or the same from both.\0"
+	"Eat a piece and all above and right of it, never the poisoned corner.\0"
+	"Take pieces of one row or column; adjacent: no gaps.\0"
+	"Take 1-3 from a stack, or 1 each from two side by side.\0"
+	"Take 1 piece, 2 neighbours or 3 in a triangle.";
+
+#define MENU_FAST_MS 200u       /* changes closer than this are a held arrow */
+#define MENU_REPEATS_PER_TENFOLD 16u
+
+#define MENU_MARQUEE_MS 300u
+#define MENU_MARQUEE_PAUSE 5u /* steps */
+
 static uint8_t item;
+static uint8_t marquee_step;
+static uint32_t marquee_since;
+static uint32_t last_change_ms;
+static uint8_t held_changes;
+
+static struct position *setup(void)
+{
+	return &settings.setup;
+}
+
+static uint16_t traits(void)
+{
+	return pgm_read_word(&menu_traits[setup()->game]);
+}
+
+/* The string after `count` NUL-terminated ones, in flash. */
+static const char *flash_nth(const char *p, uint8_t count)
+{
+	while (count-- > 0) {
+		p += strlen_P(p) + 1u;
+	}
+	return p;
+}
+
+/* How many numbers the menu sets. */
+static uint8_t values(void)
+{
+	uint16_t has = traits();
+	if ((has & HAS_VALUES) == 0) {
+		return 0;
+	}
+	if (has & HAS_COUNT) {
+		return (uint8_t)(setup()->count * (has & HAS_COLS ? setup()->cols : 1u));
+	}
+	return setup()->game == GAME_WYTHOFF ? 2u : 1u;
+}
 
 static bool item_shown(uint8_t candidate)
 {
-	if (candidate >= ITEM_RULE && candidate < ITEM_FIRST) {
-		return settings.game == GAME_NIM &&
-		       (candidate < ITEM_HEAP || candidate - ITEM_HEAP < settings.heaps);
+	static const uint8_t needs[ITEM_VALUE] PROGMEM = {
+		0, HAS_RULE, HAS_VARIANT, HAS_LIMIT, HAS_SET, HAS_COUNT, HAS_COLS,
+	};
+	if (candidate >= ITEM_VALUE && candidate < ITEM_FIRST) {
+		return candidate - ITEM_VALUE < values();
+	}
+	if (candidate < ITEM_VALUE) {
+		uint8_t need = pgm_read_byte(&needs[candidate]);
+		return (traits() & need) == need;
 	}
 	return true;
 }
 
-static void print_value(struct text_sink *line, const char *flash_label, uint8_t number, const char *flash_word)
+/* The game's name from the engine's, capitalised, words split by spaces. */
+static void print_game_name(struct text_sink *line)
 {
-	print_flash(line, flash_label);
-	print_flash(line, PSTR(" <"));
-	if (flash_word != NULL) {
-		print_flash(line, flash_word);
-	} else {
-		print_u32(line, number);
+	const char *p = engine_game_name(setup()->game);
+	char c = (char)(pgm_read_byte(p) & ~0x20);
+	do {
+		print_char(line, c == '-' ? ' ' : c);
+		c = (char)pgm_read_byte(++p);
+	} while (c != '\0');
+}
+
+static void print_part_word(struct text_sink *line, bool many)
+{
+	print_flash(line, flash_nth(part_words, (uint8_t)(traits() >> WORD_SHIFT)));
+	if (many) {
+		print_char(line, 's');
 	}
+}
+
+/* The summary of the rules, and who wins. */
+static const char *summary(void)
+{
+	uint8_t id = setup()->game;
+	return flash_nth(summaries, (uint8_t)(id > GAME_MISERE_NIM ? id - 1u : id));
+}
+
+static const char *winner(void)
+{
+	return setup()->rule == RULE_MISERE ? PSTR(" Last move loses.   ") : PSTR(" Last move wins.   ");
+}
+
+/* Both, from character `from` on. */
+static void print_summary(struct text_sink *out, uint8_t from)
+{
+	uint8_t length = (uint8_t)strlen_P(summary());
+	if (from < length) {
+		print_flash(out, summary() + from);
+		from = 0;
+	} else {
+		from = (uint8_t)(from - length);
+	}
+	print_flash(out, winner() + from);
+}
+
+/* The summary runs along row 1 under the game's name, a character every
+ * MENU_MARQUEE_MS after a pause at its start. */
+static void draw_marquee(void)
+{
+	uint8_t from = marquee_step > MENU_MARQUEE_PAUSE ? (uint8_t)(marquee_step - MENU_MARQUEE_PAUSE) : 0u;
+	struct text_sink *line = display_begin();
+	print_summary(line, from);
+	print_summary(line, 0); /* it comes round again */
+	display_end(1);
+}
+
+static void print_number(struct text_sink *line, uint32_t number)
+{
+	print_flash(line, PSTR(" <"));
+	print_u32(line, number);
 	print_char(line, '>');
+}
+
+static void print_set(struct text_sink *line)
+{
+	bool first = true;
+	for (uint8_t amount = 1; amount <= 8; amount++) {
+		if (setup()->set & (1u << (amount - 1u))) {
+			if (!first) {
+				print_char(line, ',');
+			}
+			print_u32(line, amount);
+			first = false;
+		}
+	}
+}
+
+/* The numbers items LEFT and RIGHT change, or NULL for the others. */
+static uint8_t *item_byte(void)
+{
+	switch (item) {
+	case ITEM_LIMIT:
+		return &setup()->limit;
+	case ITEM_SET:
+		return &setup()->set;
+	case ITEM_COUNT:
+		return &setup()->count;
+	case ITEM_COLS:
+		return setup()->game == GAME_CHOMP ? &setup()->u.chomp[0] : &setup()->cols;
+	default:
+		return NULL;
+	}
 }
 
 static void draw_item(void)
 {
 	struct text_sink *line = display_begin();
+	struct position *pos = setup();
 	switch (item) {
 	case ITEM_GAME:
-		print_value(line, PSTR("Game"), 0,
-			    settings.game == GAME_NIM ? PSTR("Nim") : PSTR("Marienbad"));
+		print_char(line, '<');
+		print_game_name(line);
+		print_char(line, '>');
 		break;
 	case ITEM_RULE:
-		print_value(line, PSTR("Rule"), 0,
-			    settings.rule == RULE_MISERE ? PSTR("misere") : PSTR("normal"));
+		print_flash(line, pos->rule == RULE_MISERE ? PSTR("Rule <misere>") : PSTR("Rule <normal>"));
 		break;
-	case ITEM_HEAPS:
-		print_value(line, PSTR("Heaps"), settings.heaps, NULL);
+	case ITEM_VARIANT:
+		print_flash(line, pos->variant == TAKTIX_ADJACENT ? PSTR("Variant <adjacent>") : PSTR("Variant <any>"));
+		break;
+	case ITEM_LIMIT:
+		print_char(line, 'k');
+		print_number(line, pos->limit);
+		break;
+	case ITEM_SET:
+		print_flash(line, PSTR("S <"));
+		print_set(line);
+		print_char(line, '>');
+		break;
+	case ITEM_COUNT:
+		print_part_word(line, true);
+		print_number(line, pos->count);
+		break;
+	case ITEM_COLS:
+		print_flash(line, PSTR("Columns"));
+		print_number(line, *item_byte());
 		break;
 	case ITEM_FIRST:
-		print_value(line, PSTR("First move"), 0,
-			    settings.machine_first ? PSTR("me") : PSTR("you"));
+		print_flash(line, settings.machine_first ? PSTR("First move <me>") : PSTR("First move <you>"));
 		break;
 	case ITEM_SCORE:
 		game_print_score(line);
 		break;
 	default: {
-		uint8_t heap = (uint8_t)(item - ITEM_HEAP);
-		print_flash(line, PSTR("Heap "));
-		print_u32(line, heap + 1u);
-		print_value(line, PSTR(""), settings.heap[heap], NULL);
+		uint8_t i = (uint8_t)(item - ITEM_VALUE);
+		if (traits() & HAS_COUNT || pos->game == GAME_WYTHOFF) {
+			print_part_word(line, false);
+			print_char(line, ' ');
+			if (pos->game == GAME_MATRIX_NIM) {
+				print_pair(line, i / pos->cols + 1u, ',', i % pos->cols + 1u);
+			} else {
+				print_u32(line, i + 1u);
+			}
+		} else {
+			print_char(line, 'n');
+		}
+		print_number(line, view_value(pos, i));
 		break;
 	}
 	}
@@ -87,46 +306,103 @@ void menu_enter(void)
 		item = ITEM_GAME;
 	}
 	draw_item();
-	lcd_write_line_P(1, PSTR("U/D:more SEL:go"));
+	if (item == ITEM_GAME) {
+		marquee_step = 0;
+		marquee_since = timer_ms();
+		draw_marquee();
+	} else {
+		lcd_write_line_P(1, PSTR("U/D:more SEL:go"));
+	}
+}
+
+void menu_tick(uint32_t now_ms)
+{
+	if (item != ITEM_GAME || now_ms - marquee_since < MENU_MARQUEE_MS) {
+		return;
+	}
+	marquee_since = now_ms;
+	marquee_step++;
+	/* Round again once the whole text and its gap have gone by. */
+	if (marquee_step >= strlen_P(summary()) + strlen_P(winner()) + MENU_MARQUEE_PAUSE) {
+		marquee_step = 0;
+	}
+	draw_marquee();
 }
 
 /* The next item shown, in direction `step` (+1 or -1), wrapping. */
 static void menu_step(int8_t step)
 {
 	do {
-		item = (uint8_t)((item + ITEM_COUNT + step) % ITEM_COUNT);
+		item = (uint8_t)((item + ITEMS + step) % ITEMS);
 	} while (!item_shown(item));
 }
 
-/* n + step wrapped into first..last. */
-static uint8_t wrap(uint8_t n, int8_t step, uint8_t first, uint8_t last)
+/* n + step kept within first..last. */
+static uint32_t bounded(uint32_t n, int8_t step, uint32_t size, uint32_t first, uint32_t last)
 {
 	if (step > 0) {
-		return n >= last ? first : (uint8_t)(n + 1u);
+		return n >= last || last - n < size ? last : n + size;
 	}
-	return n <= first ? last : (uint8_t)(n - 1u);
+	return n <= first || n - first < size ? first : n - size;
+}
+
+/* Chomp's board: `rows` rows of the first row's length. */
+static void chomp_fill(struct position *pos)
+{
+	for (uint8_t row = 1; row < ENGINE_CHOMP_MAX; row++) {
+		pos->u.chomp[row] = row < pos->count ? pos->u.chomp[0] : 0u;
+	}
 }
 
 static void menu_change(int8_t step)
 {
+	/* A held arrow: ten times the step every MENU_REPEATS_PER_TENFOLD changes. */
+	uint32_t now = timer_ms();
+	held_changes = now - last_change_ms < MENU_FAST_MS && held_changes < UINT8_MAX ? held_changes + 1u : 0u;
+	last_change_ms = now;
+	uint32_t size = 1;
+	for (uint8_t i = held_changes / MENU_REPEATS_PER_TENFOLD; i > 0 && size < 100000000ul; i--) {
+		size *= 10u;
+	}
+
+	struct position *pos = setup();
+	uint8_t *byte = item_byte();
 	switch (item) {
 	case ITEM_GAME:
-		settings.game = settings.game == GAME_NIM ? GAME_MARIENBAD : GAME_NIM;
+		engine_start_position(pos, (uint8_t)((pos->game + GAME_COUNT + step) % GAME_COUNT));
 		break;
 	case ITEM_RULE:
-		settings.rule = settings.rule == RULE_MISERE ? RULE_NORMAL : RULE_MISERE;
+		pos->rule ^= 1u;
 		break;
-	case ITEM_HEAPS:
-		settings.heaps = wrap(settings.heaps, step, 1, ENGINE_MAX_HEAPS);
+	case ITEM_VARIANT:
+		pos->variant ^= 1u;
 		break;
 	case ITEM_FIRST:
-		settings.machine_first = !settings.machine_first;
+		settings.machine_first ^= 1u;
 		break;
 	case ITEM_SCORE:
 		break;
+	case ITEM_LIMIT:
+	case ITEM_SET:
+	case ITEM_COUNT:
+	case ITEM_COLS: {
+		/* k from 1 (Poker Nim: 0), S a non-empty set, up to 8 parts or
+		 * columns (Matrix Nim up to 4 rows). */
+		uint8_t first = item == ITEM_LIMIT && pos->game == GAME_POKER_NIM ? 0u : 1u;
+		uint8_t last = item <= ITEM_SET ? UINT8_MAX
+			       : item == ITEM_COUNT && pos->game == GAME_MATRIX_NIM ? 4u : 8u;
+		*byte = (uint8_t)bounded(*byte, step, size, first, last);
+		if (pos->game == GAME_POKER_NIM) {
+			pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1] = pos->limit;
+		}
+		if (pos->game == GAME_CHOMP) {
+			chomp_fill(pos);
+		}
+		break;
+	}
 	default: {
-		uint8_t *size = &settings.heap[item - ITEM_HEAP];
-		*size = wrap(*size, step, 0, UINT8_MAX);
+		uint8_t i = (uint8_t)(item - ITEM_VALUE);
+		view_set_value(pos, i, bounded(view_value(pos, i), step, size, 0, UINT32_MAX));
 		break;
 	}
 	}
@@ -135,11 +411,13 @@ static void menu_change(int8_t step)
 static void menu_start_game(void)
 {
 	settings_save();
-	if (game_new()) {
+	enum engine_error err = game_new();
+	if (err == ENGINE_OK) {
 		ui_show(SCREEN_PLAY);
-	} else {
-		lcd_write_line_P(1, PSTR("All heaps empty!"));
+		return;
 	}
+	engine_print_error(err, display_begin());
+	display_end(1);
 }
 
 void menu_key(uint8_t key)

@@ -1,12 +1,19 @@
 /*
  * The menu: one setting per screen, UP and DOWN to go through them, LEFT
  * and RIGHT to change the one showing, SELECT to play:
- *   Game <Marienbad>     or <Nim>
- *   Rule <normal>        Nim only; Marienbad is always misère
- *   Heaps <3>            Nim only, 1..8
- *   Heap 1 <3> ...       Nim only, each 0..255 (hold an arrow to run)
+ *   <Kayles>             the game, any of the rulebook's eighteen, its
+ *   Knock down a pin...  rules in brief running along row 1
+ *   Rule <normal>        Nim, Misere Nim, Marienbad, Taktix: or misere
+ *   Variant <adjacent>   Taktix: or any pieces of the line
+ *   k <3>                Limit Nim: the most a move takes; Poker Nim: adds
+ *   S <1,3,4>            Subtraction: the amounts a move may take
+ *   Heaps <3>            how many heaps, numbers, coins, rows or strips
+ *   Columns <8>          Matrix Nim, Chomp
+ *   Heap 1 <3> ...       each heap, number, coin's square, row or cell
  *   First move <you>     or <me>, the machine
  *   You 2 - me 5         the score so far
+ * Changing the game sets everything to the rulebook's start position for
+ * it.  A held arrow runs through numbers, faster the longer it is held.
  * Settings are saved when a game starts.
  */
 #ifndef FIRMWARE_MENU_H
@@ -16,5 +23,7 @@
 
 void menu_enter(void);
 void menu_key(uint8_t key);
+/* Moves the rules along. */
+void menu_tick(uint32_t now_ms);
 
 #endif

@@ -8,6 +8,7 @@
 #include "firmware/game.h"
 #include "firmware/ui.h"
 #include "firmware/view.h"
+#include "firmware/view_draw.h"
 #include "hal/keys.h"
 #include "hal/lcd.h"
 #include "hal/leds.h"
@@ -21,6 +22,7 @@
 #define PLAY_THINKING_MS 600u /* the deliberate pause before the machine moves */
 #define PLAY_ANNOUNCE_MS 1500u
 #define PLAY_OVER_PAGE_MS 2000u
+#define PLAY_BLINK_MS 400u    /* a board's cursor: shown, then hidden */
 
 enum play_step {
 	STEP_HELP,
@@ -34,8 +36,10 @@ enum play_step {
 static uint8_t step;
 static uint32_t step_since;
 static struct view_cursor cursor;
+static struct view_cursor machine_cursor;
 static struct move machine_move;
 static uint8_t over_page;
+static bool blink;
 
 static void enter_step(uint8_t next)
 {
@@ -43,10 +47,12 @@ static void enter_step(uint8_t next)
 	step_since = timer_ms();
 }
 
+/* The person's turn, the cursor shown (and its blinking begun again). */
 static void draw_person_turn(void)
 {
-	view_draw_board(&game.pos, cursor.part);
-	view_draw_cursor(&cursor);
+	blink = true;
+	view_draw(&game.pos, &cursor, WORDS_PERSON, true, ENGINE_OK);
+	enter_step(STEP_PERSON);
 }
 
 static void draw_over_page(void)
@@ -62,22 +68,18 @@ static void draw_over_page(void)
 /* Whatever the game now needs: the person's move, the machine's, or its end. */
 static void next_turn(void)
 {
+	leds_thinking(!game.over && game.to_move == PLAYER_MACHINE);
 	if (game.over) {
-		leds_thinking(false);
 		leds_win(game.winner == PLAYER_PERSON);
 		lcd_write_line_P(0, game.winner == PLAYER_PERSON ? PSTR("You win!") : PSTR("I win!"));
 		over_page = 0;
 		draw_over_page();
 		enter_step(STEP_OVER);
 	} else if (game.to_move == PLAYER_PERSON) {
-		leds_thinking(false);
 		view_cursor_reset(&game.pos, &cursor);
 		draw_person_turn();
-		enter_step(STEP_PERSON);
 	} else {
-		leds_thinking(true);
-		view_draw_board(&game.pos, VIEW_UNMARKED);
-		lcd_write_line_P(1, PSTR("Thinking..."));
+		view_draw(&game.pos, &cursor, WORDS_THINKING, false, ENGINE_OK);
 		enter_step(STEP_THINKING);
 	}
 }
@@ -85,8 +87,9 @@ static void next_turn(void)
 void play_enter(void)
 {
 	leds_win(false);
-	lcd_write_line_P(0, PSTR("U/D row L/R take"));
-	lcd_write_line_P(1, PSTR("SEL ok hold=quit"));
+	bool board = view_picks_cells(&game.pos);
+	lcd_write_line_P(0, board ? PSTR("Arrows SEL=pick") : PSTR("U/D=where L/R=n"));
+	lcd_write_line_P(1, board ? PSTR("SEL2=go hold=end") : PSTR("SEL=go hold=end"));
 	enter_step(STEP_HELP);
 }
 
@@ -107,22 +110,19 @@ static void machine_moves(void)
 
 static void person_key(uint8_t key)
 {
-	if (key != KEY_SELECT) {
-		if (view_cursor_key(&game.pos, &cursor, key)) {
-			draw_person_turn();
-		}
+	uint8_t action = view_key(&game.pos, &cursor, key);
+	if (action == VIEW_REDRAW) {
+		draw_person_turn();
+	}
+	if (action != VIEW_PLAY) {
 		return;
 	}
-	struct move mv;
-	view_cursor_move(&cursor, &mv);
-	enum engine_error err = game_play(&mv);
+	enum engine_error err = game_play(&cursor.mv);
 	if (err == ENGINE_OK) {
 		next_turn();
 		return;
 	}
-	struct text_sink *line = display_begin();
-	engine_print_error(err, line);
-	display_end(1);
+	view_draw(&game.pos, &cursor, WORDS_REFUSED, false, err);
 	enter_step(STEP_REFUSED);
 }
 
@@ -140,7 +140,6 @@ void play_key(uint8_t key)
 		/* The key that dismisses the reason also counts, so a person
 		 * can put the move right at once. */
 		draw_person_turn();
-		enter_step(STEP_PERSON);
 		person_key(key);
 		break;
 	case STEP_PERSON:
@@ -150,7 +149,7 @@ void play_key(uint8_t key)
 		machine_moves();
 		break;
 	case STEP_OVER:
-		if (key == KEY_SELECT && game_new()) {
+		if (key == KEY_SELECT && game_new() == ENGINE_OK) {
 			next_turn();
 		} else if (key == KEY_LEFT) {
 			leave();
@@ -170,16 +169,23 @@ void play_tick(uint32_t now_ms)
 			next_turn();
 		}
 		break;
+	case STEP_PERSON:
+		if (elapsed >= PLAY_BLINK_MS && view_kind(&game.pos) == VIEW_KIND_BOARD) {
+			blink = !blink;
+			view_draw(&game.pos, &cursor, WORDS_PERSON, blink, ENGINE_OK);
+			enter_step(STEP_PERSON);
+		}
+		break;
 	case STEP_REFUSED:
 		if (elapsed >= PLAY_REFUSED_MS) {
 			draw_person_turn();
-			enter_step(STEP_PERSON);
 		}
 		break;
 	case STEP_THINKING:
 		if (elapsed >= PLAY_THINKING_MS) {
 			engine_best_move(&game.pos, &machine_move);
-			view_draw_announcement(&machine_move);
+			view_cursor_of_move(&game.pos, &machine_move, &machine_cursor);
+			view_draw(&game.pos, &machine_cursor, WORDS_MACHINE, false, ENGINE_OK);
 			enter_step(STEP_ANNOUNCE);
 		}
 		break;
@@ -195,7 +201,7 @@ void play_tick(uint32_t now_ms)
 			enter_step(STEP_OVER);
 		}
 		break;
-	default: /* STEP_PERSON waits for keys only */
+	default:
 		break;
 	}
 }

@@ -1,7 +1,6 @@
 /* Settings in EEPROM: round-robin slots with sequence numbers; see settings.h. */
 #include "firmware/settings.h"
 
-#include <avr/pgmspace.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
@@ -11,13 +10,21 @@
 
 #define SETTINGS_SLOT_BYTES 64u
 #define SETTINGS_SLOTS (EEPROM_BYTES / SETTINGS_SLOT_BYTES)
-/* Changes whenever struct settings does, so an old layout reads as invalid. */
-#define SETTINGS_FORMAT 1u
+/* Changes whenever the record does, so an old layout reads as invalid and
+ * the defaults load instead.  1: Nim and Marienbad only. */
+#define SETTINGS_FORMAT 2u
+#define SETTINGS_SETUP_BYTES (offsetof(struct position, u) + 36u)
+
+_Static_assert(offsetof(struct position, u.poker.last_added) < SETTINGS_SETUP_BYTES,
+	       "a record keeps Poker Nim's additions");
 
 struct record {
 	uint8_t format;
 	uint16_t sequence;
-	struct settings settings;
+	uint8_t machine_first;
+	uint16_t person_wins;
+	uint16_t machine_wins;
+	uint8_t setup[SETTINGS_SETUP_BYTES];
 	uint16_t crc; /* CRC-CCITT of everything above */
 };
 
@@ -25,17 +32,8 @@ _Static_assert(sizeof(struct record) <= SETTINGS_SLOT_BYTES, "a record must fit 
 
 struct settings settings;
 
-static struct settings saved;  /* what the newest record holds */
 static uint8_t newest_slot;
 static uint16_t newest_sequence;
-
-static const struct settings defaults PROGMEM = {
-	.game = GAME_MARIENBAD,
-	.rule = RULE_NORMAL,
-	.machine_first = 0,
-	.heaps = 3,
-	.heap = { 3, 4, 5, 6, 7, 8, 9, 10 }, /* the rulebook's classic start: 3 4 5 */
-};
 
 static uint16_t record_crc(const struct record *r)
 {
@@ -52,13 +50,21 @@ static uint16_t slot_address(uint8_t slot)
 	return (uint16_t)slot * SETTINGS_SLOT_BYTES;
 }
 
+static bool slot_valid(uint8_t slot, struct record *r)
+{
+	eeprom_load(slot_address(slot), r, sizeof *r);
+	const struct position *setup = (const struct position *)r->setup;
+	return r->format == SETTINGS_FORMAT && r->crc == record_crc(r) && setup->game < GAME_COUNT &&
+	       setup->count <= ENGINE_MAX_HEAPS;
+}
+
 void settings_load(void)
 {
 	bool found = false;
+	memset(&settings, 0, sizeof settings);
 	for (uint8_t slot = 0; slot < SETTINGS_SLOTS; slot++) {
 		struct record r;
-		eeprom_load(slot_address(slot), &r, sizeof r);
-		if (r.format != SETTINGS_FORMAT || r.crc != record_crc(&r)) {
+		if (!slot_valid(slot, &r)) {
 			continue;
 		}
 		/* Sequence numbers wrap; the slots hold consecutive ones, so
@@ -67,29 +73,38 @@ void settings_load(void)
 			found = true;
 			newest_slot = slot;
 			newest_sequence = r.sequence;
-			saved = r.settings;
+			settings.machine_first = r.machine_first;
+			settings.person_wins = r.person_wins;
+			settings.machine_wins = r.machine_wins;
+			memcpy(&settings.setup, r.setup, SETTINGS_SETUP_BYTES);
 		}
 	}
 	if (!found) {
-		memcpy_P(&saved, &defaults, sizeof saved);
+		engine_start_position(&settings.setup, GAME_MARIENBAD);
 		newest_slot = SETTINGS_SLOTS - 1u; /* the first save goes to slot 0 */
+		newest_sequence = 0xFFFFu;
 	}
-	settings = saved;
 }
 
 void settings_save(void)
 {
-	if (memcmp(&settings, &saved, sizeof settings) == 0) {
-		return;
-	}
 	struct record r;
 	r.format = SETTINGS_FORMAT;
+	r.machine_first = settings.machine_first;
+	r.person_wins = settings.person_wins;
+	r.machine_wins = settings.machine_wins;
+	memcpy(r.setup, &settings.setup, SETTINGS_SETUP_BYTES);
+	/* Unchanged since the newest record: nothing to write (and no wear). */
+	struct record newest;
+	r.sequence = newest_sequence;
+	r.crc = record_crc(&r);
+	if (slot_valid(newest_slot, &newest) && memcmp(&newest, &r, sizeof r) == 0) {
+		return;
+	}
 	r.sequence = (uint16_t)(newest_sequence + 1u);
-	r.settings = settings;
 	r.crc = record_crc(&r);
 	uint8_t slot = (uint8_t)((newest_slot + 1u) % SETTINGS_SLOTS);
 	eeprom_store(slot_address(slot), &r, sizeof r);
 	newest_slot = slot;
 	newest_sequence = r.sequence;
-	saved = settings;
 }

@@ -18,18 +18,21 @@
 #include "engine/engine.h"
 
 struct settings {
-	uint8_t game;          /* GAME_MARIENBAD or GAME_NIM */
-	uint8_t rule;          /* Nim: RULE_NORMAL or RULE_MISERE (Marienbad is always misère) */
+	/* The start position the menu set up: the game, its rule, variant
+	 * and parameters, and the heaps, numbers or board size.  A record
+	 * keeps its first SETTINGS_SETUP_BYTES, enough for everything the
+	 * menu sets (up to 8 heaps or numbers, 4 matrix rows, Poker Nim's
+	 * starts and additions); the game rebuilds the rest from its text. */
+	struct position setup;
 	uint8_t machine_first; /* 0: the person moves first, 1: the machine */
-	uint8_t heaps;         /* Nim: heaps in play, 1..ENGINE_MAX_HEAPS */
-	uint8_t heap[ENGINE_MAX_HEAPS]; /* Nim: their sizes, 0..255 */
 	uint16_t person_wins;
 	uint16_t machine_wins;
 };
 
 extern struct settings settings;
 
-/* The newest valid saved record, or the defaults when there is none. */
+/* The newest valid saved record, or the defaults (Marienbad, the person
+ * first, no games) when there is none. */
 void settings_load(void);
 /* Saves `settings` unless they equal what was saved last. */
 void settings_save(void);

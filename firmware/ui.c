@@ -29,5 +29,7 @@ void ui_tick(uint32_t now_ms)
 {
 	if (showing == SCREEN_PLAY) {
 		play_tick(now_ms);
+	} else {
+		menu_tick(now_ms);
 	}
 }

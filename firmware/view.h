@@ -1,11 +1,34 @@
 /*
- * How a kind of game looks on the 16x2 LCD and how a person enters a move
- * with the arrows.  The screens (firmware/play.c) know nothing of any game:
- * they call these functions, and each kind of game has its own module that
- * implements them.  This slice has one, firmware/view_heaps.c, for the heap
- * games (Nim, misère Nim, Marienbad).  Games drawn with custom characters
- * or entered with a cell cursor add their modules beside it, and these
- * functions then pick the module by pos->game.
+ * How every game looks on the 16x2 LCD and how a person enters a move with
+ * the five buttons.  The screens (firmware/play.c, firmware/menu.c) know
+ * nothing of any game: they call these functions.
+ *
+ * Three kinds of picture serve all eighteen games:
+ *   line:  the numbers of the position on row 0 (heaps, numbers, coins'
+ *          squares, prime powers, Matrix Nim's cells with `/` between its
+ *          rows), the chosen one in brackets: `1 3 [5] 7`; a line wider than
+ *          the display scrolls by whole numbers, `<` and `>` showing more;
+ *   strip: Kayles' pins and the pebble strip's free cells drawn on row 0,
+ *          two to a character, a gap between rows; the chosen pin
+ *          underlined, the ones a move takes hatched;
+ *   board: Chomp, Taktix, Kubo and Nineteen drawn with the eight custom
+ *          characters as a 20x16-pixel picture in columns 0-3 of both rows,
+ *          the words in columns 5-15; the piece under the cursor blinks,
+ *          the ones a move takes are hatched.
+ * Row 1 (or the words beside a board) says the move being made, the
+ * machine's move ("I take 3"), a refusal or "Thinking...".
+ *
+ * Input, the same for every game:
+ *   line, strip and Kubo: UP and DOWN choose where (a heap, number,
+ *     factor, cell, pin, stack; Wythoff: either heap or both), LEFT and
+ *     RIGHT how much (stones, the digit, the divisor, the exponent, squares,
+ *     pins; Kubo: 1-3 from the stack, or one each from it and the stack to
+ *     its right or below); SELECT plays; bringing the amount back to 0
+ *     cancels the half-made move;
+ *   Chomp, Taktix, Nineteen: the arrows move the cursor; SELECT picks the
+ *     piece under it (or unpicks it), and SELECT again right away plays the
+ *     pieces picked; unpicking them cancels.  Chomp picks one piece and
+ *     shows every piece it would eat.
  */
 #ifndef FIRMWARE_VIEW_H
 #define FIRMWARE_VIEW_H
@@ -15,27 +38,42 @@
 
 #include "engine/engine.h"
 
-#define VIEW_UNMARKED 0xFFu
-
-/* A half-made move: a part of the position (a heap) and an amount. */
+/* A half-made move, or the machine's move being shown. */
 struct view_cursor {
-	uint8_t part;
-	uint16_t amount;
+	struct move mv;  /* the move itself, as the engine takes it */
+	uint8_t part;    /* line: the part (Wythoff: 2 is both heaps; Matrix Nim: a
+	                  * cell); strip: the row; Kubo: the stack; board: the
+	                  * place, row * 16 + column */
+	uint16_t amount; /* line, strip, Kubo: how much */
+	bool armed;      /* board: SELECT again plays */
 };
 
-/* Sets the cursor up for the person's turn, keeping its part when it
+/* What view_key() asks of the screen. */
+enum view_action { VIEW_NOTHING, VIEW_REDRAW, VIEW_PLAY };
+
+/* What the words say. */
+enum view_words { WORDS_PERSON, WORDS_THINKING, WORDS_MACHINE, WORDS_REFUSED };
+
+/* Sets the cursor up for the person's turn, keeping its place when that
  * still has something to take. */
 void view_cursor_reset(const struct position *pos, struct view_cursor *cursor);
-/* Moves the cursor for an arrow key; false when the key changes nothing. */
-bool view_cursor_key(const struct position *pos, struct view_cursor *cursor, uint8_t key);
-/* The move the cursor describes (legal or not: the engine judges). */
-void view_cursor_move(const struct view_cursor *cursor, struct move *mv);
+/* Handles a key of the person's turn. */
+uint8_t view_key(const struct position *pos, struct view_cursor *cursor, uint8_t key);
+/* The cursor that shows the machine's move `mv` in `pos`. */
+void view_cursor_of_move(const struct position *pos, const struct move *mv, struct view_cursor *cursor);
 
-/* Row 0: the position, part `marked` (or VIEW_UNMARKED) picked out. */
-void view_draw_board(const struct position *pos, uint8_t marked);
-/* Row 1: the half-made move in words. */
-void view_draw_cursor(const struct view_cursor *cursor);
-/* Both rows: the machine's move `mv` in `pos`, in words. */
-void view_draw_announcement(const struct move *mv);
+/* The whole screen: the position with the cursor's move marked (and, when
+ * `blink` is set on a board, the cursor's piece shown inverted), and the
+ * words `words`; `err` is the reason for WORDS_REFUSED. */
+void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink,
+	       uint8_t err);
+
+/* ---- the numbers of a position, for the menu and the line ---- */
+
+/* Number i of the position: a heap, number, coin's square, row, Matrix
+ * Nim cell (row by row) or Chomp row; Prime power: n itself (i = 0). */
+uint32_t view_value(const struct position *pos, uint8_t i);
+/* Sets number i, cut to what its field holds (Poker Nim: the start too). */
+void view_set_value(struct position *pos, uint8_t i, uint32_t value);
 
 #endif

@@ -130,11 +130,11 @@ void lcd_write_line_P(uint8_t row, const char *flash_text)
 	lcd_write_padded(row, flash_text, true);
 }
 
-void lcd_define_char(uint8_t slot, const uint8_t *flash_rows)
+void lcd_define_char(uint8_t slot, const uint8_t *rows)
 {
 	lcd_command(LCD_SET_CGRAM | (uint8_t)((slot & 7u) << 3));
 	for (uint8_t i = 0; i < LCD_GLYPH_ROWS; i++) {
-		lcd_byte(pgm_read_byte(flash_rows + i), true);
+		lcd_byte(rows[i], true);
 	}
 	/* The address counter now points into CGRAM; every line write sets
 	 * a DDRAM address first, so nothing else needs to follow. */

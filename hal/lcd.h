@@ -29,8 +29,9 @@ void lcd_init(void);
  * the full width. */
 void lcd_write_line(uint8_t row, const char *text);
 void lcd_write_line_P(uint8_t row, const char *flash_text);
-/* Defines custom character `slot` (0..7) from LCD_GLYPH_ROWS rows in flash,
- * five pixels each in the low bits, top row first. */
-void lcd_define_char(uint8_t slot, const uint8_t *flash_rows);
+/* Defines custom character `slot` (0..7) from LCD_GLYPH_ROWS rows in RAM
+ * (pictures are drawn at run time), five pixels each in the low bits, top
+ * row first. */
+void lcd_define_char(uint8_t slot, const uint8_t *rows);
 
 #endif

@@ -1,0 +1,501 @@
+/*
+ * Every game's cursor, moves and words (see view.h); the pictures are in
+ * view_draw.c.
+ */
+#include "firmware/view.h"
+
+#include <avr/pgmspace.h>
+#include <string.h>
+
+#include "engine/text.h"
+#include "firmware/view_draw.h"
+#include "hal/keys.h"
+
+/* Each game's kind of picture (bits 0-1), where it keeps its numbers
+ * (bits 2-3), the verb of its moves (bits 4-6), and whether a move keeps
+ * its part in byte 0 and its amount in byte 1 (bit 7; else Nim's layout:
+ * heap, add, then a 16-bit count), by enum engine_game. */
+#define KIND_MASK 3u
+#define STORE_HEAP16 (0u << 2)
+#define STORE_NUMBER32 (1u << 2)
+#define STORE_CELL8 (2u << 2)
+#define STORE_CHOMP8 (3u << 2)
+#define STORE_MASK (3u << 2)
+#define VERB_SHIFT 4
+#define VERB_MASK 7u
+#define AMOUNT_BYTE 0x80u
+
+enum verb { VERB_TAKE, VERB_ADD, VERB_SUBTRACT, VERB_DIVIDE, VERB_MOVE, VERB_KNOCK, VERB_PLACE };
+
+/* The verbs in the order of enum verb, each ending in a NUL. */
+static const char verbs[] PROGMEM = "Take\0Add\0Subtract\0Divide by\0Move to\0Knock\0Place";
+
+#define TRAITS(kind, store, verb) ((kind) | (store) | ((verb) << VERB_SHIFT))
+
+static const uint8_t traits[GAME_COUNT] PROGMEM = {
+	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Nim */
+	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Misere Nim */
+	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Marienbad */
+	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Limit Nim */
+	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Subtraction */
+	TRAITS(VIEW_KIND_LINE, STORE_NUMBER32, VERB_SUBTRACT) | AMOUNT_BYTE,  /* Subtract a digit */
+	TRAITS(VIEW_KIND_LINE, STORE_NUMBER32, VERB_DIVIDE) | AMOUNT_BYTE,    /* Divide */
+	TRAITS(VIEW_KIND_LINE, STORE_NUMBER32, VERB_DIVIDE) | AMOUNT_BYTE,    /* Prime power */
+	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_MOVE),                      /* Nimble */
+	TRAITS(VIEW_KIND_LINE, STORE_CELL8, VERB_TAKE),                       /* Matrix Nim */
+	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Poker Nim */
+	TRAITS(VIEW_KIND_STRIP, STORE_HEAP16, VERB_PLACE) | AMOUNT_BYTE,      /* Pebbles */
+	TRAITS(VIEW_KIND_STRIP, STORE_HEAP16, VERB_KNOCK) | AMOUNT_BYTE,      /* Kayles */
+	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Wythoff */
+	TRAITS(VIEW_KIND_BOARD, STORE_CHOMP8, VERB_TAKE),                     /* Chomp */
+	TRAITS(VIEW_KIND_BOARD, STORE_HEAP16, VERB_TAKE),                     /* Taktix */
+	TRAITS(VIEW_KIND_BOARD, STORE_HEAP16, VERB_TAKE),                     /* Kubo */
+	TRAITS(VIEW_KIND_BOARD, STORE_HEAP16, VERB_TAKE),                     /* Nineteen */
+};
+
+static uint8_t traits_of(const struct position *pos)
+{
+	return pgm_read_byte(&traits[pos->game]);
+}
+
+uint8_t view_kind(const struct position *pos)
+{
+	return traits_of(pos) & KIND_MASK;
+}
+
+static bool is(const struct position *pos, uint8_t game)
+{
+	return pos->game == game;
+}
+
+/* Chomp, Taktix and Nineteen pick cells; every other game says where and
+ * how much. */
+bool view_picks_cells(const struct position *pos)
+{
+	return view_kind(pos) == VIEW_KIND_BOARD && !is(pos, GAME_KUBO);
+}
+
+/* ---- numbers ---- */
+
+uint32_t view_value(const struct position *pos, uint8_t i)
+{
+	switch (traits_of(pos) & STORE_MASK) {
+	case STORE_NUMBER32:
+		return pos->u.number[i];
+	case STORE_CELL8:
+		return pos->u.cell[i / pos->cols][i % pos->cols];
+	case STORE_CHOMP8:
+		return pos->u.chomp[i];
+	default:
+		return pos->u.heap[i];
+	}
+}
+
+void view_set_value(struct position *pos, uint8_t i, uint32_t value)
+{
+	switch (traits_of(pos) & STORE_MASK) {
+	case STORE_NUMBER32:
+		pos->u.number[i] = value;
+		break;
+	case STORE_CELL8:
+		pos->u.cell[i / pos->cols][i % pos->cols] = value > UINT8_MAX ? UINT8_MAX : (uint8_t)value;
+		break;
+	default:
+		pos->u.heap[i] = value > UINT16_MAX ? UINT16_MAX : (uint16_t)value;
+		pos->u.poker.start[i] = pos->u.heap[i]; /* Poker Nim's; no other game reads it */
+		break;
+	}
+}
+
+/* ---- where and how much ---- */
+
+uint8_t view_line_parts(const struct position *pos)
+{
+	if (is(pos, GAME_MATRIX_NIM)) {
+		return (uint8_t)(pos->count * pos->cols);
+	}
+	return is(pos, GAME_KUBO) ? ENGINE_KUBO_STACKS : pos->count;
+}
+
+/* The most the amount may be at `part` (0: nothing to take there).  The
+ * engine refuses what the rules do not allow within it (over k, not in S,
+ * a digit n lacks, a pin past the row's end, a stack too low). */
+static uint16_t amount_most(const struct position *pos, const struct view_cursor *c, uint8_t part)
+{
+	switch (pos->game) {
+	case GAME_SUBTRACT_DIGIT:
+		return 9;
+	case GAME_DIVIDE:
+		return pos->u.number[part] != 0 ? 6u : 0u;
+	case GAME_PRIME_POWER:
+		return pos->u.factors.exponent[part];
+	case GAME_PEBBLES:
+		return 1;
+	case GAME_KAYLES:
+		return 2;
+	case GAME_KUBO:
+		return pos->u.kubo[part] != 0 ? 5u : 0u; /* 1-3, then pairs right and below */
+	case GAME_WYTHOFF:
+		if (part == 2) {
+			return pos->u.heap[0] < pos->u.heap[1] ? pos->u.heap[0] : pos->u.heap[1];
+		}
+		break;
+	case GAME_POKER_NIM:
+		if (c->mv.u.heap.add) {
+			return (uint16_t)(pos->u.poker.start[part] - pos->u.heap[part]);
+		}
+		break;
+	default:
+		break;
+	}
+	return (uint16_t)view_value(pos, part);
+}
+
+/* Writes the cursor's part and amount into its move. */
+static void compose(const struct position *pos, struct view_cursor *c)
+{
+	struct move *mv = &c->mv;
+	uint8_t part = c->part;
+	uint16_t amount = c->amount;
+	switch (pos->game) {
+	case GAME_MATRIX_NIM: {
+		uint8_t row = (uint8_t)(part / pos->cols);
+		if (mv->u.matrix.row != row) {
+			memset(mv, 0, sizeof *mv); /* a move takes from one row only */
+			mv->u.matrix.row = row;
+		}
+		mv->u.matrix.take[part % pos->cols] = (uint8_t)amount;
+		return;
+	}
+	case GAME_WYTHOFF:
+		mv->u.wythoff.take[0] = part != 1 ? amount : 0u;
+		mv->u.wythoff.take[1] = part != 0 ? amount : 0u;
+		return;
+	case GAME_KUBO:
+		mv->u.kubo.stack = part;
+		mv->u.kubo.count = amount <= 3 ? (uint8_t)amount : 1u;
+		mv->u.kubo.other = amount <= 3 ? 0xFFu : (uint8_t)(part + (amount == 4 ? 1u : 3u));
+		return;
+	default:
+		break;
+	}
+	uint8_t *bytes = (uint8_t *)mv;
+	bytes[0] = part;
+	if (traits_of(pos) & AMOUNT_BYTE) {
+		bytes[1] = (uint8_t)amount; /* digit, divisor, exponent, pins */
+	} else {
+		mv->u.heap.count = amount;
+	}
+}
+
+/* Places the cursor on `part`, taking 1 (Divide: by 2; Matrix Nim: what
+ * the half-made move takes from that cell, once it has begun in its row). */
+static void choose(const struct position *pos, struct view_cursor *c, uint8_t part)
+{
+	c->part = part;
+	c->amount = is(pos, GAME_DIVIDE) ? 2u : 1u;
+	if (is(pos, GAME_POKER_NIM)) {
+		c->mv.u.heap.add = 0;
+	}
+	if (is(pos, GAME_MATRIX_NIM) && c->mv.u.matrix.row == part / pos->cols) {
+		c->amount = c->mv.u.matrix.take[part % pos->cols];
+	}
+	compose(pos, c);
+}
+
+/* Parts the cursor visits: Wythoff's third is both heaps. */
+static uint8_t places(const struct position *pos)
+{
+	return (uint8_t)(view_line_parts(pos) + (is(pos, GAME_WYTHOFF) ? 1u : 0u));
+}
+
+/* The next part from `from` in direction `step`, wrapping, with something
+ * to take; `from` itself when no other has. */
+static uint8_t next_part(const struct position *pos, const struct view_cursor *c, uint8_t from, int8_t step)
+{
+	uint8_t count = places(pos);
+	uint8_t part = from;
+	for (uint8_t tries = 0; tries < count; tries++) {
+		part = (uint8_t)((part + count + step) % count);
+		if (amount_most(pos, c, part) != 0) {
+			return part;
+		}
+	}
+	return from;
+}
+
+/* The strip's next pin in direction `step`, over the rows, wrapping. */
+static void strip_step(const struct position *pos, struct view_cursor *c, int8_t step)
+{
+	uint16_t *at = &c->mv.u.strip.at;
+	for (uint8_t tries = 0; tries <= pos->count; tries++) {
+		uint16_t length = pos->u.row[c->part];
+		if (step > 0 ? (uint16_t)(*at + 1u) < length : (uint16_t)(*at - 1u) < length) {
+			*at = (uint16_t)(*at + step);
+			return;
+		}
+		c->part = (uint8_t)((c->part + pos->count + step) % pos->count);
+		*at = step > 0 ? 0u : (uint16_t)(pos->u.row[c->part] - 1u);
+		if (pos->u.row[c->part] != 0) {
+			return;
+		}
+	}
+}
+
+/* ---- the board's places ---- */
+
+static uint8_t board_height(const struct position *pos)
+{
+	switch (pos->game) {
+	case GAME_CHOMP:
+		return pos->count;
+	case GAME_KUBO:
+		return 3;
+	case GAME_NINETEEN:
+		return 5;
+	default:
+		return 4;
+	}
+}
+
+uint8_t view_board_width(const struct position *pos, uint8_t y)
+{
+	switch (pos->game) {
+	case GAME_CHOMP:
+		return pos->u.chomp[0];
+	case GAME_KUBO:
+		return 9;
+	case GAME_NINETEEN:
+		return (uint8_t)(y < 2 ? 3u + y : 7u - y);
+	default:
+		return 4;
+	}
+}
+
+uint32_t view_cell_bit(const struct position *pos, uint8_t x, uint8_t y)
+{
+	static const uint8_t row_start[5] PROGMEM = { 0, 3, 7, 12, 16 };
+	uint8_t cell = is(pos, GAME_NINETEEN) ? (uint8_t)(pgm_read_byte(&row_start[y]) + x) : (uint8_t)(y * 4u + x);
+	return (uint32_t)1 << cell;
+}
+
+bool view_slot_present(const struct position *pos, uint8_t x, uint8_t y)
+{
+	switch (pos->game) {
+	case GAME_CHOMP:
+		return y < pos->count && x < pos->u.chomp[y];
+	case GAME_KUBO:
+		return x % 3u < pos->u.kubo[y * 3u + x / 3u];
+	case GAME_NINETEEN:
+		return (pos->u.nineteen & view_cell_bit(pos, x, y)) != 0;
+	default:
+		return (pos->u.taktix & view_cell_bit(pos, x, y)) != 0;
+	}
+}
+
+/* Moves the board's cursor one place in the key's direction. */
+static void board_step(const struct position *pos, struct view_cursor *c, uint8_t key)
+{
+	uint8_t x = c->part % 16u;
+	uint8_t y = c->part / 16u;
+	/* Chomp's rows count from the bottom, the others' from the top. */
+	if (is(pos, GAME_CHOMP) ? key == KEY_UP : key == KEY_DOWN) {
+		if ((uint8_t)(y + 1u) < board_height(pos)) {
+			y++;
+		}
+	} else if (key == KEY_UP || key == KEY_DOWN) {
+		if (y > 0) {
+			y--;
+		}
+	} else if (key == KEY_RIGHT) {
+		x++;
+	} else if (x > 0) {
+		x--;
+	}
+	uint8_t width = view_board_width(pos, y);
+	if (x >= width) {
+		x = (uint8_t)(width - 1u);
+	}
+	c->part = (uint8_t)(y * 16u + x);
+}
+
+/* SELECT on a board: pick or unpick, or play what is picked. */
+static uint8_t board_select(const struct position *pos, struct view_cursor *c)
+{
+	struct move *mv = &c->mv;
+	bool chomp = is(pos, GAME_CHOMP);
+	if (c->armed && (chomp ? mv->u.chomp.row != 0xFFu : mv->u.cells != 0)) {
+		c->armed = false;
+		return VIEW_PLAY;
+	}
+	uint8_t x = c->part % 16u;
+	uint8_t y = c->part / 16u;
+	if (!chomp) {
+		mv->u.cells ^= view_cell_bit(pos, x, y);
+	} else if (mv->u.chomp.row == y && mv->u.chomp.col == x) {
+		mv->u.chomp.row = 0xFFu;
+	} else {
+		mv->u.chomp.row = y;
+		mv->u.chomp.col = x;
+	}
+	c->armed = true;
+	return VIEW_REDRAW;
+}
+
+/* ---- the cursor ---- */
+
+void view_cursor_reset(const struct position *pos, struct view_cursor *c)
+{
+	uint8_t part = c->part;
+	uint16_t at = c->mv.u.strip.at;
+	memset(c, 0, sizeof *c);
+	c->mv.u.chomp.row = 0xFFu; /* Chomp: nothing picked; Matrix Nim: no row begun */
+	if (view_picks_cells(pos)) {
+		uint8_t y = part / 16u;
+		if (y < board_height(pos) && part % 16u < view_board_width(pos, y)) {
+			c->part = part;
+		}
+		return;
+	}
+	if (view_kind(pos) == VIEW_KIND_STRIP) {
+		if (part < pos->count && at < pos->u.row[part]) {
+			c->part = part;
+			c->mv.u.strip.at = at;
+		} else if (pos->u.row[0] == 0) {
+			strip_step(pos, c, 1);
+		}
+		choose(pos, c, c->part);
+		return;
+	}
+	if (part >= places(pos) || amount_most(pos, c, part) == 0) {
+		part = next_part(pos, c, (uint8_t)(places(pos) - 1u), 1);
+	}
+	choose(pos, c, part);
+}
+
+/* LEFT or RIGHT: one less or one more. */
+static bool change_amount(const struct position *pos, struct view_cursor *c, int8_t step)
+{
+	uint8_t *add = &c->mv.u.heap.add;
+	if (is(pos, GAME_POKER_NIM) && (*add ? step > 0 && c->amount == 1 : step < 0 && c->amount == 0)) {
+		/* Past "take 0" lies "add 1", and back. */
+		*add ^= 1u;
+		if (amount_most(pos, c, c->part) == 0) {
+			*add ^= 1u;
+			return false;
+		}
+		c->amount = *add;
+	} else {
+		if (*add) {
+			step = (int8_t)-step;
+		}
+		uint16_t most = amount_most(pos, c, c->part);
+		do {
+			if (step > 0 ? c->amount >= most : c->amount == 0) {
+				return false;
+			}
+			c->amount = (uint16_t)(c->amount + step);
+			/* Divide by 2, 3 or 6 only. */
+		} while (is(pos, GAME_DIVIDE) && (c->amount == 1 || c->amount == 4 || c->amount == 5));
+	}
+	compose(pos, c);
+	return true;
+}
+
+uint8_t view_key(const struct position *pos, struct view_cursor *c, uint8_t key)
+{
+	if (view_picks_cells(pos)) {
+		if (key == KEY_SELECT) {
+			return board_select(pos, c);
+		}
+		c->armed = false;
+		board_step(pos, c, key);
+		return VIEW_REDRAW;
+	}
+	if (key == KEY_SELECT) {
+		return VIEW_PLAY;
+	}
+	if (key == KEY_LEFT || key == KEY_RIGHT) {
+		return change_amount(pos, c, key == KEY_RIGHT ? 1 : -1) ? VIEW_REDRAW : VIEW_NOTHING;
+	}
+	int8_t step = key == KEY_UP ? -1 : 1;
+	uint8_t part = c->part;
+	if (view_kind(pos) == VIEW_KIND_STRIP) {
+		strip_step(pos, c, step);
+		part = c->part;
+	} else {
+		part = next_part(pos, c, part, step);
+	}
+	choose(pos, c, part);
+	return VIEW_REDRAW;
+}
+
+void view_cursor_of_move(const struct position *pos, const struct move *mv, struct view_cursor *c)
+{
+	c->mv = *mv;
+	c->part = mv->u.heap.heap; /* byte 0: the heap, number, factor, row or stack */
+	if (is(pos, GAME_MATRIX_NIM)) {
+		uint8_t column = 0;
+		while (mv->u.matrix.take[column] == 0) {
+			column++;
+		}
+		c->part = (uint8_t)(mv->u.matrix.row * pos->cols + column);
+	} else if (is(pos, GAME_WYTHOFF)) {
+		c->part = mv->u.wythoff.take[0] == 0 ? 1u : mv->u.wythoff.take[1] == 0 ? 0u : 2u;
+	}
+}
+
+/* ---- words ---- */
+
+/* The amount of a move of the number games. */
+static uint16_t move_amount(const struct position *pos, const struct view_cursor *c)
+{
+	const struct move *mv = &c->mv;
+	if (traits_of(pos) & AMOUNT_BYTE) {
+		return ((const uint8_t *)mv)[1];
+	}
+	if (is(pos, GAME_WYTHOFF)) {
+		return mv->u.wythoff.take[c->part & 1u];
+	}
+	return mv->u.heap.count;
+}
+
+/* "Take 3" for the person, "I take 3" for the machine. */
+void view_print_phrase(const struct position *pos, const struct view_cursor *c, bool machine,
+		       struct text_sink *out)
+{
+	const struct move *mv = &c->mv;
+	uint8_t verb = (traits_of(pos) >> VERB_SHIFT) & VERB_MASK;
+	if (is(pos, GAME_POKER_NIM) && mv->u.heap.add) {
+		verb = VERB_ADD;
+	}
+	const char *p = verbs;
+	while (verb-- > 0) {
+		p += strlen_P(p) + 1u;
+	}
+	if (machine) {
+		print_flash(out, PSTR("I "));
+		print_char(out, (char)(pgm_read_byte(p++) | 0x20)); /* lower case */
+	}
+	print_flash(out, p);
+	print_char(out, ' ');
+	uint16_t amount = move_amount(pos, c);
+	if (view_kind(pos) == VIEW_KIND_BOARD) {
+		if (is(pos, GAME_CHOMP) ? mv->u.chomp.row != 0xFFu : mv->u.cells != 0) {
+			engine_print_move(pos, mv, out);
+		}
+	} else if (is(pos, GAME_PRIME_POWER)) {
+		print_pair(out, pos->u.factors.prime[c->part], '^', amount);
+	} else if (is(pos, GAME_NIMBLE)) {
+		print_u32(out, (uint16_t)(pos->u.heap[c->part] - amount));
+	} else if (is(pos, GAME_MATRIX_NIM)) {
+		for (uint8_t i = 0; i < pos->cols; i++) {
+			if (i > 0) {
+				print_char(out, ',');
+			}
+			print_u32(out, mv->u.matrix.take[i]);
+		}
+	} else {
+		print_u32(out, amount);
+	}
+}
