@@ -1246,8 +1246,9 @@ static void print_header(void)
 		  "stack). done: it finished, and its outcome equals the engine's and its move is legal and winning "
 		  "(checked on the host); cap: stopped at %s cycles (%g s); RAM: its memo or recursion does not fit.",
 		  grouped(options.cap), (double)options.cap / options.f_cpu);
-	paragraph("Ratio: baseline cycles / engine cycles, summed over the positions the baseline ran (done or "
-		  "cap; with a cap the ratio is a lower bound: \">\").");
+	paragraph("Means: the engine's over all the positions, the baseline's over those it finished. Ratio: "
+		  "baseline cycles / engine cycles, summed over the positions the baseline ran (done or cap; with "
+		  "a cap the ratio is a lower bound: \">\").");
 	paragraph("Goals: Nim family (Nim, misere Nim, Marienbad) <= %s cycles a move; every game <= %s (%g~ms).",
 		  grouped(NIM_FAMILY_GOAL), grouped(GAME_GOAL), GAME_GOAL * 1e3 / options.f_cpu);
 	say("\n");
