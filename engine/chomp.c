@@ -114,36 +114,25 @@ void chomp_apply_move(struct position *pos, const struct move *mv)
 }
 
 /*
- * From the top row down, each row from its right end: the first move takes
- * the single top-right piece, the smallest bite there is.
+ * Move `index` picks the piece in row 7 - index / 8 from the bottom and
+ * column 7 - index % 8: from the top row down, each row from its right
+ * end, so the first legal move takes the single top-right piece, the
+ * smallest bite there is.
  */
-bool chomp_next_move(const struct position *pos, struct move *mv, bool first)
+#define LAST (ENGINE_CHOMP_MAX - 1u)
+
+bool chomp_move_at(const struct position *pos, uint8_t index, struct move *mv)
 {
-	uint8_t row, col;
-	if (first) {
-		if (pos->count == 0) {
-			return false;
-		}
-		row = (uint8_t)(pos->count - 1u);
-		col = pos->u.chomp[row];
-	} else {
-		row = mv->u.chomp.row;
-		col = mv->u.chomp.col;
-	}
-	if (col > 0) {
-		col--;
-	} else if (row > 0) {
-		row--;
-		col = (uint8_t)(pos->u.chomp[row] - 1u);
-	} else {
-		return false;
-	}
-	if (row == 0 && col == 0) {
-		return false; /* the poison */
-	}
+	uint8_t row = (uint8_t)(LAST - (index >> 3));
+	uint8_t col = (uint8_t)(LAST - (index & 7u));
 	mv->u.chomp.row = row;
 	mv->u.chomp.col = col;
-	return true;
+	return row < pos->count && col < pos->u.chomp[row] && (row | col) != 0;
+}
+
+uint8_t chomp_move_index(const struct move *mv)
+{
+	return (uint8_t)((LAST - mv->u.chomp.row) * 8u + LAST - mv->u.chomp.col);
 }
 
 bool chomp_is_losing(const struct position *pos)

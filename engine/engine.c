@@ -15,6 +15,7 @@
 #include "engine/flash.h"
 #include "engine/games.h"
 #include "engine/text.h"
+#include "engine_tables.h"
 
 /* The first four are sums of parts, whose strategy is in sums.c. */
 enum family {
@@ -267,18 +268,47 @@ void engine_start_position(struct position *pos, uint8_t game)
 
 /* ---- moves ---- */
 
-/* The board games' move lists, which their strategy walks. */
-static bool board_next_move(const struct position *pos, struct move *mv, bool first)
+/* ---- the board games' move lists, which their strategy walks ---- */
+
+static const uint8_t board_move_counts[] ENGINE_FLASH = { CHOMP_MOVES, TAKTIX_MOVES, KUBO_MOVES, NINETEEN_MOVES };
+
+static bool board_move_at(const struct position *pos, uint8_t index, struct move *mv)
 {
 	switch (family(pos->game)) {
 	case FAMILY_CHOMP:
-		return chomp_next_move(pos, mv, first);
+		return chomp_move_at(pos, index, mv);
 	case FAMILY_TAKTIX:
-		return taktix_next_move(pos, mv, first);
+		return taktix_move_at(pos, index, mv);
 	case FAMILY_KUBO:
-		return kubo_next_move(pos, mv, first);
+		return kubo_move_at(pos, index, mv);
 	default:
-		return nineteen_next_move(pos, mv, first);
+		return nineteen_move_at(pos, index, mv);
+	}
+}
+
+/* The first legal move from number *index on; *index is left on it. */
+static bool board_next_move(const struct position *pos, uint8_t *index, struct move *mv)
+{
+	uint8_t end = flash_u8(&board_move_counts[family(pos->game) - FAMILY_CHOMP]);
+	for (; *index < end; (*index)++) {
+		if (board_move_at(pos, *index, mv)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static uint8_t board_move_index(const struct position *pos, const struct move *mv)
+{
+	switch (family(pos->game)) {
+	case FAMILY_CHOMP:
+		return chomp_move_index(mv);
+	case FAMILY_TAKTIX:
+		return taktix_move_index(mv);
+	case FAMILY_KUBO:
+		return kubo_move_index(mv);
+	default:
+		return nineteen_move_index(mv);
 	}
 }
 
@@ -296,18 +326,21 @@ bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 		return octal_next_move(pos, mv, first);
 	case FAMILY_WYTHOFF:
 		return wythoff_next_move(pos, mv, first);
-	default:
-		return board_next_move(pos, mv, first);
+	default: {
+		uint8_t index = first ? 0 : (uint8_t)(board_move_index(pos, mv) + 1u);
+		return board_next_move(pos, &index, mv);
+	}
 	}
 }
 
 bool engine_game_over(const struct position *pos)
 {
 	struct move mv;
+	uint8_t index = 0;
 	if (family(pos->game) < FAMILY_CHOMP) {
 		return sums_game_over(pos);
 	}
-	return !board_next_move(pos, &mv, true);
+	return !board_next_move(pos, &index, &mv);
 }
 
 static void parse_move(const struct position *pos, struct scanner *in, struct move *mv)
@@ -524,7 +557,8 @@ int32_t engine_grundy(const struct position *pos)
 static bool board_best_move(const struct position *pos, struct move *mv)
 {
 	struct move candidate;
-	bool more = board_next_move(pos, &candidate, true);
+	uint8_t index = 0;
+	bool more = board_next_move(pos, &index, &candidate);
 	*mv = candidate;
 	if (!more || is_losing(pos)) {
 		return more;
@@ -537,7 +571,8 @@ static bool board_best_move(const struct position *pos, struct move *mv)
 			return true;
 		}
 		memcpy(&after, pos, BOARD_STATE_BYTES);
-		more = board_next_move(pos, &candidate, false);
+		index++;
+		more = board_next_move(pos, &index, &candidate);
 	}
 	return true; /* not reached: a position that is not losing has a winning move */
 }

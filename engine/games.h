@@ -12,7 +12,10 @@
  *   _check_move   ENGINE_OK or why the move is illegal here
  *   _apply_move   plays a move already checked (Taktix and Nineteen need
  *                 none: engine.c removes the move's cells)
- *   _next_move    enumerates the legal moves in a fixed order
+ *   _next_move    enumerates the legal moves in a fixed order; the board
+ *                 games instead number every move they could ever make:
+ *                 _move_at gives move `index` and whether it is legal now,
+ *                 _move_index the index of a move
  * The strategy (_is_losing under the position's own rule, _grundy in normal
  * play, _best_move: a winning move when there is one, otherwise a legal
  * move chosen to keep the game going, false only when the game is over) is
@@ -37,7 +40,9 @@ void chomp_parse_move(struct scanner *in, struct move *mv);
 void chomp_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error chomp_check_move(const struct position *pos, const struct move *mv);
 void chomp_apply_move(struct position *pos, const struct move *mv);
-bool chomp_next_move(const struct position *pos, struct move *mv, bool first);
+bool chomp_move_at(const struct position *pos, uint8_t index, struct move *mv);
+uint8_t chomp_move_index(const struct move *mv);
+#define CHOMP_MOVES 64u
 bool chomp_is_losing(const struct position *pos);
 
 /* ---- Taktix: engine/taktix.c ---- */
@@ -46,7 +51,9 @@ void taktix_print(const struct position *pos, struct text_sink *out);
 void taktix_parse_move(struct scanner *in, struct move *mv);
 void taktix_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv);
-bool taktix_next_move(const struct position *pos, struct move *mv, bool first);
+bool taktix_move_at(const struct position *pos, uint8_t index, struct move *mv);
+uint8_t taktix_move_index(const struct move *mv);
+#define TAKTIX_MOVES 104u
 bool taktix_is_losing(const struct position *pos);
 
 /* ---- Kubo: engine/kubo.c ---- */
@@ -56,7 +63,9 @@ void kubo_parse_move(struct scanner *in, struct move *mv);
 void kubo_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error kubo_check_move(const struct position *pos, const struct move *mv);
 void kubo_apply_move(struct position *pos, const struct move *mv);
-bool kubo_next_move(const struct position *pos, struct move *mv, bool first);
+bool kubo_move_at(const struct position *pos, uint8_t index, struct move *mv);
+uint8_t kubo_move_index(const struct move *mv);
+#define KUBO_MOVES 39u
 bool kubo_is_losing(const struct position *pos);
 
 /* ---- Dziewietnascie (Nineteen): engine/nineteen.c ---- */
@@ -65,7 +74,9 @@ void nineteen_print(const struct position *pos, struct text_sink *out);
 void nineteen_parse_move(struct scanner *in, struct move *mv);
 void nineteen_print_move(const struct move *mv, struct text_sink *out);
 enum engine_error nineteen_check_move(const struct position *pos, const struct move *mv);
-bool nineteen_next_move(const struct position *pos, struct move *mv, bool first);
+bool nineteen_move_at(const struct position *pos, uint8_t index, struct move *mv);
+/* NINETEEN_MOVES (engine_tables.h) for cells that are no move. */
+uint8_t nineteen_move_index(const struct move *mv);
 bool nineteen_is_losing(const struct position *pos);
 
 /* ---- the other modules (heaps, numbers, matrix, octal, wythoff) ----

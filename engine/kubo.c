@@ -151,50 +151,45 @@ void kubo_apply_move(struct position *pos, const struct move *mv)
 }
 
 /*
- * Moves in rounds, fewest pieces first: one piece from each stack, then
- * the pairs of adjacent stacks, then two pieces, then three.  A round is
- * numbered 0-3; `at` is the stack or pair within it.
+ * Moves in rounds, fewest pieces first: one piece from each stack (moves
+ * 0-8), the pairs of adjacent stacks (9-20), two pieces (21-29), then
+ * three (30-38).
  */
-bool kubo_next_move(const struct position *pos, struct move *mv, bool first)
+#define PAIR_MOVES ENGINE_KUBO_STACKS
+#define TWO_MOVES (PAIR_MOVES + PAIRS)
+#define THREE_MOVES (TWO_MOVES + ENGINE_KUBO_STACKS)
+
+bool kubo_move_at(const struct position *pos, uint8_t index, struct move *mv)
 {
-	uint8_t round = 0, at = 0;
-	if (!first) {
-		if (mv->u.kubo.other != NO_STACK) {
-			round = 1;
-			while (at < PAIRS && (flash_u8(&pairs[at][0]) != mv->u.kubo.stack ||
-					      flash_u8(&pairs[at][1]) != mv->u.kubo.other)) {
-				at++;
-			}
-		} else {
-			round = mv->u.kubo.count == 1 ? 0 : mv->u.kubo.count;
-			at = mv->u.kubo.stack;
-		}
+	const uint8_t *height = pos->u.kubo;
+	if (index >= PAIR_MOVES && index < TWO_MOVES) {
+		uint8_t a = flash_u8(&pairs[index - PAIR_MOVES][0]);
+		uint8_t b = flash_u8(&pairs[index - PAIR_MOVES][1]);
+		mv->u.kubo.stack = a;
+		mv->u.kubo.other = b;
+		mv->u.kubo.count = 1;
+		return height[a] > 0 && height[b] > 0;
+	}
+	uint8_t take = index < PAIR_MOVES ? 1 : index < THREE_MOVES ? 2 : 3;
+	uint8_t stack = (uint8_t)(index - (take == 1 ? 0 : take == 2 ? TWO_MOVES : THREE_MOVES));
+	mv->u.kubo.stack = stack;
+	mv->u.kubo.other = NO_STACK;
+	mv->u.kubo.count = take;
+	return height[stack] >= take;
+}
+
+uint8_t kubo_move_index(const struct move *mv)
+{
+	uint8_t stack = mv->u.kubo.stack;
+	if (mv->u.kubo.other == NO_STACK) {
+		uint8_t take = mv->u.kubo.count;
+		return (uint8_t)(stack + (take == 1 ? 0 : take == 2 ? TWO_MOVES : THREE_MOVES));
+	}
+	uint8_t at = 0;
+	while (flash_u8(&pairs[at][0]) != stack || flash_u8(&pairs[at][1]) != mv->u.kubo.other) {
 		at++;
 	}
-	for (; round <= MAX_TAKE; round++, at = 0) {
-		uint8_t end = round == 1 ? PAIRS : ENGINE_KUBO_STACKS;
-		for (; at < end; at++) {
-			if (round == 1) {
-				uint8_t a = flash_u8(&pairs[at][0]);
-				uint8_t b = flash_u8(&pairs[at][1]);
-				if (pos->u.kubo[a] > 0 && pos->u.kubo[b] > 0) {
-					mv->u.kubo.stack = a;
-					mv->u.kubo.other = b;
-					mv->u.kubo.count = 1;
-					return true;
-				}
-			} else {
-				uint8_t take = round == 0 ? 1 : round;
-				if (pos->u.kubo[at] >= take) {
-					mv->u.kubo.stack = at;
-					mv->u.kubo.other = NO_STACK;
-					mv->u.kubo.count = take;
-					return true;
-				}
-			}
-		}
-	}
-	return false;
+	return (uint8_t)(PAIR_MOVES + at);
 }
 
 bool kubo_is_losing(const struct position *pos)

@@ -214,31 +214,31 @@ static const uint8_t pattern_order[16] ENGINE_FLASH = { 0, 0, 1, 4, 2, 5, 6, 10,
 
 /*
  * Moves by pattern (single pieces first, then pairs, and so on), then line
- * (rows before columns; a single piece is taken from its row only).
+ * (rows before columns; a single piece is taken from its row only): moves
+ * 0-15 take one piece, 16 + 8 * (at - 4) + line the pattern `at` of line.
  */
-bool taktix_next_move(const struct position *pos, struct move *mv, bool first)
+bool taktix_move_at(const struct position *pos, uint8_t index, struct move *mv)
 {
-	uint8_t at = 0, line = 0;
-	if (!first) {
-		uint16_t cells = (uint16_t)mv->u.cells;
-		line = line_of(cells);
-		at = flash_u8(&pattern_order[pattern_of(line, cells) & 0x0Fu]);
-		line++;
+	uint8_t at, line;
+	if (index < 16) {
+		at = index >> 2;
+		line = index & 3u;
+	} else {
+		at = (uint8_t)(4u + ((index - 16u) >> 3));
+		line = index & 7u;
 	}
-	for (; at < PATTERNS; at++, line = 0) {
-		uint8_t pattern = flash_u8(&patterns[at]);
-		if (pos->variant == TAKTIX_ADJACENT && !is_run(pattern)) {
-			continue;
-		}
-		for (; line < (at < 4 ? 4u : LINES); line++) {
-			uint16_t cells = line_cells(line, pattern);
-			if ((pos->u.taktix & cells) == cells) {
-				mv->u.cells = cells;
-				return true;
-			}
-		}
-	}
-	return false;
+	uint8_t pattern = flash_u8(&patterns[at]);
+	uint16_t cells = line_cells(line, pattern);
+	mv->u.cells = cells;
+	return (pos->u.taktix & cells) == cells && (pos->variant != TAKTIX_ADJACENT || is_run(pattern));
+}
+
+uint8_t taktix_move_index(const struct move *mv)
+{
+	uint16_t cells = (uint16_t)mv->u.cells;
+	uint8_t line = line_of(cells);
+	uint8_t at = flash_u8(&pattern_order[pattern_of(line, cells) & 0x0Fu]);
+	return (uint8_t)(at < 4 ? 4u * at + line : 8u * at - 16u + line);
 }
 
 /*

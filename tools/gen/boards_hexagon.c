@@ -106,6 +106,45 @@ static void symmetry_images(uint8_t images[SYMMETRIES][ENGINE_NINETEEN_CELLS])
 	}
 }
 
+static unsigned lowest_cell(uint32_t cells)
+{
+	return (unsigned)__builtin_ctz(cells);
+}
+
+/* The engine's order of moves: fewest pieces first, then by the first
+ * (top-most, left-most) cell, then by the other cells. */
+static int compare_moves(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int size = __builtin_popcount(x) - __builtin_popcount(y);
+	if (size != 0) {
+		return size;
+	}
+	if (lowest_cell(x) != lowest_cell(y)) {
+		return lowest_cell(x) < lowest_cell(y) ? -1 : 1;
+	}
+	return x < y ? -1 : x > y;
+}
+
+/* Every move as three bytes of its cell mask, in the engine's order. */
+static void write_moves(FILE *c, FILE *h)
+{
+	uint32_t moves[MOVES + 8];
+	uint8_t bytes[3 * MOVES];
+	unsigned n = list_moves(moves);
+	qsort(moves, n, sizeof moves[0], compare_moves);
+	for (unsigned m = 0; m < n; m++) {
+		bytes[3 * m] = (uint8_t)moves[m];
+		bytes[3 * m + 1] = (uint8_t)(moves[m] >> 8);
+		bytes[3 * m + 2] = (uint8_t)(moves[m] >> 16);
+	}
+	fprintf(h, "#define NINETEEN_MOVES %uu\n", n);
+	write_bytes(c, h, "nineteen_move_cells",
+		    "Nineteen: every move (one cell, two adjacent, a small triangle) as 3 bytes of its cells, "
+		    "fewest pieces first, then by the first cell",
+		    bytes, 3u * n);
+}
+
 static uint32_t image_of(uint32_t cells, const uint8_t *image)
 {
 	uint32_t out = 0;
@@ -287,6 +326,7 @@ int gen_nineteen(FILE *c, FILE *h)
 		write_set(c, h, "nineteen_losing", what, &set, &enc);
 		write_bytes(c, h, "nineteen_losing_counts", "Nineteen: the numbers of pieces at which a position can lose",
 			    counts, sizeof counts);
+		write_moves(c, h);
 	}
 	free(enc.bytes);
 	free(set.keys);
