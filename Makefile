@@ -221,8 +221,9 @@ test: $(ELF) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS) $(FUZZER)
 # The engine and a textbook baseline built for the AVR with the firmware's
 # flags (tools/bench/bench_avr.c), driven in simavr by a host runner that
 # times every call to the cycle and checks the answers.  The table goes to
-# the terminal and to $(BENCH_TXT).  BENCH_CAP: simulated cycles after which
-# a baseline run is given up ("> cap").
+# the terminal and to $(BENCH_TXT), every position with its cycles to
+# $(BUILD)/bench/positions.txt.  BENCH_CAP: simulated cycles after which a
+# baseline run is given up ("> cap").
 BENCH_ELF := $(BUILD)/bench/bench.elf
 BENCH_RUN := $(BUILD)/bench/bench_run
 BENCH_TXT := $(BUILD)/bench.txt
@@ -253,7 +254,8 @@ test: $(BENCH_ELF) $(BENCH_RUN)
 # Issue 5's serial-line challenge adds its figures after this step, as a
 # section appended to $(BENCH_TXT).
 bench: $(BENCH_ELF) $(BENCH_RUN)
-	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
+	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
+		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
 		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
 
 # ---- fuzzing --------------------------------------------------------------------------------

@@ -4,7 +4,8 @@
  * text table the README keeps.
  *
  * usage: bench_run [--cap CYCLES] [--games N] [--plies N] [--out FILE]
- *                  [--cflags FLAGS] [--mcu NAME] [--f-cpu HZ] [--verbose] [--tap]
+ *                  [--positions FILE] [--cflags FLAGS] [--mcu NAME]
+ *                  [--f-cpu HZ] [--verbose] [--tap]
  *                  BENCH.ELF TABLES.O ENGINE-OBJECT...
  *
  * BENCH.ELF is tools/bench/bench_avr.c with the engine and the baseline,
@@ -18,6 +19,7 @@
  * too.  TABLES.O and the engine objects name the generated tables and who
  * uses them (avr-nm); the ELF gives their sizes.
  *
+ * --positions writes every position timed, with its cycles, one a line.
  * The exit status is 0 when every goal is met and every check passes.
  * With --tap the terminal gets one TAP line per goal and per kind of check
  * instead of the table (tests/scripts/bench.sh).
@@ -152,6 +154,7 @@ struct options {
 	bool verbose;
 	bool tap;
 	const char *out;
+	const char *positions;
 	const char *cflags;
 	const char *mcu;
 	uint32_t f_cpu;
@@ -1235,7 +1238,8 @@ static void print_header(void)
 		  "65535), and for each board game the %u slowest on the AVR of the %u positions, among all "
 		  "positions of the board, where the engine tries the most moves before the winning one; and every "
 		  "position of %u game%s from the start in which the machine plays one side and the other picks "
-		  "legal moves at random (fixed seeds; at most %u moves a game; the machine starts the odd games).",
+		  "legal moves at random (fixed seeds; at most %u moves a game; the machine starts the odd games). "
+		  "make bench lists every position with its cycles in BUILD/bench/positions.txt.",
 		  SEARCH_KEEP, BOARD_KEEP, BOARD_CANDIDATES, options.games, options.games == 1 ? "" : "s",
 		  options.plies);
 	paragraph("Baseline (tools/bench/baseline.c): Grundy values computed at move time by recursion with mex, "
@@ -1341,6 +1345,34 @@ static void print_checks(void)
 		  checks.baseline_done, checks.baseline_outcomes, checks.baseline_moves, unplayable);
 }
 
+/* Every position of the table, with where it comes from and its cycles. */
+static void write_positions(void)
+{
+	static const char *const sources[] = { "start", "slowest", "game" };
+	FILE *file = fopen(options.positions, "w");
+	if (file == NULL) {
+		fatal("cannot write %s", options.positions);
+	}
+	fprintf(file, "# game | source | engine cycles | baseline: cycles done, > cap, or RAM | position\n");
+	for (size_t i = 0; i < FORM_COUNT; i++) {
+		const struct form *f = &forms[i];
+		for (size_t k = 0; k < f->count; k++) {
+			const struct result *r = &f->results[k];
+			char baseline[32];
+			if (r->baseline_end == BASELINE_FINISHED) {
+				snprintf(baseline, sizeof baseline, "%" PRIu64, r->baseline);
+			} else {
+				snprintf(baseline, sizeof baseline, "%s", r->baseline_end == BASELINE_CAPPED ? "> cap" : "RAM");
+			}
+			fprintf(file, "%s | %s | %" PRIu64 " | %s | %s\n", f->label, sources[r->source], r->engine, baseline,
+				r->text);
+		}
+	}
+	if (fclose(file) != 0) {
+		fatal("cannot write %s", options.positions);
+	}
+}
+
 static void tap_line(unsigned *n, bool ok, const char *what)
 {
 	printf("%s %u - %s\n", ok ? "ok" : "not ok", ++*n, what);
@@ -1391,6 +1423,8 @@ static void parse_options(int argc, char **argv)
 			options.plies = (unsigned)strtoul(value, NULL, 10);
 		} else if (strcmp(argv[i], "--out") == 0) {
 			options.out = value;
+		} else if (strcmp(argv[i], "--positions") == 0) {
+			options.positions = value;
 		} else if (strcmp(argv[i], "--cflags") == 0) {
 			options.cflags = value;
 		} else if (strcmp(argv[i], "--mcu") == 0) {
@@ -1402,8 +1436,8 @@ static void parse_options(int argc, char **argv)
 		}
 	}
 	if (argc - i < 3 || options.cap == 0 || options.f_cpu < 1000u) {
-		fprintf(stderr, "usage: bench_run [--cap CYCLES] [--games N] [--plies N] [--out FILE] [--cflags FLAGS]\n"
-				"                 [--mcu NAME] [--f-cpu HZ] [--verbose] [--tap] BENCH.ELF TABLES.O ENGINE-OBJECT...\n");
+		fprintf(stderr, "usage: bench_run [--cap CYCLES] [--games N] [--plies N] [--out FILE] [--positions FILE]\n"
+				"                 [--cflags FLAGS] [--mcu NAME] [--f-cpu HZ] [--verbose] [--tap] BENCH.ELF TABLES.O ENGINE-OBJECT...\n");
 		exit(2);
 	}
 	options.elf = argv[i];
@@ -1457,6 +1491,9 @@ int main(int argc, char **argv)
 	}
 	if (copy != NULL && fclose(copy) != 0) {
 		fatal("cannot write %s", options.out);
+	}
+	if (options.positions != NULL) {
+		write_positions();
 	}
 	if (options.tap) {
 		print_tap();
