@@ -52,7 +52,7 @@ static uint8_t length;         /* characters in buffer.line */
 static uint8_t fault;          /* enum line_fault of the line being read */
 static uint8_t mode;           /* enum console_mode */
 static bool after_cr;          /* the last byte was a CR: an LF now only completes it */
-static uint8_t suspect;        /* bytes still to read that may come before a loss */
+static uint8_t suspect;        /* bytes still to read among which more were lost */
 static bool may_go;            /* a game begun here with no move made yet */
 static bool awaiting_turn;     /* a move was typed here: show the board when the turn comes back */
 static bool odra_clock_started;
@@ -411,9 +411,8 @@ static void run_line(void)
 
 /* ---- reading lines ---- */
 
-/* A whole line came: refuse it, run it, or skip it (empty, or cut by a
- * loss already reported).  True when a command ran, so that the buttons
- * get a turn before the next one. */
+/* A whole line came: refuse it, run it, or skip it (empty).  True when a
+ * command ran, so that the buttons get a turn before the next one. */
 static bool command_line_end(void)
 {
 	uint8_t line_fault = fault;
@@ -421,9 +420,8 @@ static bool command_line_end(void)
 	fault = FAULT_NONE;
 	length = 0;
 	if (line_fault == FAULT_LOST) {
-		return false;
-	}
-	if (line_fault == FAULT_TOO_LONG) {
+		refuse(ENGINE_FLASH_STR("input lost, line dropped"));
+	} else if (line_fault == FAULT_TOO_LONG) {
 		refuse(ENGINE_FLASH_STR("line too long (120 at most)"));
 	} else if (line_fault == FAULT_BAD_BYTE) {
 		refuse(ENGINE_FLASH_STR("not text (control or 8-bit byte)"));
@@ -500,25 +498,24 @@ static bool console_byte(uint8_t c)
 		return false;
 	}
 	bool ran = command_line_end();
-	/* A line that starts before the loss could be cut by it. */
+	/* A line that starts before a loss is cut by it. */
 	if (before_loss) {
 		fault = FAULT_LOST;
 	}
 	return ran;
 }
 
-/* Bytes were lost after every byte now waiting (and at most one more):
- * the line being read, and any line that starts before the loss, cannot
- * be trusted.  One error line says so, and those lines are dropped. */
-static void note_loss(uint8_t bytes)
+/* Bytes were lost right before the byte read next: the line being read is
+ * cut, and so is any line that starts among the `extent` bytes after it,
+ * where more may have been lost. */
+static void note_loss(uint8_t bytes, uint8_t extent)
 {
 	if (mode == MODE_ODRA) {
 		odra_lost(&buffer.odra, bytes);
 		return;
 	}
-	refuse(ENGINE_FLASH_STR("input lost, lines dropped"));
 	fault = FAULT_LOST;
-	suspect = UART_RX_BUFFER + 1u;
+	suspect = extent;
 }
 
 void console_poll(void)
@@ -536,9 +533,10 @@ void console_poll(void)
 	uint32_t last_byte_ms = timer_ms();
 	for (;;) {
 		watchdog_feed();
-		uint8_t lost = uart_take_lost();
+		uint8_t extent;
+		uint8_t lost = uart_take_lost(&extent);
 		if (lost != 0) {
-			note_loss(lost);
+			note_loss(lost, extent);
 		}
 		uint8_t c;
 		if (uart_read(&c)) {

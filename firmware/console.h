@@ -30,10 +30,13 @@
  *
  * Lines longer than CONSOLE_LINE_MAX characters, lines holding control or
  * 8-bit bytes, and lines the device could not receive whole (bytes sent
- * while it was busy, beyond its 64-byte buffer) are refused whole, with one
- * error line each, and change nothing.  Send a line, then wait for its
- * reply.  During the Odra challenge the device reads the line as fast as
- * it comes and the buttons wait.
+ * while it was busy, beyond its 64-byte buffer: the UART says exactly
+ * where bytes were lost) are refused whole when their end comes, with one
+ * error line each, and change nothing; the lines before and after them are
+ * read as usual.  A line cut by a loss ends at the next line end that
+ * arrives, so a script that saw "error: input lost" best sends an empty
+ * line.  Send a line, then wait for its reply.  During the Odra challenge
+ * the device reads the line as fast as it comes and the buttons wait.
  */
 #ifndef FIRMWARE_CONSOLE_H
 #define FIRMWARE_CONSOLE_H

@@ -156,9 +156,11 @@ void odra_print_answer(const struct odra *odra, uint32_t ms, struct text_sink *o
 	print_flash(out, ENGINE_FLASH_STR(" nim-sum="));
 	print_u32(out, odra->nim_sum);
 	print_flash(out, ENGINE_FLASH_STR(" normal="));
-	odra_print_move(odra, odra_normal_move(odra, &leave), leave, out);
+	uint8_t bit = odra_normal_move(odra, &leave);
+	odra_print_move(odra, bit, leave, out);
 	print_flash(out, ENGINE_FLASH_STR(" misere="));
-	odra_print_move(odra, odra_misere_move(odra, &leave), leave, out);
+	bit = odra_misere_move(odra, &leave);
+	odra_print_move(odra, bit, leave, out);
 	print_flash(out, ENGINE_FLASH_STR(" ms="));
 	print_u32(out, ms);
 }

@@ -14,17 +14,36 @@
 static volatile uint8_t rx_buffer[UART_RX_BUFFER];
 static volatile uint8_t rx_head; /* written by the interrupt */
 static volatile uint8_t rx_tail; /* written by the main loop */
-static volatile uint8_t rx_lost; /* bytes lost, up to 255 */
+/* Lost bytes, kept until the main loop reaches the place in the stream
+ * where they were lost: rx_loss_at, the value rx_head had then.  Lost again
+ * before that, they stretch the place to rx_loss_end. */
+static volatile uint8_t rx_lost; /* up to 255 */
+static volatile uint8_t rx_loss_at;
+static volatile uint8_t rx_loss_end;
+
+/* In the interrupt: `more` bytes after `at` may also be affected. */
+static inline void note_loss(uint8_t at, uint8_t more)
+{
+	if (rx_lost == 0) {
+		rx_loss_at = at;
+	}
+	rx_loss_end = (uint8_t)(at + more);
+	if (rx_lost != UINT8_MAX) {
+		rx_lost++;
+	}
+}
 
 ISR(USART_RX_vect)
 {
 	bool overran = (UCSR0A & (1 << DOR0)) != 0;
 	uint8_t byte = UDR0;
 	uint8_t head = rx_head;
-	if ((overran || (uint8_t)(head - rx_tail) >= UART_RX_BUFFER) && rx_lost != UINT8_MAX) {
-		rx_lost++;
+	bool full = (uint8_t)(head - rx_tail) >= UART_RX_BUFFER;
+	if (overran || full) {
+		/* An overrun loses the byte after this one (or the next). */
+		note_loss(head, overran ? 2u : 0u);
 	}
-	if ((uint8_t)(head - rx_tail) < UART_RX_BUFFER) {
+	if (!full) {
 		rx_buffer[head % UART_RX_BUFFER] = byte;
 		rx_head = (uint8_t)(head + 1u);
 	}
@@ -32,8 +51,10 @@ ISR(USART_RX_vect)
 
 void uart_init(void)
 {
-	UBRR0 = UART_UBRR;
+	/* U2X before the rate: the order does not matter to the chip, but
+	 * simavr works out its byte time when UBRR0 is written. */
 	UCSR0A = 1 << U2X0;
+	UBRR0 = UART_UBRR;
 	UCSR0C = (1 << UCSZ01) | (1 << UCSZ00); /* 8 data bits, no parity, 1 stop bit */
 	UCSR0B = (1 << RXCIE0) | (1 << RXEN0) | (1 << TXEN0);
 }
@@ -54,12 +75,15 @@ bool uart_pending(void)
 	return rx_tail != rx_head;
 }
 
-uint8_t uart_take_lost(void)
+uint8_t uart_take_lost(uint8_t *extent)
 {
-	uint8_t lost;
+	uint8_t lost = 0;
 	ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
-		lost = rx_lost;
-		rx_lost = 0;
+		if (rx_lost != 0 && rx_tail == rx_loss_at) {
+			lost = rx_lost;
+			*extent = (uint8_t)(rx_loss_end - rx_loss_at);
+			rx_lost = 0;
+		}
 	}
 	return lost;
 }

@@ -18,12 +18,13 @@ void uart_init(void);
 /* The oldest received byte into *byte; false when none is waiting. */
 bool uart_read(uint8_t *byte);
 bool uart_pending(void);
-/* How many received bytes were lost (buffer full or the hardware overran)
- * since the last call, at most 255; 0 when none.  The loss comes after
- * every byte waiting when it is reported (the buffer stays full from a loss
- * until the next uart_read), and at most one byte later (a hardware overrun
- * loses the byte after the one the interrupt takes). */
-uint8_t uart_take_lost(void);
+/* Received bytes lost (the buffer was full, or the hardware overran),
+ * reported exactly where they were lost: when the next uart_read() would
+ * give the byte that came after them.  Returns how many (at most 255; 0
+ * when no loss is reported here), and in *extent how many of the bytes
+ * that follow may have lost more (0 when there was one loss only; later
+ * losses before the first is reported stretch it). */
+uint8_t uart_take_lost(uint8_t *extent);
 void uart_put(char c);
 void uart_write(const char *text);
 void uart_write_P(const char *flash_text);

@@ -7,9 +7,10 @@
 /* The longest pass of the main loop is a machine move (at most 20 ms) plus
  * a full screen (about 2 ms); 500 ms leaves a wide margin. */
 #define WATCHDOG_TIMEOUT WDTO_500MS
-/* The longest console step measured is 1.15 s (subtract-a-digit at 100,000);
- * 2 s leaves a wide margin for the tolerance of the watchdog's oscillator. */
-#define WATCHDOG_LONG_TIMEOUT WDTO_2S
+/* The longest console step measured is 1.6 s (subtract-a-digit's Grundy
+ * value at 100,000); 4 s leaves a wide margin for the tolerance of the
+ * watchdog's oscillator. */
+#define WATCHDOG_LONG_TIMEOUT WDTO_4S
 
 /* After a watchdog reset the watchdog stays on with its shortest timeout,
  * which would reset the chip again during start-up: turn it off before
@@ -34,4 +35,7 @@ void watchdog_feed(void)
 void watchdog_start_long(void)
 {
 	wdt_enable(WATCHDOG_LONG_TIMEOUT);
+	/* The chip counts to the new period from here; simavr 1.6 keeps the
+	 * old deadline until the next reset of the count, so give it one. */
+	wdt_reset();
 }

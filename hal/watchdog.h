@@ -8,7 +8,7 @@
 
 void watchdog_start(void);
 void watchdog_feed(void);
-/* Feeds the watchdog and gives the next step 2 s instead of 500 ms:
+/* Feeds the watchdog and gives the next step 4 s instead of 500 ms:
  * some analyses of the serial console take over a second on the chip
  * (subtract-a-digit's Grundy value near 100,000, factoring a large prime).
  * watchdog_start() sets the usual period back. */

@@ -23,6 +23,8 @@ unsigned fake_ui_follows;
 static uint8_t ring[UART_RX_BUFFER];
 static size_t ring_head;
 static size_t ring_tail;
+static size_t loss_at;
+static size_t loss_end;
 
 /* ---- the serial line ---- */
 
@@ -34,7 +36,7 @@ void fake_line_start(const uint8_t *input, size_t length, size_t per_pass)
 	fake_line.length = length;
 	fake_line.per_pass = per_pass > 0 ? per_pass : 1;
 	fake_line.lose_at = SIZE_MAX;
-	ring_head = ring_tail = 0;
+	ring_head = ring_tail = loss_at = loss_end = 0;
 }
 
 void fake_line_next_pass(void)
@@ -43,6 +45,12 @@ void fake_line_next_pass(void)
 		size_t at = fake_line.arrived++;
 		bool dropped = at >= fake_line.lose_at && at - fake_line.lose_at < fake_line.lose_count;
 		if (dropped || ring_head - ring_tail >= UART_RX_BUFFER) {
+			/* As the chip does: the place of the first loss, stretched by
+			 * later ones until the console reaches it. */
+			if (fake_line.lost_unreported == 0) {
+				loss_at = ring_head;
+			}
+			loss_end = ring_head;
 			if (fake_line.lost_unreported < UINT8_MAX) {
 				fake_line.lost_unreported++;
 			}
@@ -83,11 +91,14 @@ bool uart_pending(void)
 	return ring_head != ring_tail;
 }
 
-uint8_t uart_take_lost(void)
+uint8_t uart_take_lost(uint8_t *extent)
 {
+	if (fake_line.lost_unreported == 0 || ring_tail != loss_at) {
+		return 0;
+	}
 	uint8_t lost = fake_line.lost_unreported;
+	*extent = (uint8_t)(loss_end - loss_at);
 	fake_line.lost_unreported = 0;
-	fake_line.loss_reports += lost != 0;
 	return lost;
 }
 

@@ -28,7 +28,6 @@ struct fake_line {
 	size_t lose_at;        /* lose `lose_count` bytes once this many have arrived (SIZE_MAX: never) */
 	uint8_t lose_count;
 	uint8_t lost_unreported;
-	unsigned loss_reports;  /* calls of uart_take_lost() that reported a loss */
 	char *output;          /* what the console wrote */
 	size_t output_length;
 	size_t output_capacity;

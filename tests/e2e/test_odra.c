@@ -1,0 +1,463 @@
+/*
+ * The Odra challenge (firmware/odra.h) end to end: the real firmware in the
+ * simulator gets `odra`, then thousands of Nim rows back to back over its
+ * UART, then an empty line, and answers with a winning move under normal
+ * and misère play.  Every answer is checked here independently: the
+ * nim-sum and who wins are computed from the rows sent, the move is
+ * played on them and must leave the opponent lost under its rule; small
+ * positions are also checked by the brute-force solver (tests/brute/).
+ * Answers must be errors-free: not a byte lost at the line's full speed.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/engine.h"
+#include "tests/brute/brute.h"
+#include "tests/e2e/e2e_serial.h"
+
+#define ODRA_ROWS 8000u
+#define ROW_MAX 65535u
+#define ANSWER_MS 5000u /* after the last row */
+
+static char elf_path[4096];
+
+static uint32_t next_random(uint32_t *state)
+{
+	uint32_t x = *state;
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	*state = x;
+	return x;
+}
+
+static struct sim *boot(void)
+{
+	struct sim_options options = { .elf = elf_path, .shield = 0, .realtime = false, .eeprom = NULL };
+	struct sim *sim = sim_open(&options);
+	assert_non_null(sim);
+	assert_true(sim_wait_uart(sim, "grundy-box ready\r\n", 1000));
+	sim_run_ms(sim, 100);
+	return sim;
+}
+
+static void close_healthy(struct sim *sim)
+{
+	if (sim_stopped(sim)) {
+		fail_msg("the firmware stopped: %s", sim_state_text(sim));
+	}
+	assert_int_equal(sim_watchdog_resets(sim), 0);
+	sim_close(sim);
+}
+
+/* ---- the answer, worked out here ---- */
+
+struct rows {
+	uint16_t *size;
+	uint32_t count;
+};
+
+static uint16_t nim_sum(const struct rows *rows)
+{
+	uint16_t x = 0;
+	for (uint32_t i = 0; i < rows->count; i++) {
+		x ^= rows->size[i];
+	}
+	return x;
+}
+
+static bool player_has_a_move(const struct rows *rows)
+{
+	for (uint32_t i = 0; i < rows->count; i++) {
+		if (rows->size[i] != 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Whether the player to move has no winning move, from the rules' known
+ * answer (Bouton, and for misère: with no row above 1, the player to move
+ * loses exactly when the rows of 1 are odd; otherwise as in normal play).
+ * With no row left there is no move at all. */
+static bool player_to_move_loses(const struct rows *rows, bool misere)
+{
+	uint32_t big = 0;
+	uint32_t ones = 0;
+	for (uint32_t i = 0; i < rows->count; i++) {
+		big += rows->size[i] > 1u;
+		ones += rows->size[i] == 1u;
+	}
+	if (misere && big == 0) {
+		return ones % 2u == 1u || ones == 0;
+	}
+	return nim_sum(rows) == 0;
+}
+
+/* The device's MOVE ("R-N" or "-") for one rule, checked: "-" exactly when
+ * the player to move loses (or has no move), else a legal move after which
+ * the opponent loses. */
+static void check_move(const struct rows *rows, bool misere, const char *move)
+{
+	bool loses = player_to_move_loses(rows, misere);
+	if (strcmp(move, "-") == 0) {
+		if (!loses) {
+			fail_msg("%s: no move given, but the player to move wins", misere ? "misere" : "normal");
+		}
+		return;
+	}
+	unsigned long row;
+	unsigned long take;
+	char tail;
+	if (sscanf(move, "%lu-%lu%c", &row, &take, &tail) != 2) {
+		fail_msg("\"%s\" is not a move R-N", move);
+	}
+	if (loses) {
+		fail_msg("%s: move %s given from a losing position", misere ? "misere" : "normal", move);
+	}
+	assert_true(row >= 1 && row <= rows->count);
+	uint16_t *size = &rows->size[row - 1];
+	assert_true(take >= 1 && take <= *size);
+	uint16_t before = *size;
+	*size = (uint16_t)(before - take);
+	bool opponent_loses = player_to_move_loses(rows, misere);
+	*size = before;
+	if (!opponent_loses) {
+		fail_msg("%s: %s leaves the opponent a winning position", misere ? "misere" : "normal", move);
+	}
+}
+
+/* ---- the challenge on the device ---- */
+
+struct answer {
+	char line[256];
+	uint32_t rows;
+	uint32_t nim_sum;
+	char normal[32];
+	char misere[32];
+	uint32_t ms;
+	size_t bytes_sent;
+	uint64_t cycles;       /* from the first row's first byte to the answer */
+	uint64_t awake_cycles; /* of those, not asleep */
+};
+
+static bool answered(struct sim *sim, void *ctx)
+{
+	(void)ctx;
+	const char *text = sim_uart_output(sim);
+	const char *line = strstr(text, "\r\n");
+	/* The prompt is the first line; the answer the second. */
+	return line != NULL && strstr(line + 2, "\r\n") != NULL;
+}
+
+/* Sends `odra`, waits for the prompt, then the rows as text (`per_line`
+ * numbers a line, lines ending in `line_end`) back to back, then an empty
+ * line; returns the answer line. */
+static void run_challenge(struct sim *sim, const struct rows *rows, unsigned per_line, const char *line_end,
+			  struct answer *answer)
+{
+	memset(answer, 0, sizeof *answer);
+	sim_uart_clear_output(sim);
+	e2e_serial_send(sim, "odra");
+	assert_true(e2e_serial_wait_lines(sim, 1, 1000));
+	char prompt[128];
+	assert_true(e2e_serial_line(sim, 0, prompt, sizeof prompt));
+	assert_string_equal(prompt, "odra: rows 0-65535, one a line, then an empty line");
+	sim_run_ms(sim, 1);
+
+	size_t capacity = (size_t)rows->count * 8u + 16u;
+	char *text = malloc(capacity);
+	assert_non_null(text);
+	size_t n = 0;
+	for (uint32_t i = 0; i < rows->count; i++) {
+		n += (size_t)snprintf(text + n, capacity - n, "%u%s", rows->size[i],
+				      (i + 1u) % per_line == 0 || i + 1u == rows->count ? line_end : " ");
+	}
+	n += (size_t)snprintf(text + n, capacity - n, "%s", line_end);
+	uint64_t start = sim_cycles(sim);
+	uint64_t start_asleep = sim_sleep_cycles(sim);
+	sim_uart_send(sim, text, n);
+	free(text);
+	answer->bytes_sent = n;
+	uint32_t send_ms = (uint32_t)(n * 10u * 1000u / 115200u);
+	if (!sim_run_until(sim, answered, NULL, 3u * send_ms + ANSWER_MS)) {
+		fail_msg("no answer; the device wrote:\n%s", sim_uart_output(sim));
+	}
+	answer->cycles = sim_cycles(sim) - start;
+	answer->awake_cycles = answer->cycles - (sim_sleep_cycles(sim) - start_asleep);
+	assert_true(e2e_serial_line(sim, 1, answer->line, sizeof answer->line));
+	if (sscanf(answer->line, "odra rows=%u nim-sum=%u normal=%31s misere=%31s ms=%u", &answer->rows,
+		   &answer->nim_sum, answer->normal, answer->misere, &answer->ms) != 5) {
+		fail_msg("not an answer: \"%s\"", answer->line);
+	}
+}
+
+/* Runs the challenge and checks everything in the answer. */
+static void challenge(struct sim *sim, const struct rows *rows, unsigned per_line, const char *line_end,
+		      struct answer *answer)
+{
+	run_challenge(sim, rows, per_line, line_end, answer);
+	assert_int_equal(answer->rows, rows->count);
+	assert_int_equal(answer->nim_sum, nim_sum(rows));
+	check_move(rows, false, answer->normal);
+	check_move(rows, true, answer->misere);
+	/* The time reported is the line's: the bytes at 115200 baud (1,389
+	 * cycles each) or at simavr's slightly slower pace (1,496 cycles: it
+	 * counts a parity bit), to within the tick's millisecond. */
+	double fastest_ms = (double)answer->bytes_sent * 1389.0 / 16000.0;
+	double slowest_ms = (double)answer->bytes_sent * 1496.0 / 16000.0;
+	if (answer->ms + 3.0 < fastest_ms || answer->ms > slowest_ms * 1.01 + 3.0) {
+		fail_msg("%zu bytes in %u ms", answer->bytes_sent, answer->ms);
+	}
+}
+
+static void note(const char *what, const struct rows *rows, const struct answer *answer)
+{
+	print_message("# %s: %u rows, %zu bytes, answered in %u ms (device clock), %.0f awake cycles a row "
+		      "(interrupts included), normal=%s misere=%s\n",
+		      what, rows->count, answer->bytes_sent, answer->ms,
+		      (double)answer->awake_cycles / (rows->count > 0 ? rows->count : 1u), answer->normal,
+		      answer->misere);
+}
+
+/* Rows to fill, in one static store (a failed check leaks nothing). */
+static struct rows new_rows(uint32_t count)
+{
+	static uint16_t store[ODRA_ROWS + 8u];
+	assert_true(count <= sizeof store / sizeof store[0]);
+	memset(store, 0, sizeof store);
+	return (struct rows){ store, count };
+}
+
+/* ---- tests ---- */
+
+static void eight_thousand_random_rows(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	uint32_t seed = 1003u;
+	for (int round = 0; round < 2; round++) {
+		struct rows rows = new_rows(ODRA_ROWS);
+		for (uint32_t i = 0; i < rows.count; i++) {
+			rows.size[i] = (uint16_t)(next_random(&seed) % (ROW_MAX + 1u));
+		}
+		struct answer answer;
+		challenge(sim, &rows, 1, round == 0 ? "\r\n" : "\n", &answer);
+		note(round == 0 ? "random rows, CRLF" : "random rows, LF", &rows, &answer);
+	}
+	close_healthy(sim);
+}
+
+/* 8,000 rows whose nim-sum is 0: both rules lose for the player to move. */
+static void eight_thousand_rows_that_lose(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	uint32_t seed = 8000u;
+	struct rows rows = new_rows(ODRA_ROWS);
+	uint16_t x = 0;
+	for (uint32_t i = 0; i + 1u < rows.count; i++) {
+		rows.size[i] = (uint16_t)(next_random(&seed) % (ROW_MAX + 1u));
+		x ^= rows.size[i];
+	}
+	rows.size[rows.count - 1u] = x;
+	struct answer answer;
+	challenge(sim, &rows, 1, "\r", &answer);
+	assert_string_equal(answer.normal, "-");
+	assert_string_equal(answer.misere, "-");
+	note("nim-sum 0, CR", &rows, &answer);
+	close_healthy(sim);
+}
+
+/* Where misère differs: rows of 0 and 1 with one big row, or none. */
+static void eight_thousand_rows_where_misere_differs(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	uint32_t seed = 1962u;
+	for (int shape = 0; shape < 4; shape++) {
+		struct rows rows = new_rows(ODRA_ROWS + (uint32_t)shape);
+		for (uint32_t i = 0; i < rows.count; i++) {
+			rows.size[i] = (uint16_t)(next_random(&seed) & 1u);
+		}
+		if (shape < 2) {
+			/* One big row, somewhere in the middle, after both parities of 1-rows. */
+			rows.size[rows.count / 2u + (uint32_t)shape] = (uint16_t)(2u + next_random(&seed) % 60000u);
+		}
+		struct answer answer;
+		challenge(sim, &rows, 1, "\r\n", &answer);
+		char what[64];
+		snprintf(what, sizeof what, "rows of 0 and 1, %s", shape < 2 ? "one big row" : "no big row");
+		note(what, &rows, &answer);
+		if (shape < 2) {
+			assert_string_not_equal(answer.normal, answer.misere);
+		}
+	}
+	close_healthy(sim);
+}
+
+/* Small positions, checked by the brute-force solver as well, several rows
+ * a line. */
+static void small_positions_agree_with_the_solver(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	uint32_t seed = 7u;
+	unsigned checked = 0;
+	for (int i = 0; i < 60; i++) {
+		struct rows rows = new_rows(1u + next_random(&seed) % 6u);
+		for (uint32_t r = 0; r < rows.count; r++) {
+			rows.size[r] = (uint16_t)(next_random(&seed) % (i % 3 == 0 ? 2u : 8u));
+		}
+		struct answer answer;
+		challenge(sim, &rows, 1u + (unsigned)(i % 4), "\r\n", &answer);
+		for (int misere = 0; misere < 2; misere++) {
+			struct brute_pos pos;
+			memset(&pos, 0, sizeof pos);
+			pos.game = misere ? GAME_MISERE_NIM : GAME_NIM;
+			pos.misere = misere != 0;
+			pos.count = (uint8_t)rows.count;
+			for (uint32_t r = 0; r < rows.count; r++) {
+				pos.part[r] = rows.size[r];
+			}
+			const char *move = misere ? answer.misere : answer.normal;
+			bool over = nim_sum(&rows) == 0 && !player_has_a_move(&rows);
+			/* With no move left the misère player to move has won, and
+			 * there is no move to give. */
+			bool wins = !over && brute_wins(&pos);
+			assert_int_equal(strcmp(move, "-") != 0, wins);
+			if (wins) {
+				unsigned long row;
+				unsigned long take;
+				assert_int_equal(sscanf(move, "%lu-%lu", &row, &take), 2);
+				struct brute_move mv = { .part = (uint8_t)(row - 1u), .amount = take };
+				assert_true(brute_is_legal(&pos, &mv));
+				brute_apply(&pos, &mv);
+				assert_false(brute_wins(&pos));
+			}
+			checked++;
+		}
+	}
+	print_message("# %u answers of small positions agree with the brute-force solver\n", checked);
+	close_healthy(sim);
+}
+
+static void edge_rows(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	/* The Odra's own Marienbad. */
+	uint16_t marienbad[] = { 1, 3, 5, 7 };
+	struct rows rows = { marienbad, 4 };
+	struct answer answer;
+	challenge(sim, &rows, 4, "\r\n", &answer);
+	assert_string_equal(answer.normal, "-");
+	assert_string_equal(answer.misere, "-");
+	/* The largest rows. */
+	uint16_t large[] = { 65535, 65535, 65535, 0, 1 };
+	rows = (struct rows){ large, 5 };
+	challenge(sim, &rows, 2, "\n", &answer);
+	assert_string_equal(answer.normal, "1-65534");
+	/* No rows at all, and only empty rows: no move either way. */
+	rows = (struct rows){ large, 0 };
+	challenge(sim, &rows, 1, "\r\n", &answer);
+	uint16_t zeros[] = { 0, 0, 0 };
+	rows = (struct rows){ zeros, 3 };
+	challenge(sim, &rows, 1, "\r\n", &answer);
+	assert_string_equal(answer.normal, "-");
+	assert_string_equal(answer.misere, "-");
+	close_healthy(sim);
+}
+
+/* A bad row is named in one error line once the empty line comes; the
+ * rows after it are read and ignored, not taken as commands. */
+static void bad_rows_get_one_error(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	static const struct {
+		const char *rows;
+		const char *error;
+	} bad[] = {
+		{ "1\r\n2\r\n65536\r\n4\r\n", "error: row 3: out of range" },
+		{ "1\r\nx\r\n3\r\n", "error: row 2: not a number" },
+		{ "7\r\n12a\r\nnew nim 1 2\r\n", "error: row 2: not a number" },
+		{ "1 2 -3\r\n", "error: row 3: not a number" },
+		{ "99999999999999999999\r\n", "error: row 1: out of range" },
+		{ "1\r\n\001\377\r\n", "error: row 2: not a number" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		sim_uart_clear_output(sim);
+		e2e_serial_send(sim, "odra");
+		assert_true(e2e_serial_wait_lines(sim, 1, 1000));
+		sim_uart_send(sim, bad[i].rows, strlen(bad[i].rows));
+		sim_uart_send(sim, "\r\n", 2);
+		assert_true(e2e_serial_wait_lines(sim, 2, 1000));
+		sim_run_ms(sim, 50);
+		char line[128];
+		assert_true(e2e_serial_line(sim, 1, line, sizeof line));
+		assert_string_equal(line, bad[i].error);
+		assert_int_equal(e2e_serial_lines(sim), 2);
+	}
+	/* The console answers as usual afterwards. */
+	char reply[128];
+	e2e_serial_ask(sim, "marienbad", reply, sizeof reply);
+	assert_string_equal(reply, "game=marienbad outcome=P grundy=- move=4-1 after=1 3 5 6");
+	close_healthy(sim);
+}
+
+/* The challenge leaves the game in progress as it was. */
+static void the_game_in_progress_is_untouched(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	e2e_serial_ask_until(sim, "new marienbad", "your move", 10000);
+	sim_run_ms(sim, 3000);
+	e2e_serial_ask_all(sim, "board", 30);
+	char before[512];
+	snprintf(before, sizeof before, "%s", sim_uart_output(sim));
+	char lcd_before[BOARD_LCD_ROWS][BOARD_LCD_COLUMNS + 1];
+	sim_lcd_lines(sim, lcd_before);
+
+	uint32_t seed = 5u;
+	struct rows rows = new_rows(2000);
+	for (uint32_t i = 0; i < rows.count; i++) {
+		rows.size[i] = (uint16_t)next_random(&seed);
+	}
+	struct answer answer;
+	challenge(sim, &rows, 1, "\r\n", &answer);
+
+	e2e_serial_ask_all(sim, "board", 30);
+	assert_string_equal(sim_uart_output(sim), before);
+	char lcd_after[BOARD_LCD_ROWS][BOARD_LCD_COLUMNS + 1];
+	sim_lcd_lines(sim, lcd_after);
+	for (uint8_t row = 0; row < BOARD_LCD_ROWS; row++) {
+		assert_string_equal(lcd_after[row], lcd_before[row]);
+	}
+	close_healthy(sim);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	const char *slash = strrchr(argv[0], '/');
+	snprintf(elf_path, sizeof elf_path, "%.*s/../../grundy-box.elf", slash != NULL ? (int)(slash - argv[0]) : 1,
+		 slash != NULL ? argv[0] : ".");
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(eight_thousand_random_rows),
+		cmocka_unit_test(eight_thousand_rows_that_lose),
+		cmocka_unit_test(eight_thousand_rows_where_misere_differs),
+		cmocka_unit_test(small_positions_agree_with_the_solver),
+		cmocka_unit_test(edge_rows),
+		cmocka_unit_test(bad_rows_get_one_error),
+		cmocka_unit_test(the_game_in_progress_is_untouched),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
