@@ -33,7 +33,7 @@
 struct sum {
 	const struct position *pos;
 	uint8_t sequence[SUBTRACTION_VALUES]; /* Subtraction: G(0), G(1), ... */
-	struct subtraction_period period;
+	uint8_t period;                       /* and their period */
 };
 
 static void sum_prepare(struct sum *s, const struct position *pos)
@@ -41,7 +41,7 @@ static void sum_prepare(struct sum *s, const struct position *pos)
 	s->pos = pos;
 	if (pos->game == GAME_SUBTRACTION) {
 		/* The generator proves SUBTRACTION_VALUES is enough for every set. */
-		(void)subtraction_solve(pos->set, s->sequence, SUBTRACTION_VALUES, &s->period);
+		s->period = subtraction_solve(pos->set, s->sequence, SUBTRACTION_VALUES);
 	}
 }
 
@@ -82,7 +82,7 @@ static uint16_t size_value(const struct sum *s, uint32_t size)
 	case GAME_LIMIT_NIM:
 		return (uint16_t)((uint16_t)size % (uint16_t)(s->pos->limit + 1u));
 	case GAME_SUBTRACTION:
-		return subtraction_value(s->sequence, &s->period, (uint16_t)size);
+		return subtraction_value(s->sequence, SUBTRACTION_VALUES, s->period, (uint16_t)size);
 	case GAME_DIVIDE:
 		return divide_value(size);
 	case GAME_KAYLES:

@@ -11,7 +11,7 @@
  * Subtraction games: the device finds each set's period on the fly
  * (engine/subtraction.c, linked here unchanged).  This runs that code for
  * all 255 sets S within 1..8, checks every answer against direct mex far
- * past the period, and emits the buffer size that suffices for all sets.
+ * past the period, and emits the smallest buffer size that serves all sets.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -156,38 +156,50 @@ static void subtraction_direct(unsigned set, uint8_t *g, unsigned length)
 	}
 }
 
-static int gen_subtraction(FILE *h)
+/* The device's answers for one set, computing `size` values, checked
+ * against direct mex far past the period; the period, or 0 if wrong. */
+static unsigned subtraction_check(unsigned set, uint8_t size, const uint8_t *g)
 {
-	unsigned most = 0, most_set = 0, longest_cycle = 0;
-	for (unsigned set = 1; set <= 255; set++) {
-		uint8_t device[255];
-		struct subtraction_period found;
-		if (!subtraction_solve((uint8_t)set, device, sizeof device, &found)) {
-			fprintf(stderr, "gen_periodic: subtraction set 0x%02x: no period in 255 values\n", set);
-			return 1;
-		}
-		static uint8_t g[SUBTRACTION_CHECK_LENGTH];
-		subtraction_direct(set, g, SUBTRACTION_CHECK_LENGTH);
-		for (unsigned n = 0; n < SUBTRACTION_CHECK_LENGTH; n++) {
-			if (subtraction_value(device, &found, (uint16_t)n) != g[n]) {
-				fprintf(stderr, "gen_periodic: subtraction set 0x%02x: wrong value at %u\n", set, n);
-				return 1;
-			}
-		}
-		if (found.values > most) {
-			most = found.values;
-			most_set = set;
-		}
-		if (found.pre + found.period > longest_cycle) {
-			longest_cycle = found.pre + found.period;
+	uint8_t device[255];
+	uint8_t period = subtraction_solve((uint8_t)set, device, size);
+	if (period == 0) {
+		return 0;
+	}
+	for (unsigned n = 0; n < SUBTRACTION_CHECK_LENGTH; n++) {
+		if (subtraction_value(device, size, period, (uint16_t)n) != g[n]) {
+			return 0;
 		}
 	}
-	fprintf(h, "/* Subtraction games: values the device computes to find the period of\n"
-		   " * any S within 1..8 (checked for all 255 sets; the most, %u, for S mask\n"
-		   " * 0x%02x; pre-period + period is at most %u). */\n",
-		most, most_set, longest_cycle);
-	fprintf(h, "#define SUBTRACTION_VALUES %uu\n\n", most);
-	return 0;
+	return period;
+}
+
+/* The smallest number of values that gives every set its period. */
+static int gen_subtraction(FILE *h)
+{
+	static uint8_t g[255][SUBTRACTION_CHECK_LENGTH];
+	for (unsigned set = 1; set <= 255; set++) {
+		subtraction_direct(set, g[set - 1], SUBTRACTION_CHECK_LENGTH);
+	}
+	for (unsigned size = 9; size <= 255; size++) {
+		unsigned longest = 0, set = 1;
+		for (; set <= 255; set++) {
+			unsigned period = subtraction_check(set, (uint8_t)size, g[set - 1]);
+			if (period == 0) {
+				break;
+			}
+			longest = period > longest ? period : longest;
+		}
+		if (set > 255) {
+			fprintf(h, "/* Subtraction games: values the device computes to find the period of\n"
+				   " * any S within 1..8 (checked for all 255 sets against direct mex up to\n"
+				   " * %u; the longest period is %u). */\n",
+				SUBTRACTION_CHECK_LENGTH - 1, longest);
+			fprintf(h, "#define SUBTRACTION_VALUES %uu\n\n", size);
+			return 0;
+		}
+	}
+	fprintf(stderr, "gen_periodic: subtraction: no number of values up to 255 finds every period\n");
+	return 1;
 }
 
 int gen_periodic(FILE *c, FILE *h)
