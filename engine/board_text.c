@@ -37,14 +37,14 @@ uint32_t board_scan_rows(struct scanner *in, const uint8_t *lengths, uint8_t row
 	return cells;
 }
 
-void board_print_rows(struct text_sink *out, const uint8_t *lengths, uint8_t rows, uint32_t cells)
+void board_print_rows(const uint8_t *lengths, uint8_t rows, uint32_t cells)
 {
 	for (uint8_t row = 0; row < rows; row++) {
 		if (row > 0) {
-			print_char(out, '/');
+			put_char('/');
 		}
 		for (uint8_t k = flash_u8(lengths + row); k > 0; k--, cells >>= 1) {
-			print_char(out, (cells & 1u) ? 'O' : '.');
+			put_char((cells & 1u) ? 'O' : '.');
 		}
 	}
 }
@@ -66,21 +66,21 @@ uint8_t board_scan_name(struct scanner *in, uint8_t letters, uint8_t numbers, ui
 	return letter;
 }
 
-void board_print_name(struct text_sink *out, uint8_t letter, uint8_t number)
+void board_print_name(uint8_t letter, uint8_t number)
 {
-	print_char(out, (char)('a' + letter));
-	print_u32(out, number);
+	put_char((char)('a' + letter));
+	put_u32(number);
 }
 
-void board_print_cells(struct text_sink *out, uint32_t cells, void (*name)(struct text_sink *out, uint8_t cell))
+void board_print_cells(uint32_t cells, void (*name)(uint8_t cell))
 {
 	char separator = '\0';
 	for (uint8_t cell = 0; cells != 0; cell++, cells >>= 1) {
 		if (cells & 1u) {
 			if (separator != '\0') {
-				print_char(out, separator);
+				put_char(separator);
 			}
-			name(out, cell);
+			name(cell);
 			separator = ',';
 		}
 	}

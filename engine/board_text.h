@@ -18,17 +18,17 @@
  * ENGINE_ERR_TOO_MANY for a cell or a row too many.
  */
 uint32_t board_scan_rows(struct scanner *in, const uint8_t *lengths, uint8_t rows);
-void board_print_rows(struct text_sink *out, const uint8_t *lengths, uint8_t rows, uint32_t cells);
+void board_print_rows(const uint8_t *lengths, uint8_t rows, uint32_t cells);
 
 /* A name such as `b3`: the letter, 0 for a (either case), and *number
  * from 0 for 1.  ENGINE_ERR_NO_SUCH when the letter is past `letters` or
  * the number past `numbers` or 0; ENGINE_ERR_SYNTAX when no letter comes
  * first, ENGINE_ERR_NUMBER when no number follows it. */
 uint8_t board_scan_name(struct scanner *in, uint8_t letters, uint8_t numbers, uint8_t *number);
-void board_print_name(struct text_sink *out, uint8_t letter, uint8_t number);
+void board_print_name(uint8_t letter, uint8_t number);
 
 /* The cells of `cells` in order, separated by commas, each printed by
  * `name`. */
-void board_print_cells(struct text_sink *out, uint32_t cells, void (*name)(struct text_sink *out, uint8_t cell));
+void board_print_cells(uint32_t cells, void (*name)(uint8_t cell));
 
 #endif

@@ -49,7 +49,7 @@ void chomp_parse(struct position *pos, struct scanner *in)
 	} while (!scan_at_end(in));
 }
 
-void chomp_print(const struct position *pos, struct text_sink *out)
+void chomp_print(const struct position *pos)
 {
 	bool rectangle = true;
 	for (uint8_t i = 1; i < pos->count; i++) {
@@ -58,16 +58,16 @@ void chomp_print(const struct position *pos, struct text_sink *out)
 		}
 	}
 	if (rectangle) {
-		print_u32(out, pos->count);
-		print_char(out, 'x');
-		print_u32(out, pos->u.chomp[0]);
+		put_u32(pos->count);
+		put_char('x');
+		put_u32(pos->u.chomp[0]);
 		return;
 	}
 	for (uint8_t i = 0; i < pos->count; i++) {
 		if (i > 0) {
-			print_char(out, ' ');
+			put_char(' ');
 		}
-		print_u32(out, pos->u.chomp[i]);
+		put_u32(pos->u.chomp[i]);
 	}
 }
 
@@ -84,9 +84,9 @@ void chomp_parse_move(struct scanner *in, struct move *mv)
 	}
 }
 
-void chomp_print_move(const struct move *mv, struct text_sink *out)
+void chomp_print_move(const struct move *mv)
 {
-	print_pair(out, mv->u.chomp.row + 1u, ',', mv->u.chomp.col + 1u);
+	put_pair(mv->u.chomp.row + 1u, ',', mv->u.chomp.col + 1u);
 }
 
 enum engine_error chomp_check_move(const struct position *pos, const struct move *mv)

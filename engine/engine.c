@@ -105,8 +105,8 @@ void engine_print_game_name(uint8_t game, struct text_sink *out)
 void engine_print_game_syntax(uint8_t game, struct text_sink *out)
 {
 	print_flash(out, game_field(game, FIELD_POSITION));
-	print_flash(out, ENGINE_FLASH_STR("; move "));
-	print_flash(out, game_field(game, FIELD_MOVES));
+	put_flash(ENGINE_FLASH_STR("; move "));
+	put_flash(game_field(game, FIELD_MOVES));
 }
 
 void engine_print_game_example(uint8_t game, struct text_sink *out)
@@ -215,38 +215,45 @@ enum engine_error engine_parse_position(struct position *pos, uint8_t game, cons
 	return (enum engine_error)in.error;
 }
 
-void engine_print_position(const struct position *pos, struct text_sink *out)
+/* To the current sink (text.h). */
+static void put_position(const struct position *pos)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
-		heaps_print(pos, out);
+		heaps_print(pos);
 		break;
 	case FAMILY_NUMBERS:
 	case FAMILY_DIGIT:
-		numbers_print(pos, out);
+		numbers_print(pos);
 		break;
 	case FAMILY_MATRIX:
-		matrix_print(pos, out);
+		matrix_print(pos);
 		break;
 	case FAMILY_ROWS:
-		octal_print(pos, out);
+		octal_print(pos);
 		break;
 	case FAMILY_WYTHOFF:
-		wythoff_print(pos, out);
+		wythoff_print(pos);
 		break;
 	case FAMILY_CHOMP:
-		chomp_print(pos, out);
+		chomp_print(pos);
 		break;
 	case FAMILY_TAKTIX:
-		taktix_print(pos, out);
+		taktix_print(pos);
 		break;
 	case FAMILY_KUBO:
-		kubo_print(pos, out);
+		kubo_print(pos);
 		break;
 	default:
-		nineteen_print(pos, out);
+		nineteen_print(pos);
 		break;
 	}
+}
+
+void engine_print_position(const struct position *pos, struct text_sink *out)
+{
+	print_to(out);
+	put_position(pos);
 }
 
 /* The start position is the game's example text, parsed: one truth for
@@ -396,38 +403,44 @@ enum engine_error engine_parse_move(const struct position *pos, const char *text
 	return (enum engine_error)in.error;
 }
 
-void engine_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+static void put_move(const struct position *pos, const struct move *mv)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
-		heaps_print_move(pos, mv, out);
+		heaps_print_move(pos, mv);
 		break;
 	case FAMILY_NUMBERS:
 	case FAMILY_DIGIT:
-		numbers_print_move(pos, mv, out);
+		numbers_print_move(pos, mv);
 		break;
 	case FAMILY_MATRIX:
-		matrix_print_move(pos, mv, out);
+		matrix_print_move(pos, mv);
 		break;
 	case FAMILY_ROWS:
-		octal_print_move(mv, out);
+		octal_print_move(mv);
 		break;
 	case FAMILY_WYTHOFF:
-		wythoff_print_move(mv, out);
+		wythoff_print_move(mv);
 		break;
 	case FAMILY_CHOMP:
-		chomp_print_move(mv, out);
+		chomp_print_move(mv);
 		break;
 	case FAMILY_TAKTIX:
-		taktix_print_move(mv, out);
+		taktix_print_move(mv);
 		break;
 	case FAMILY_KUBO:
-		kubo_print_move(mv, out);
+		kubo_print_move(mv);
 		break;
 	default:
-		nineteen_print_move(mv, out);
+		nineteen_print_move(mv);
 		break;
 	}
+}
+
+void engine_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+{
+	print_to(out);
+	put_move(pos, mv);
 }
 
 enum engine_error engine_check_move(const struct position *pos, const struct move *mv)
@@ -597,26 +610,26 @@ bool engine_best_move(const struct position *pos, struct move *mv)
 void engine_print_analysis(const struct position *pos, struct text_sink *out)
 {
 	print_flash(out, ENGINE_FLASH_STR("game="));
-	engine_print_game_name(pos->game, out);
-	print_flash(out, ENGINE_FLASH_STR(" outcome="));
-	print_char(out, is_losing(pos) ? 'P' : 'N');
-	print_flash(out, ENGINE_FLASH_STR(" grundy="));
+	put_flash(game_field(pos->game, FIELD_NAME));
+	put_flash(ENGINE_FLASH_STR(" outcome="));
+	put_char(is_losing(pos) ? 'P' : 'N');
+	put_flash(ENGINE_FLASH_STR(" grundy="));
 	int32_t g = engine_grundy(pos);
 	if (g < 0) {
-		print_char(out, '-');
+		put_char('-');
 	} else {
-		print_u32(out, (uint32_t)g);
+		put_u32((uint32_t)g);
 	}
-	print_flash(out, ENGINE_FLASH_STR(" move="));
+	put_flash(ENGINE_FLASH_STR(" move="));
 	struct move mv;
 	if (engine_best_move(pos, &mv)) {
-		engine_print_move(pos, &mv, out);
-		print_flash(out, ENGINE_FLASH_STR(" after="));
+		put_move(pos, &mv);
+		put_flash(ENGINE_FLASH_STR(" after="));
 		struct position after = *pos;
 		engine_apply_move(&after, &mv);
-		engine_print_position(&after, out);
+		put_position(&after);
 	} else {
-		print_flash(out, ENGINE_FLASH_STR("- after=-"));
+		put_flash(ENGINE_FLASH_STR("- after=-"));
 	}
 }
 

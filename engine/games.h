@@ -35,9 +35,9 @@
 
 /* ---- Chomp: engine/chomp.c ---- */
 void chomp_parse(struct position *pos, struct scanner *in);
-void chomp_print(const struct position *pos, struct text_sink *out);
+void chomp_print(const struct position *pos);
 void chomp_parse_move(struct scanner *in, struct move *mv);
-void chomp_print_move(const struct move *mv, struct text_sink *out);
+void chomp_print_move(const struct move *mv);
 enum engine_error chomp_check_move(const struct position *pos, const struct move *mv);
 void chomp_apply_move(struct position *pos, const struct move *mv);
 bool chomp_move_at(const struct position *pos, uint8_t index, struct move *mv);
@@ -47,9 +47,9 @@ bool chomp_is_losing(const struct position *pos);
 
 /* ---- Taktix: engine/taktix.c ---- */
 void taktix_parse(struct position *pos, struct scanner *in);
-void taktix_print(const struct position *pos, struct text_sink *out);
+void taktix_print(const struct position *pos);
 void taktix_parse_move(struct scanner *in, struct move *mv);
-void taktix_print_move(const struct move *mv, struct text_sink *out);
+void taktix_print_move(const struct move *mv);
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv);
 bool taktix_move_at(const struct position *pos, uint8_t index, struct move *mv);
 uint8_t taktix_move_index(const struct move *mv);
@@ -58,9 +58,9 @@ bool taktix_is_losing(const struct position *pos);
 
 /* ---- Kubo: engine/kubo.c ---- */
 void kubo_parse(struct position *pos, struct scanner *in);
-void kubo_print(const struct position *pos, struct text_sink *out);
+void kubo_print(const struct position *pos);
 void kubo_parse_move(struct scanner *in, struct move *mv);
-void kubo_print_move(const struct move *mv, struct text_sink *out);
+void kubo_print_move(const struct move *mv);
 enum engine_error kubo_check_move(const struct position *pos, const struct move *mv);
 void kubo_apply_move(struct position *pos, const struct move *mv);
 bool kubo_move_at(const struct position *pos, uint8_t index, struct move *mv);
@@ -70,9 +70,9 @@ bool kubo_is_losing(const struct position *pos);
 
 /* ---- Dziewietnascie (Nineteen): engine/nineteen.c ---- */
 void nineteen_parse(struct position *pos, struct scanner *in);
-void nineteen_print(const struct position *pos, struct text_sink *out);
+void nineteen_print(const struct position *pos);
 void nineteen_parse_move(struct scanner *in, struct move *mv);
-void nineteen_print_move(const struct move *mv, struct text_sink *out);
+void nineteen_print_move(const struct move *mv);
 enum engine_error nineteen_check_move(const struct position *pos, const struct move *mv);
 bool nineteen_move_at(const struct position *pos, uint8_t index, struct move *mv);
 /* NINETEEN_MOVES (engine_tables.h) for cells that are no move. */
@@ -95,9 +95,9 @@ bool sums_best_move(const struct position *pos, struct move *mv);
 
 /* Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker Nim: engine/heaps.c */
 void heaps_parse(struct position *pos, struct scanner *in);
-void heaps_print(const struct position *pos, struct text_sink *out);
+void heaps_print(const struct position *pos);
 void heaps_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
-void heaps_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+void heaps_print_move(const struct position *pos, const struct move *mv);
 enum engine_error heaps_check_move(const struct position *pos, const struct move *mv);
 void heaps_apply_move(struct position *pos, const struct move *mv);
 bool heaps_next_move(const struct position *pos, struct move *mv, bool first);
@@ -108,9 +108,9 @@ uint16_t heaps_add_room(const struct position *pos, uint8_t i);
 
 /* Subtract a digit, Divide 2/3/6, Prime power: engine/numbers.c */
 void numbers_parse(struct position *pos, struct scanner *in);
-void numbers_print(const struct position *pos, struct text_sink *out);
+void numbers_print(const struct position *pos);
 void numbers_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
-void numbers_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+void numbers_print_move(const struct position *pos, const struct move *mv);
 enum engine_error numbers_check_move(const struct position *pos, const struct move *mv);
 void numbers_apply_move(struct position *pos, const struct move *mv);
 bool numbers_next_move(const struct position *pos, struct move *mv, bool first);
@@ -120,9 +120,9 @@ bool digit_best_move(const struct position *pos, struct move *mv);
 
 /* Matrix Nim: engine/matrix.c */
 void matrix_parse(struct position *pos, struct scanner *in);
-void matrix_print(const struct position *pos, struct text_sink *out);
+void matrix_print(const struct position *pos);
 void matrix_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
-void matrix_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
+void matrix_print_move(const struct position *pos, const struct move *mv);
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv);
 void matrix_apply_move(struct position *pos, const struct move *mv);
 bool matrix_next_move(const struct position *pos, struct move *mv, bool first);
@@ -130,18 +130,18 @@ bool matrix_next_move(const struct position *pos, struct move *mv, bool first);
 /* Kayles and the pebble strip (octal games): engine/octal.c.  The game is
  * over when every row is empty. */
 void octal_parse(struct position *pos, struct scanner *in);
-void octal_print(const struct position *pos, struct text_sink *out);
+void octal_print(const struct position *pos);
 void octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
-void octal_print_move(const struct move *mv, struct text_sink *out);
+void octal_print_move(const struct move *mv);
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv);
 void octal_apply_move(struct position *pos, const struct move *mv);
 bool octal_next_move(const struct position *pos, struct move *mv, bool first);
 
 /* Wythoff: engine/wythoff.c.  The game is over when both heaps are empty. */
 void wythoff_parse(struct position *pos, struct scanner *in);
-void wythoff_print(const struct position *pos, struct text_sink *out);
+void wythoff_print(const struct position *pos);
 void wythoff_parse_move(struct scanner *in, struct move *mv);
-void wythoff_print_move(const struct move *mv, struct text_sink *out);
+void wythoff_print_move(const struct move *mv);
 enum engine_error wythoff_check_move(const struct position *pos, const struct move *mv);
 void wythoff_apply_move(struct position *pos, const struct move *mv);
 bool wythoff_next_move(const struct position *pos, struct move *mv, bool first);

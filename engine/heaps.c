@@ -111,46 +111,46 @@ void heaps_parse(struct position *pos, struct scanner *in)
 	pos->count = scan_list(in, pos->u.heap, false, is_poker(pos) ? pos->u.poker.start : NULL, ENGINE_MAX_HEAPS);
 }
 
-void heaps_print(const struct position *pos, struct text_sink *out)
+void heaps_print(const struct position *pos)
 {
 	if (is_nim_family(pos) && pos->rule != default_rule(pos->game)) {
-		print_flash(out, pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
+		put_flash(pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
 	}
 	if (has_limit(pos)) {
-		print_flash(out, ENGINE_FLASH_STR("k="));
-		print_u32(out, pos->limit);
-		print_char(out, ' ');
+		put_flash(ENGINE_FLASH_STR("k="));
+		put_u32(pos->limit);
+		put_char(' ');
 	}
 	if (pos->game == GAME_SUBTRACTION) {
 		char separator = '=';
-		print_char(out, 'S');
+		put_char('S');
 		for (uint8_t s = 1; s <= 8; s++) {
 			if (in_set(pos->set, s)) {
-				print_char(out, separator);
-				print_u32(out, s);
+				put_char(separator);
+				put_u32(s);
 				separator = ',';
 			}
 		}
-		print_char(out, ' ');
+		put_char(' ');
 	}
 	if (!is_poker(pos)) {
-		print_list(out, pos->u.heap, false, pos->count);
+		put_list(pos->u.heap, false, pos->count);
 		return;
 	}
 	const uint8_t *left = pos->u.poker.adds_left;
 	if (left[0] != pos->limit || left[1] != pos->limit) {
-		print_flash(out, ENGINE_FLASH_STR("left="));
-		print_pair(out, left[0], ',', left[1]);
-		print_char(out, ' ');
+		put_flash(ENGINE_FLASH_STR("left="));
+		put_pair(left[0], ',', left[1]);
+		put_char(' ');
 	}
 	for (uint8_t i = 0; i < pos->count; i++) {
 		if (i > 0) {
-			print_char(out, ' ');
+			put_char(' ');
 		}
-		print_u32(out, pos->u.poker.heap[i]);
+		put_u32(pos->u.poker.heap[i]);
 		if (pos->u.poker.start[i] != pos->u.poker.heap[i]) {
-			print_char(out, '/');
-			print_u32(out, pos->u.poker.start[i]);
+			put_char('/');
+			put_u32(pos->u.poker.start[i]);
 		}
 	}
 }
@@ -194,14 +194,14 @@ void heaps_parse_move(const struct position *pos, struct scanner *in, struct mov
 	mv->u.heap.count = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
 }
 
-void heaps_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+void heaps_print_move(const struct position *pos, const struct move *mv)
 {
 	if (pos->game == GAME_NIMBLE) {
 		uint16_t from = pos->u.heap[mv->u.heap.heap];
-		print_pair(out, from, '>', (uint16_t)(from - mv->u.heap.count));
+		put_pair(from, '>', (uint16_t)(from - mv->u.heap.count));
 		return;
 	}
-	print_pair(out, mv->u.heap.heap + 1u, mv->u.heap.add ? '+' : '-', mv->u.heap.count);
+	put_pair(mv->u.heap.heap + 1u, mv->u.heap.add ? '+' : '-', mv->u.heap.count);
 }
 
 /* The most a move may take from a heap of n, the amount aside. */

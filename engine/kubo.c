@@ -54,13 +54,13 @@ void kubo_parse(struct position *pos, struct scanner *in)
 	}
 }
 
-void kubo_print(const struct position *pos, struct text_sink *out)
+void kubo_print(const struct position *pos)
 {
 	for (uint8_t i = 0; i < ENGINE_KUBO_STACKS; i++) {
 		if (i > 0 && i % 3u == 0) {
-			print_char(out, '/');
+			put_char('/');
 		}
-		print_char(out, (char)('0' + pos->u.kubo[i]));
+		put_char((char)('0' + pos->u.kubo[i]));
 	}
 }
 
@@ -85,20 +85,20 @@ void kubo_parse_move(struct scanner *in, struct move *mv)
 	mv->u.kubo.count = (uint8_t)scan_number(in, MAX_TAKE, ENGINE_ERR_TOO_MUCH);
 }
 
-static void print_stack(struct text_sink *out, uint8_t stack)
+static void print_stack(uint8_t stack)
 {
-	board_print_name(out, stack % 3u, (uint8_t)(stack / 3u + 1u));
+	board_print_name(stack % 3u, (uint8_t)(stack / 3u + 1u));
 }
 
-void kubo_print_move(const struct move *mv, struct text_sink *out)
+void kubo_print_move(const struct move *mv)
 {
-	print_stack(out, mv->u.kubo.stack);
+	print_stack(mv->u.kubo.stack);
 	if (mv->u.kubo.other != NO_STACK) {
-		print_char(out, '+');
-		print_stack(out, mv->u.kubo.other);
+		put_char('+');
+		print_stack(mv->u.kubo.other);
 	} else {
-		print_char(out, '-');
-		print_u32(out, mv->u.kubo.count);
+		put_char('-');
+		put_u32(mv->u.kubo.count);
 	}
 }
 

@@ -54,23 +54,23 @@ void matrix_parse(struct position *pos, struct scanner *in)
 }
 
 /* Rows and cells between `/` and ` `, or `:` and `,` in a move. */
-static void print_cells(struct text_sink *out, const uint8_t *cell, uint8_t cols, char separator)
+static void print_cells(const uint8_t *cell, uint8_t cols, char separator)
 {
 	for (uint8_t c = 0; c < cols; c++) {
 		if (c > 0) {
-			print_char(out, separator);
+			put_char(separator);
 		}
-		print_u32(out, cell[c]);
+		put_u32(cell[c]);
 	}
 }
 
-void matrix_print(const struct position *pos, struct text_sink *out)
+void matrix_print(const struct position *pos)
 {
 	for (uint8_t r = 0; r < pos->count; r++) {
 		if (r > 0) {
-			print_flash(out, ENGINE_FLASH_STR(" / "));
+			put_flash(ENGINE_FLASH_STR(" / "));
 		}
-		print_cells(out, pos->u.cell[r], pos->cols, ' ');
+		print_cells(pos->u.cell[r], pos->cols, ' ');
 	}
 }
 
@@ -83,11 +83,11 @@ void matrix_parse_move(const struct position *pos, struct scanner *in, struct mo
 	}
 }
 
-void matrix_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+void matrix_print_move(const struct position *pos, const struct move *mv)
 {
-	print_u32(out, mv->u.matrix.row + 1u);
-	print_char(out, ':');
-	print_cells(out, mv->u.matrix.take, pos->cols, ',');
+	put_u32(mv->u.matrix.row + 1u);
+	put_char(':');
+	print_cells(mv->u.matrix.take, pos->cols, ',');
 }
 
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv)

@@ -41,9 +41,9 @@ void nineteen_parse(struct position *pos, struct scanner *in)
 	pos->u.nineteen = board_scan_rows(in, row_length, ROWS);
 }
 
-void nineteen_print(const struct position *pos, struct text_sink *out)
+void nineteen_print(const struct position *pos)
 {
-	board_print_rows(out, row_length, ROWS, pos->u.nineteen);
+	board_print_rows(row_length, ROWS, pos->u.nineteen);
 }
 
 /* ---- moves ---- */
@@ -68,18 +68,18 @@ void nineteen_parse_move(struct scanner *in, struct move *mv)
 	mv->u.cells = cells;
 }
 
-static void print_cell(struct text_sink *out, uint8_t cell)
+static void print_cell(uint8_t cell)
 {
 	uint8_t row = 0;
 	while (cell >= flash_u8(&row_start[row + 1u])) {
 		row++;
 	}
-	board_print_name(out, row, (uint8_t)(cell - flash_u8(&row_start[row]) + 1u));
+	board_print_name(row, (uint8_t)(cell - flash_u8(&row_start[row]) + 1u));
 }
 
-void nineteen_print_move(const struct move *mv, struct text_sink *out)
+void nineteen_print_move(const struct move *mv)
 {
-	board_print_cells(out, mv->u.cells, print_cell);
+	board_print_cells(mv->u.cells, print_cell);
 }
 
 uint8_t nineteen_move_index(const struct move *mv)

@@ -149,13 +149,13 @@ void numbers_parse(struct position *pos, struct scanner *in)
 	}
 }
 
-void numbers_print(const struct position *pos, struct text_sink *out)
+void numbers_print(const struct position *pos)
 {
 	if (pos->game == GAME_PRIME_POWER) {
-		print_u32(out, pos->u.factors.n);
+		put_u32(pos->u.factors.n);
 		return;
 	}
-	print_list(out, pos->u.number, true, pos->count);
+	put_list(pos->u.number, true, pos->count);
 }
 
 /* `/P^K`, or `/P` for P^1, P one of n's primes. */
@@ -197,23 +197,23 @@ void numbers_parse_move(const struct position *pos, struct scanner *in, struct m
 	mv->u.number.divisor = (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_NOT_ALLOWED);
 }
 
-void numbers_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
+void numbers_print_move(const struct position *pos, const struct move *mv)
 {
 	uint8_t small = mv->u.number.divisor;
 	switch (pos->game) {
 	case GAME_SUBTRACT_DIGIT:
-		print_char(out, '-');
-		print_u32(out, small);
+		put_char('-');
+		put_u32(small);
 		break;
 	case GAME_DIVIDE:
-		print_pair(out, mv->u.number.index + 1u, '/', small);
+		put_pair(mv->u.number.index + 1u, '/', small);
 		break;
 	default:
-		print_char(out, '/');
-		print_u32(out, pos->u.factors.prime[mv->u.prime.factor]);
+		put_char('/');
+		put_u32(pos->u.factors.prime[mv->u.prime.factor]);
 		if (small != 1) {
-			print_char(out, '^');
-			print_u32(out, small);
+			put_char('^');
+			put_u32(small);
 		}
 		break;
 	}

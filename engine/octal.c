@@ -31,12 +31,12 @@ void octal_parse(struct position *pos, struct scanner *in)
 	pos->count = scan_list(in, pos->u.row, false, NULL, ENGINE_MAX_ROWS);
 }
 
-void octal_print(const struct position *pos, struct text_sink *out)
+void octal_print(const struct position *pos)
 {
 	if (pos->count == 0) {
-		print_char(out, '0');
+		put_char('0');
 	}
-	print_list(out, pos->u.row, false, pos->count);
+	put_list(pos->u.row, false, pos->count);
 }
 
 /* `R.P` or, for Kayles, `R.P-Q` with Q next to P. */
@@ -67,12 +67,12 @@ void octal_parse_move(const struct position *pos, struct scanner *in, struct mov
 	mv->u.strip.at = (uint16_t)(at - 1u);
 }
 
-void octal_print_move(const struct move *mv, struct text_sink *out)
+void octal_print_move(const struct move *mv)
 {
-	print_pair(out, mv->u.strip.row + 1u, '.', mv->u.strip.at + 1u);
+	put_pair(mv->u.strip.row + 1u, '.', mv->u.strip.at + 1u);
 	if (mv->u.strip.count == 2) {
-		print_char(out, '-');
-		print_u32(out, mv->u.strip.at + 2u);
+		put_char('-');
+		put_u32(mv->u.strip.at + 2u);
 	}
 }
 

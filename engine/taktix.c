@@ -102,11 +102,11 @@ void taktix_parse(struct position *pos, struct scanner *in)
 	pos->u.taktix = (uint16_t)board_scan_rows(in, row_length, 4);
 }
 
-void taktix_print(const struct position *pos, struct text_sink *out)
+void taktix_print(const struct position *pos)
 {
-	print_flash(out, pos->variant == TAKTIX_ADJACENT ? ENGINE_FLASH_STR("adjacent ") : ENGINE_FLASH_STR("any "));
-	print_flash(out, pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
-	board_print_rows(out, row_length, 4, pos->u.taktix);
+	put_flash(pos->variant == TAKTIX_ADJACENT ? ENGINE_FLASH_STR("adjacent ") : ENGINE_FLASH_STR("any "));
+	put_flash(pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
+	board_print_rows(row_length, 4, pos->u.taktix);
 }
 
 /* ---- moves ---- */
@@ -158,13 +158,13 @@ void taktix_parse_move(struct scanner *in, struct move *mv)
 	mv->u.cells = cells;
 }
 
-static void print_cell(struct text_sink *out, uint8_t cell)
+static void print_cell(uint8_t cell)
 {
-	board_print_name(out, cell & 3u, (uint8_t)((cell >> 2) + 1u));
+	board_print_name(cell & 3u, (uint8_t)((cell >> 2) + 1u));
 }
 
 /* A run of two or more cells as its ends, `b1-b3`; others cell by cell. */
-void taktix_print_move(const struct move *mv, struct text_sink *out)
+void taktix_print_move(const struct move *mv)
 {
 	uint16_t cells = (uint16_t)mv->u.cells;
 	uint8_t line = line_of(cells);
@@ -176,12 +176,12 @@ void taktix_print_move(const struct move *mv, struct text_sink *out)
 		while (!(cells & (1u << last))) {
 			last--;
 		}
-		print_cell(out, first);
-		print_char(out, '-');
-		print_cell(out, last);
+		print_cell(first);
+		put_char('-');
+		print_cell(last);
 		return;
 	}
-	board_print_cells(out, cells, print_cell);
+	board_print_cells(cells, print_cell);
 }
 
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv)

@@ -129,20 +129,27 @@ uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, u
 	return count;
 }
 
-void print_char(struct text_sink *out, char c)
+static struct text_sink *current; /* where put_* write */
+
+void print_to(struct text_sink *out)
 {
-	out->put(out, c);
+	current = out;
 }
 
-void print_flash(struct text_sink *out, const char *flash_text)
+void put_char(char c)
+{
+	current->put(current, c);
+}
+
+void put_flash(const char *flash_text)
 {
 	char c;
 	while ((c = flash_char(flash_text++)) != '\0') {
-		out->put(out, c);
+		put_char(c);
 	}
 }
 
-void print_u32(struct text_sink *out, uint32_t value)
+void put_u32(uint32_t value)
 {
 	char digits[10];
 	uint8_t n = 0;
@@ -151,25 +158,43 @@ void print_u32(struct text_sink *out, uint32_t value)
 		value /= 10u;
 	} while (value != 0);
 	while (n > 0) {
-		out->put(out, digits[--n]);
+		put_char(digits[--n]);
 	}
 }
 
-void print_pair(struct text_sink *out, uint32_t a, char separator, uint32_t b)
+void put_pair(uint32_t a, char separator, uint32_t b)
 {
-	print_u32(out, a);
-	out->put(out, separator);
-	print_u32(out, b);
+	put_u32(a);
+	put_char(separator);
+	put_u32(b);
 }
 
-void print_list(struct text_sink *out, const void *list, bool wide, uint8_t count)
+void put_list(const void *list, bool wide, uint8_t count)
 {
 	for (uint8_t i = 0; i < count; i++) {
 		if (i > 0) {
-			out->put(out, ' ');
+			put_char(' ');
 		}
-		print_u32(out, wide ? ((const uint32_t *)list)[i] : ((const uint16_t *)list)[i]);
+		put_u32(wide ? ((const uint32_t *)list)[i] : ((const uint16_t *)list)[i]);
 	}
+}
+
+void print_char(struct text_sink *out, char c)
+{
+	print_to(out);
+	put_char(c);
+}
+
+void print_flash(struct text_sink *out, const char *flash_text)
+{
+	print_to(out);
+	put_flash(flash_text);
+}
+
+void print_u32(struct text_sink *out, uint32_t value)
+{
+	print_to(out);
+	put_u32(value);
 }
 
 static void buffer_put(struct text_sink *sink, char c)

@@ -46,13 +46,24 @@ uint8_t scan_index(struct scanner *in, uint8_t count);
  * `second` (the first one when there is none).  Returns how many. */
 uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, uint8_t most);
 
-void print_char(struct text_sink *out, char c);
-void print_flash(struct text_sink *out, const char *flash_text); /* a string in flash */
-void print_u32(struct text_sink *out, uint32_t value);
+/*
+ * Printing.  The engine's printers write to one sink at a time, the one
+ * every public print call of engine.c names first (print_to), so that the
+ * sink is not handed down through every printer of every game.
+ */
+void print_to(struct text_sink *out);
+void put_char(char c);
+void put_flash(const char *flash_text); /* a string in flash */
+void put_u32(uint32_t value);
 /* `a`, the separator, `b`: the shape of most moves (2-3, 1/6, 5>2). */
-void print_pair(struct text_sink *out, uint32_t a, char separator, uint32_t b);
+void put_pair(uint32_t a, char separator, uint32_t b);
 /* Numbers separated by single spaces: uint16_t, or uint32_t when `wide`. */
-void print_list(struct text_sink *out, const void *list, bool wide, uint8_t count);
+void put_list(const void *list, bool wide, uint8_t count);
+
+/* The same for callers outside the engine, to a sink of their own. */
+void print_char(struct text_sink *out, char c);
+void print_flash(struct text_sink *out, const char *flash_text);
+void print_u32(struct text_sink *out, uint32_t value);
 
 /* A sink that fills a caller's buffer, always NUL-terminated, dropping what
  * does not fit and noting that it did. */

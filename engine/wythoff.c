@@ -89,9 +89,9 @@ void wythoff_parse(struct position *pos, struct scanner *in)
 	}
 }
 
-void wythoff_print(const struct position *pos, struct text_sink *out)
+void wythoff_print(const struct position *pos)
 {
-	print_list(out, pos->u.heap, false, 2);
+	put_list(pos->u.heap, false, 2);
 }
 
 void wythoff_parse_move(struct scanner *in, struct move *mv)
@@ -101,9 +101,9 @@ void wythoff_parse_move(struct scanner *in, struct move *mv)
 	mv->u.wythoff.take[1] = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
 }
 
-void wythoff_print_move(const struct move *mv, struct text_sink *out)
+void wythoff_print_move(const struct move *mv)
 {
-	print_pair(out, mv->u.wythoff.take[0], ',', mv->u.wythoff.take[1]);
+	put_pair(mv->u.wythoff.take[0], ',', mv->u.wythoff.take[1]);
 }
 
 enum engine_error wythoff_check_move(const struct position *pos, const struct move *mv)
