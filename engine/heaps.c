@@ -287,13 +287,18 @@ void heaps_apply_move(struct position *pos, const struct move *mv)
 
 uint16_t heaps_least_take(const struct position *pos, uint16_t n)
 {
-	uint16_t most = take_limit(pos, n);
-	for (uint16_t s = 1; s <= most; s++) {
-		if (amount_allowed(pos, s)) {
-			return s;
+	uint8_t s = 1;
+	if (pos->game == GAME_SUBTRACTION) {
+		while (s < 8 && !in_set(pos->set, s)) {
+			s++;
 		}
+		if (!in_set(pos->set, s)) {
+			return 0;
+		}
+	} else if (pos->game == GAME_LIMIT_NIM && pos->limit == 0) {
+		return 0;
 	}
-	return 0;
+	return n >= s ? s : 0;
 }
 
 /* Nimble coins on the same square make the same moves: only the first

@@ -213,49 +213,37 @@ static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount
 }
 
 /*
- * A split of m pieces into a + b (a <= b) whose values XOR to `target`.
- * Once both parts are past the pre-period their values repeat with the
- * period as a runs on, so trying a below pre + period covers every
- * different pair: at most some 90 lookups, whatever the row's length.
+ * Kayles or pebbles: a move in row i (of n) that leaves parts whose values
+ * XOR to target, and that fits in the record (it may split the row).
+ * Kayles knocks 1 pin, then 2, leaving a + b = n - 1 or n - 2 at a; a
+ * pebble goes on an end cell, leaving n - 2 (nothing for n <= 2), then on
+ * an inner cell a + 1, leaving a and n - 3 - a.  Once both parts are past
+ * the pre-period their values repeat with the period as a runs on, so
+ * trying a below pre + period covers every different split: at most some
+ * 90 lookups, whatever the row's length.  Of each kind of move only the
+ * first split found is tried.
  */
-static bool find_split(const struct sum *s, uint16_t m, uint8_t target, uint16_t *a_found)
-{
-	uint16_t span = s->pos->game == GAME_KAYLES ? KAYLES_PRE + KAYLES_PERIOD : PEBBLES_PRE + PEBBLES_PERIOD;
-	for (uint16_t a = 0; a <= m / 2u && a < span; a++) {
-		if ((size_value(s, a) ^ size_value(s, (uint16_t)(m - a))) == target) {
-			*a_found = a;
-			return true;
-		}
-	}
-	return false;
-}
-
-/* Kayles or pebbles: a move in row i (of n) that leaves parts whose values
- * XOR to target, and that fits in the record (it may split the row). */
 static bool row_to_value(const struct sum *s, uint8_t i, uint16_t n, uint8_t target, struct move *mv)
 {
-	const struct position *pos = s->pos;
-	uint16_t a;
-	if (pos->game == GAME_KAYLES) {
-		for (uint8_t count = 1; count <= 2 && count <= n; count++) {
-			if (find_split(s, (uint16_t)(n - count), target, &a)) {
-				set_move(mv, i, count, a);
-				if (octal_check_move(pos, mv) == ENGINE_OK) {
+	bool kayles = s->pos->game == GAME_KAYLES;
+	uint16_t span = kayles ? KAYLES_PRE + KAYLES_PERIOD : PEBBLES_PRE + PEBBLES_PERIOD;
+	for (uint8_t kind = 0; kind < 2; kind++) {
+		uint8_t removed = (uint8_t)(kind + (kayles ? 1u : 2u));
+		bool end_cell = !kayles && kind == 0;
+		if (n < removed && !end_cell) {
+			break;
+		}
+		uint16_t m = n > removed ? (uint16_t)(n - removed) : 0;
+		uint16_t last = end_cell ? 0 : m / 2u;
+		for (uint16_t a = 0; a <= last && a < span; a++) {
+			if ((size_value(s, a) ^ size_value(s, (uint16_t)(m - a))) == target) {
+				set_move(mv, i, kayles ? removed : 1, (uint16_t)(a + (kayles ? 0 : kind)));
+				if (octal_check_move(s->pos, mv) == ENGINE_OK) {
 					return true;
 				}
+				break;
 			}
 		}
-		return false;
-	}
-	/* Pebbles: an end cell leaves n - 2 (nothing for n <= 2); an inner
-	 * cell at + 1 leaves at and n - 3 - at. */
-	if (size_value(s, n >= 2 ? (uint16_t)(n - 2u) : 0) == target) {
-		set_move(mv, i, 1, 0);
-		return true;
-	}
-	if (n >= 3 && find_split(s, (uint16_t)(n - 3u), target, &a)) {
-		set_move(mv, i, 1, (uint16_t)(a + 1u));
-		return octal_check_move(pos, mv) == ENGINE_OK;
 	}
 	return false;
 }
