@@ -26,17 +26,17 @@
 
 #include "engine/games.h"
 
-struct zeckendorf {
-	uint32_t up;     /* every term f_i replaced by f_(i+1) */
-	uint32_t down;   /* every term f_i replaced by f_(i-1) */
-	bool lowest_even; /* the smallest term's index is even */
-};
-
-/* x >= 1, greedily from the largest Fibonacci number not above it. */
-static struct zeckendorf zeckendorf_of(uint32_t x)
+/*
+ * x's Zeckendorf terms moved one place up (*up: every f_i replaced by
+ * f_(i+1)) and one down (*down: by f_(i-1), taking f_(-1) = 1), greedily
+ * from the largest Fibonacci number not above x.  True when the smallest
+ * term's index is even (never for x = 0, which has no terms).
+ */
+static bool zeckendorf_shift(uint32_t x, uint32_t *up, uint32_t *down)
 {
-	struct zeckendorf z = { 0, 0, false };
 	uint32_t lo = 1, hi = 2; /* f_i and f_(i+1) */
+	uint32_t sum_up = 0, sum_down = 0;
+	bool lowest_even = false;
 	uint8_t i = 0;
 	while (hi <= x) {
 		uint32_t next = lo + hi;
@@ -45,15 +45,17 @@ static struct zeckendorf zeckendorf_of(uint32_t x)
 		i++;
 	}
 	for (;;) {
-		uint32_t below = hi - lo; /* f_(i-1), taking f_(-1) = 1 */
+		uint32_t below = hi - lo; /* f_(i-1) */
 		if (lo <= x) {
 			x -= lo;
-			z.up += hi;
-			z.down += below;
-			z.lowest_even = (i & 1u) == 0;
+			sum_up += hi;
+			sum_down += below;
+			lowest_even = (i & 1u) == 0;
 		}
 		if (i == 0) {
-			return z;
+			*up = sum_up;
+			*down = sum_down;
+			return lowest_even;
 		}
 		hi = lo;
 		lo = below;
@@ -64,21 +66,15 @@ static struct zeckendorf zeckendorf_of(uint32_t x)
 /* The other number of the losing pair that holds x. */
 static uint32_t partner_of(uint32_t x)
 {
-	if (x == 0) {
-		return 0;
-	}
-	struct zeckendorf z = zeckendorf_of(x);
-	return z.lowest_even ? z.up : z.down;
+	uint32_t up, down;
+	return zeckendorf_shift(x, &up, &down) ? up : down;
 }
 
 /* a_k = floor(k * phi). */
 static uint32_t lower_of(uint32_t k)
 {
-	if (k == 0) {
-		return 0;
-	}
-	struct zeckendorf z = zeckendorf_of(k);
-	return z.lowest_even ? z.up - 1u : z.up;
+	uint32_t up, down;
+	return zeckendorf_shift(k, &up, &down) ? up - 1u : up;
 }
 
 void wythoff_parse(struct position *pos, struct scanner *in)
@@ -128,12 +124,6 @@ void wythoff_apply_move(struct position *pos, const struct move *mv)
 	pos->u.heap[1] = (uint16_t)(pos->u.heap[1] - mv->u.wythoff.take[1]);
 }
 
-static void set_take(struct move *mv, uint16_t a, uint16_t b)
-{
-	mv->u.wythoff.take[0] = a;
-	mv->u.wythoff.take[1] = b;
-}
-
 /* Order: from the first heap (1 up), from the second, from both. */
 bool wythoff_next_move(const struct position *pos, struct move *mv, bool first)
 {
@@ -153,29 +143,25 @@ bool wythoff_next_move(const struct position *pos, struct move *mv, bool first)
 	if (kind == 3) {
 		return false;
 	}
-	set_take(mv, kind == 1 ? 0 : (uint16_t)n, kind == 0 ? 0 : (uint16_t)n);
+	mv->u.wythoff.take[0] = kind == 1 ? 0 : (uint16_t)n;
+	mv->u.wythoff.take[1] = kind == 0 ? 0 : (uint16_t)n;
 	return true;
 }
 
 bool wythoff_is_losing(const struct position *pos)
 {
-	uint16_t x = pos->u.heap[0], y = pos->u.heap[1];
-	return partner_of(x) == y;
+	return partner_of(pos->u.heap[0]) == pos->u.heap[1];
 }
 
 bool wythoff_best_move(const struct position *pos, struct move *mv)
 {
-	uint16_t heap[2] = { pos->u.heap[0], pos->u.heap[1] };
-	uint8_t small = heap[1] < heap[0] ? 1 : 0;
-	uint8_t large = (uint8_t)(1u - small);
-	uint16_t x = heap[small], y = heap[large];
-	if (y == 0) {
-		return false;
-	}
-	uint16_t take[2] = { 0, 0 };
-	uint32_t d = (uint32_t)(y - x);
-	uint32_t a = lower_of(d);
+	const uint16_t *heap = pos->u.heap;
+	uint8_t large = heap[1] >= heap[0]; /* the larger heap, the second if equal */
+	uint16_t x = heap[1u - large], y = heap[large];
+	uint16_t *take = mv->u.wythoff.take;
+	uint32_t a = lower_of((uint16_t)(y - x));
 	uint32_t px = partner_of(x);
+	take[0] = take[1] = 0;
 	if (px == y) {
 		/* Losing: take one from the larger heap, the smallest move. */
 		take[large] = 1;
@@ -186,6 +172,5 @@ bool wythoff_best_move(const struct position *pos, struct move *mv)
 		 * b_k = x + k < y; if x = b_k, a_k < x <= y. */
 		take[large] = (uint16_t)(y - px);
 	}
-	set_take(mv, take[0], take[1]);
-	return true;
+	return y != 0;
 }
