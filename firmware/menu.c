@@ -89,7 +89,7 @@ static const char summaries[] PROGMEM =
 	"Take 1-3 from a stack, or 1 each from two side by side.\0"
 	"Take 1 piece, 2 neighbours or 3 in a triangle.";
 
-#define MENU_FAST_MS 200u       /* changes closer than this are a held arrow */
+#define MENU_FAST_MS 60u /* changes closer than this are a held arrow's fast repeats */
 #define MENU_REPEATS_PER_TENFOLD 16u
 
 #define MENU_MARQUEE_MS 300u
@@ -255,7 +255,7 @@ static void draw_item(void)
 		print_flash(line, pos->rule == RULE_MISERE ? PSTR("Rule <misere>") : PSTR("Rule <normal>"));
 		break;
 	case ITEM_VARIANT:
-		print_flash(line, pos->variant == TAKTIX_ADJACENT ? PSTR("Variant <adjacent>") : PSTR("Variant <any>"));
+		print_flash(line, pos->variant == TAKTIX_ADJACENT ? PSTR("Take <adjacent>") : PSTR("Take <any>"));
 		break;
 	case ITEM_LIMIT:
 		print_char(line, 'k');
@@ -286,7 +286,9 @@ static void draw_item(void)
 			print_part_word(line, false);
 			print_char(line, ' ');
 			if (pos->game == GAME_MATRIX_NIM) {
-				print_pair(line, i / pos->cols + 1u, ',', i % pos->cols + 1u);
+				print_u32(line, i / pos->cols + 1u);
+				print_char(line, ',');
+				print_u32(line, i % pos->cols + 1u);
 			} else {
 				print_u32(line, i + 1u);
 			}

@@ -4,7 +4,7 @@
  *   <Kayles>             the game, any of the rulebook's eighteen, its
  *   Knock down a pin...  rules in brief running along row 1
  *   Rule <normal>        Nim, Misere Nim, Marienbad, Taktix: or misere
- *   Variant <adjacent>   Taktix: or any pieces of the line
+ *   Take <adjacent>      Taktix: or <any> pieces of the line
  *   k <3>                Limit Nim: the most a move takes; Poker Nim: adds
  *   S <1,3,4>            Subtraction: the amounts a move may take
  *   Heaps <3>            how many heaps, numbers, coins, rows or strips

@@ -217,7 +217,9 @@ static uint8_t next_part(const struct position *pos, const struct view_cursor *c
 	uint8_t part = from;
 	for (uint8_t tries = 0; tries < count; tries++) {
 		part = (uint8_t)((part + count + step) % count);
-		if (amount_most(pos, c, part) != 0) {
+		/* Poker Nim: an empty heap may still grow. */
+		if (amount_most(pos, c, part) != 0 ||
+		    (is(pos, GAME_POKER_NIM) && pos->u.poker.start[part] != pos->u.heap[part])) {
 			return part;
 		}
 	}
@@ -244,7 +246,7 @@ static void strip_step(const struct position *pos, struct view_cursor *c, int8_t
 
 /* ---- the board's places ---- */
 
-static uint8_t board_height(const struct position *pos)
+uint8_t view_board_height(const struct position *pos)
 {
 	switch (pos->game) {
 	case GAME_CHOMP:
@@ -300,7 +302,7 @@ static void board_step(const struct position *pos, struct view_cursor *c, uint8_
 	uint8_t y = c->part / 16u;
 	/* Chomp's rows count from the bottom, the others' from the top. */
 	if (is(pos, GAME_CHOMP) ? key == KEY_UP : key == KEY_DOWN) {
-		if ((uint8_t)(y + 1u) < board_height(pos)) {
+		if ((uint8_t)(y + 1u) < view_board_height(pos)) {
 			y++;
 		}
 	} else if (key == KEY_UP || key == KEY_DOWN) {
@@ -349,10 +351,12 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 	uint8_t part = c->part;
 	uint16_t at = c->mv.u.strip.at;
 	memset(c, 0, sizeof *c);
-	c->mv.u.chomp.row = 0xFFu; /* Chomp: nothing picked; Matrix Nim: no row begun */
+	if (is(pos, GAME_CHOMP) || is(pos, GAME_MATRIX_NIM)) {
+		c->mv.u.chomp.row = 0xFFu; /* Chomp: nothing picked; Matrix Nim: no row begun */
+	}
 	if (view_picks_cells(pos)) {
 		uint8_t y = part / 16u;
-		if (y < board_height(pos) && part % 16u < view_board_width(pos, y)) {
+		if (y < view_board_height(pos) && part % 16u < view_board_width(pos, y)) {
 			c->part = part;
 		}
 		return;
@@ -376,8 +380,10 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 /* LEFT or RIGHT: one less or one more. */
 static bool change_amount(const struct position *pos, struct view_cursor *c, int8_t step)
 {
-	uint8_t *add = &c->mv.u.heap.add;
-	if (is(pos, GAME_POKER_NIM) && (*add ? step > 0 && c->amount == 1 : step < 0 && c->amount == 0)) {
+	bool poker = is(pos, GAME_POKER_NIM);
+	uint8_t *add = &c->mv.u.heap.add; /* Poker Nim's only: other games keep more there */
+	bool adding = poker && *add;
+	if (poker && (adding ? step > 0 && c->amount == 1 : step < 0 && c->amount == 0)) {
 		/* Past "take 0" lies "add 1", and back. */
 		*add ^= 1u;
 		if (amount_most(pos, c, c->part) == 0) {
@@ -386,7 +392,7 @@ static bool change_amount(const struct position *pos, struct view_cursor *c, int
 		}
 		c->amount = *add;
 	} else {
-		if (*add) {
+		if (adding) {
 			step = (int8_t)-step;
 		}
 		uint16_t most = amount_most(pos, c, c->part);
@@ -485,7 +491,9 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 			engine_print_move(pos, mv, out);
 		}
 	} else if (is(pos, GAME_PRIME_POWER)) {
-		print_pair(out, pos->u.factors.prime[c->part], '^', amount);
+		print_u32(out, pos->u.factors.prime[c->part]);
+		print_char(out, '^');
+		print_u32(out, amount);
 	} else if (is(pos, GAME_NIMBLE)) {
 		print_u32(out, (uint16_t)(pos->u.heap[c->part] - amount));
 	} else if (is(pos, GAME_MATRIX_NIM)) {

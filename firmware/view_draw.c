@@ -19,20 +19,18 @@
 #define STRIP_TAKEN 2u
 #define STRIP_CURSOR 4u
 #define STRIP_SLOTS (2u * LCD_COLUMNS)
+#define LINE_TEXT_MAX 100u   /* 8 numbers of 10 digits, or 12 Matrix Nim cells, and more */
+#define LINE_PARTS_MOST 24u  /* parts that always fit the text */
+#define LINE_PARTS_BEFORE 8u
 
-/* What the glyphs being drawn show. */
-static const struct position *drawn;
-static const struct view_cursor *drawn_cursor;
-static bool drawn_blink;
-static bool drawn_moves; /* a move is shown */
 
 /* ---- the line ---- */
 
-static void count_put(struct text_sink *sink, char c)
+static void print_text(struct text_sink *out, const char *text)
 {
-	(void)c;
-	struct buffer_sink *counter = (struct buffer_sink *)sink;
-	counter->length++;
+	while (*text != '\0') {
+		print_char(out, *text++);
+	}
 }
 
 static void print_part(const struct position *pos, uint8_t i, struct text_sink *out)
@@ -54,72 +52,72 @@ static bool line_marked(const struct position *pos, const struct view_cursor *c,
 	return i == c->part || (pos->game == GAME_WYTHOFF && c->part == 2);
 }
 
-/* What stands before part i: '/' between Matrix Nim's rows, else a space
- * unless a bracket of the marked part does. */
-static char line_separator(const struct position *pos, const struct view_cursor *c, uint8_t i)
+static bool is_separator(char c)
 {
-	if (pos->game == GAME_MATRIX_NIM && i % pos->cols == 0) {
-		return '/';
-	}
-	return line_marked(pos, c, i) || line_marked(pos, c, (uint8_t)(i - 1u)) ? '\0' : ' ';
+	return c == ' ' || c == '/';
 }
 
-struct line {
-	const struct position *pos;
-	const struct view_cursor *cursor;
-	uint8_t width[ENGINE_MATRIX_MAX * ENGINE_MATRIX_MAX];
-};
-
-/* Columns parts first..last take, with the '<' before them when first > 0. */
-static uint8_t line_span(const struct line *l, uint8_t first, uint8_t last)
-{
-	uint8_t width = first > 0 ? 1u : 0u;
-	for (uint8_t i = first; i <= last; i++) {
-		width = (uint8_t)(width + l->width[i]);
-		if (i > first && line_separator(l->pos, l->cursor, i) != '\0') {
-			width++;
-		}
-	}
-	return width;
-}
-
+/* The parts in a row, spaces between them ('/' between Matrix Nim's rows),
+ * the marked one in brackets instead of spaces; a line wider than the display shows the
+ * part of it around the brackets, cut between parts, with '<' or '>' where
+ * more lies beyond. */
 static void line_draw(const struct position *pos, const struct view_cursor *c, struct text_sink *out)
 {
-	struct line l = { pos, c, { 0 } };
-	uint8_t last = (uint8_t)(view_line_parts(pos) - 1u);
-	for (uint8_t i = 0; i <= last; i++) {
-		struct buffer_sink counter = { { count_put }, NULL, 0, 0, false };
-		print_part(pos, i, &counter.sink);
-		l.width[i] = (uint8_t)(counter.length + (line_marked(pos, c, i) ? 2u : 0u));
-	}
-	/* Scroll, whole parts at a time, until the marked part fits with room
-	 * for a '>' when parts follow it. */
-	uint8_t focus = c->part > last ? last : c->part;
-	uint8_t first = 0;
-	while (first < focus && line_span(&l, first, focus) + (focus < last ? 1u : 0u) > LCD_COLUMNS) {
-		first++;
-	}
-	if (first > 0) {
-		print_char(out, '<');
-	}
-	for (uint8_t i = first; i <= last; i++) {
-		if (line_span(&l, first, i) + (i < last ? 1u : 0u) > LCD_COLUMNS) {
-			print_char(out, '>');
-			break;
-		}
-		char separator = line_separator(pos, c, i);
-		if (i > first && separator != '\0') {
-			print_char(out, separator);
-		}
+	char text[LINE_TEXT_MAX];
+	struct buffer_sink line;
+	buffer_sink_init(&line, text, sizeof text);
+	uint8_t parts = view_line_parts(pos);
+	/* A large Matrix Nim begins a few cells before the cursor's. */
+	uint8_t first = parts > LINE_PARTS_MOST && c->part < parts && c->part > LINE_PARTS_BEFORE
+				? (uint8_t)(c->part - LINE_PARTS_BEFORE)
+				: 0u;
+	uint8_t open = 0, close = 0;
+	for (uint8_t i = first; i < parts; i++) {
 		bool marked = line_marked(pos, c, i);
-		if (marked) {
-			print_char(out, '[');
+		/* A bracket stands for a space; a line begun late has a
+		 * separator first, for the '<'. */
+		if (pos->game == GAME_MATRIX_NIM && i % pos->cols == 0 && i > 0) {
+			print_char(&line.sink, '/');
+		} else if (i == first ? i > 0 : !marked && !line_marked(pos, c, (uint8_t)(i - 1u))) {
+			print_char(&line.sink, ' ');
 		}
-		print_part(pos, i, out);
+		if (marked && close == 0) {
+			open = (uint8_t)line.length;
+		}
 		if (marked) {
-			print_char(out, ']');
+			print_char(&line.sink, '[');
+		}
+		print_part(pos, i, &line.sink);
+		if (marked) {
+			print_char(&line.sink, ']');
+			close = (uint8_t)line.length;
 		}
 	}
+	/* The window: from the first column, or from a separator (or the
+	 * character before the bracket) that '<' replaces, so that the marked
+	 * part fits with room for a '>' after it when more follows; up to a
+	 * separator (or the character after the bracket) that '>' replaces.
+	 * No part is ever shown cut. */
+	uint8_t length = (uint8_t)strlen(text);
+	uint8_t reserve = length > close ? 1u : 0u;
+	uint8_t start = 0;
+	if (first > 0 || close + reserve > LCD_COLUMNS) {
+		start = close + reserve > LCD_COLUMNS ? (uint8_t)(close + reserve - LCD_COLUMNS) : 0u;
+		while (start + 1u < open && !is_separator(text[start])) {
+			start++;
+		}
+		text[start] = '<';
+	}
+	if (length - start > LCD_COLUMNS) {
+		uint8_t end = (uint8_t)(start + LCD_COLUMNS - 1u);
+		while (end > close && !is_separator(text[end])) {
+			end--;
+		}
+		text[end] = '>';
+		text[end + 1u] = '\0';
+	}
+	char *shown = text + start;
+	print_text(out, shown);
 }
 
 /* ---- the strip ---- */
@@ -187,51 +185,54 @@ static bool strip_pixel(uint8_t id, uint8_t column, uint8_t row)
 
 /* ---- the board: 20x16 pixels in 4x2 characters ---- */
 
-/* The place at pixel (x, y) of the picture, or false in a gap between places. */
-static bool board_place_at(const struct position *pos, uint8_t x, uint8_t y, uint8_t *px, uint8_t *py)
+/* Place (x, y) of a board as a rectangle of the picture: left, top, width, height. */
+static void place_rect(const struct position *pos, uint8_t x, uint8_t y, uint8_t rect[4])
 {
+	uint8_t left, top, width, height;
 	switch (pos->game) {
-	case GAME_CHOMP: {
-		/* Up to 4 columns one to a character, else two; up to 4 rows
-		 * 3 pixels high, else 1; the poisoned corner at the bottom left. */
-		uint8_t in_char = x % 5u;
+	case GAME_CHOMP:
+		/* Up to 4 columns one to a character, else two; up to 4 rows 3
+		 * pixels high, else 1; the poisoned corner at the bottom left. */
 		if (pos->u.chomp[0] <= 4u) {
-			*px = x / 5u;
-			if (in_char == 4) {
-				return false;
-			}
+			left = (uint8_t)(x * 5u);
+			width = 4;
 		} else {
-			*px = (uint8_t)(x / 5u * 2u + (in_char > 2 ? 1u : 0u));
-			if (in_char == 2) {
-				return false;
-			}
+			left = (uint8_t)(x / 2u * 5u + x % 2u * 3u);
+			width = 2;
 		}
-		uint8_t from_bottom = (uint8_t)(15u - y);
-		uint8_t pitch = pos->count <= 4u ? 4u : 2u;
-		*py = from_bottom / pitch;
-		return from_bottom % pitch != pitch - 1u;
-	}
+		if (pos->count <= 4u) {
+			top = (uint8_t)(13u - y * 4u);
+			height = 3;
+		} else {
+			top = (uint8_t)(15u - y * 2u);
+			height = 1;
+		}
+		break;
 	case GAME_KUBO:
 		/* A stack to a character, its pieces 1 pixel wide side by side. */
-		*px = (uint8_t)(x / 5u * 3u + x % 5u / 2u);
-		*py = y / 5u;
-		return x < 15 && (x % 5u & 1u) == 0 && y % 5u != 4 && y < 15;
-	case GAME_NINETEEN: {
+		left = (uint8_t)(x / 3u * 5u + x % 3u * 2u);
+		width = 1;
+		top = (uint8_t)(y * 4u + 1u);
+		height = 3;
+		break;
+	case GAME_NINETEEN:
 		/* Rows 3 pixels apart, pieces 4 apart, each row centred. */
-		*py = y / 3u;
-		uint8_t offset = (uint8_t)((5u - view_board_width(pos, *py)) * 2u);
-		if (y >= 15 || y % 3u == 2 || x < offset) {
-			return false;
-		}
-		x = (uint8_t)(x - offset);
-		*px = x / 4u;
-		return x % 4u != 3 && *px < view_board_width(pos, *py);
-	}
+		left = (uint8_t)((5u - view_board_width(pos, y)) * 2u + x * 4u);
+		width = 3;
+		top = (uint8_t)(y * 3u);
+		height = 2;
+		break;
 	default: /* Taktix: a column to a character, rows 4 pixels apart */
-		*px = x / 5u;
-		*py = y / 4u;
-		return x % 5u != 4 && y % 4u != 3;
+		left = (uint8_t)(x * 5u);
+		width = 4;
+		top = (uint8_t)(y * 4u);
+		height = 3;
+		break;
 	}
+	rect[0] = left;
+	rect[1] = top;
+	rect[2] = width;
+	rect[3] = height;
 }
 
 /* Whether the move shown takes the piece at place (x, y). */
@@ -252,50 +253,54 @@ static bool board_taken(const struct position *pos, const struct move *mv, uint8
 	}
 }
 
-static bool board_pixel(uint8_t x, uint8_t y)
+/* The picture, character by character (0-3 on row 0, 4-7 on row 1), each
+ * place a rectangle: solid for a piece, hatched for one the move takes,
+ * inverted for the cursor's while it blinks. */
+static void board_paint(const struct position *pos, const struct view_cursor *c, bool moves, bool blink,
+			uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS])
 {
-	uint8_t px, py;
-	if (!board_place_at(drawn, x, y, &px, &py)) {
-		return false;
+	memset(canvas, 0, 2 * BOARD_COLUMNS * LCD_GLYPH_ROWS);
+	uint8_t height = view_board_height(pos);
+	for (uint8_t y = 0; y < height; y++) {
+		for (uint8_t x = 0; x < view_board_width(pos, y); x++) {
+			bool present = view_slot_present(pos, x, y);
+			bool taken = moves && board_taken(pos, &c->mv, x, y);
+			/* The cursor: a place, or all of a Kubo stack. */
+			uint8_t place = view_picks_cells(pos) ? (uint8_t)(y * 16u + x) : (uint8_t)(y * 3u + x / 3u);
+			bool inverted = blink && c->part == place;
+			uint8_t rect[4];
+			place_rect(pos, x, y, rect);
+			for (uint8_t py = rect[1]; py < rect[1] + rect[3]; py++) {
+				for (uint8_t px = rect[0]; px < rect[0] + rect[2]; px++) {
+					bool lit = present && (!taken || ((px ^ py) & 1u) == 0);
+					if (lit != inverted) {
+						canvas[py / 8u * BOARD_COLUMNS + px / 5u][py % 8u] |= (uint8_t)(0x10u >> px % 5u);
+					}
+				}
+			}
+		}
 	}
-	const struct view_cursor *c = drawn_cursor;
-	bool taken = drawn_moves && board_taken(drawn, &c->mv, px, py);
-	bool lit = view_slot_present(drawn, px, py) && (!taken || ((x ^ y) & 1u) == 0);
-	/* The cursor: a place, or all of a Kubo stack. */
-	uint8_t place = view_picks_cells(drawn) ? (uint8_t)(py * 16u + px) : (uint8_t)(py * 3u + px / 3u);
-	if (drawn_blink && c->part == place) {
-		lit = !lit;
-	}
-	return lit;
 }
+
+/* The picture being shown, for draw_glyph(). */
+static uint8_t (*drawn_board)[LCD_GLYPH_ROWS];
 
 static void draw_glyph(uint8_t id, uint8_t rows[8])
 {
+	if (id >= BOARD_GLYPH_ID) {
+		memcpy(rows, drawn_board[id - BOARD_GLYPH_ID], LCD_GLYPH_ROWS);
+		return;
+	}
 	for (uint8_t row = 0; row < LCD_GLYPH_ROWS; row++) {
 		uint8_t bits = 0;
 		for (uint8_t column = 0; column < 5; column++) {
-			bool lit;
-			if (id >= BOARD_GLYPH_ID) {
-				uint8_t ch = (uint8_t)(id - BOARD_GLYPH_ID);
-				lit = board_pixel((uint8_t)(ch % BOARD_COLUMNS * 5u + column),
-						  (uint8_t)(ch / BOARD_COLUMNS * 8u + row));
-			} else {
-				lit = strip_pixel(id, column, row);
-			}
-			bits = (uint8_t)(bits << 1 | (lit ? 1u : 0u));
+			bits = (uint8_t)(bits << 1 | (strip_pixel(id, column, row) ? 1u : 0u));
 		}
 		rows[row] = bits;
 	}
 }
 
 /* ---- the screen ---- */
-
-static void print_text(struct text_sink *out, const char *text)
-{
-	while (*text != '\0') {
-		print_char(out, *text++);
-	}
-}
 
 static void print_words(const struct position *pos, const struct view_cursor *c, uint8_t words, uint8_t err,
 			struct text_sink *out)
@@ -328,13 +333,12 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 	buffer_sink_init(&words_sink, message, sizeof message);
 	print_words(pos, cursor, words, err, &words_sink.sink);
 
-	drawn = pos;
-	drawn_cursor = cursor;
-	drawn_blink = blink;
-	drawn_moves = !thinking;
+	uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS];
+	drawn_board = canvas;
 	display_clear_glyphs();
 	uint8_t kind = view_kind(pos);
 	if (kind == VIEW_KIND_BOARD) {
+		board_paint(pos, cursor, !thinking, blink, canvas);
 		/* The words beside the board, broken at a space onto two rows. */
 		char *second = message + strlen(message);
 		if (second - message > (int)WORDS_COLUMNS) {

@@ -21,6 +21,7 @@ bool view_picks_cells(const struct position *pos);
 /* A board's places, row y (from the top; Chomp's from the bottom) having
  * view_board_width() of them: Taktix 4x4, Nineteen 3-4-5-4-3, Kubo 3
  * rows of 3 stacks of 3 pieces side by side, Chomp its rectangle. */
+uint8_t view_board_height(const struct position *pos);
 uint8_t view_board_width(const struct position *pos, uint8_t y);
 bool view_slot_present(const struct position *pos, uint8_t x, uint8_t y);
 /* Taktix, Nineteen: the bit of place (x, y) among the board's cells. */

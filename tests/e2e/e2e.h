@@ -1,8 +1,11 @@
 /*
  * Helpers shared by the end-to-end tests: the real firmware ELF in the
  * simulator, driven only as a person drives it (buttons on ADC0) and read
- * only from what the LCD shows, with the independent brute-force solver
- * (tests/brute/) saying what the rules produce and who should win.
+ * only from what the LCD shows (its text and its custom characters' pixels)
+ * and from the game transcript on the serial line.  The host build of the
+ * engine says what the rules produce, in the same text forms as the device;
+ * the independent brute-force solver (tests/brute/) says which moves are
+ * legal and who should win.
  *
  * The helpers assert with cmocka, so they are called from inside tests.
  */
@@ -12,13 +15,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/engine.h"
 #include "sim/harness.h"
 #include "tests/brute/brute.h"
 
 #define E2E_EEPROM_BYTES 1024u
+#define E2E_DEFAULT (-1)
 
-/* Finds the firmware next to the test program: BUILD/grundy-box.elf for
- * BUILD/tests/e2e/test_x.  Call first, with argv[0]. */
+/* Finds the firmware next to the test program (BUILD/grundy-box.elf for
+ * BUILD/tests/e2e/test_x), or at $GRUNDY_BOX_ELF when that is set.  Call
+ * first, with argv[0]. */
 void e2e_init(const char *argv0);
 
 /* Powers the chip on (with `eeprom`, or erased when NULL) on shield
@@ -51,17 +57,35 @@ void e2e_line(struct sim *sim, uint8_t row, char text[BOARD_LCD_COLUMNS + 1]);
 bool e2e_wait_line(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms);
 /* Asserts that row `row` starts with `prefix` within timeout_ms. */
 void e2e_expect_line(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms);
+/* Runs until the display has not changed for `quiet_ms`. */
+void e2e_settle(struct sim *sim, uint32_t quiet_ms);
 
 /* ---- the menu ---- */
 
+/* A start position as the menu sets it: the game, then whatever differs
+ * from the rulebook's start (E2E_DEFAULT, or count 0, for the start's own),
+ * and who moves first. */
 struct e2e_setup {
-	uint8_t game;       /* GAME_MARIENBAD or GAME_NIM */
-	bool misere;        /* Nim only */
+	uint8_t game;
+	int8_t rule;      /* RULE_NORMAL or RULE_MISERE: Nim, Misere Nim, Marienbad, Taktix */
+	int8_t variant;   /* Taktix */
+	int16_t limit;    /* k: Limit Nim, Poker Nim */
+	int16_t set;      /* S as a mask: Subtraction */
+	uint8_t count;    /* heaps, numbers, coins, rows, strips (Matrix Nim, Chomp: rows) */
+	uint8_t cols;     /* Matrix Nim, Chomp: columns (0: the start's) */
+	uint32_t value[4 * ENGINE_MATRIX_MAX]; /* the numbers (Matrix Nim: cells row by row) */
 	bool machine_first;
-	uint8_t heaps;      /* Nim only: 1..8 */
-	uint8_t heap[ENGINE_MAX_HEAPS];
 };
 
+/* A set-up of the rulebook's start of `game`. */
+struct e2e_setup e2e_start(uint8_t game, bool machine_first);
+/* The position the firmware must start the game from (host engine). */
+void e2e_setup_position(const struct e2e_setup *setup, struct position *pos);
+/* The game's name as the menu shows it: "Misere nim". */
+void e2e_game_title(uint8_t game, char *text, size_t size);
+
+/* Runs until the menu shows (any item), or fails. */
+void e2e_expect_menu(struct sim *sim, uint32_t timeout_ms);
 /* From a game-over screen, LEFT back to the menu (else nothing). */
 void e2e_leave_game_over(struct sim *sim);
 /* Sets every item of the menu to `setup`, reading the LCD after each
@@ -69,60 +93,94 @@ void e2e_leave_game_over(struct sim *sim);
 void e2e_menu_set(struct sim *sim, const struct e2e_setup *setup);
 /* Checks that the menu shows `setup` (after a power cycle, say). */
 bool e2e_menu_shows(struct sim *sim, const struct e2e_setup *setup);
-/* The solver's position for a set-up. */
-void e2e_setup_position(const struct e2e_setup *setup, struct brute_pos *pos);
+
+/* ---- what the game screen shows ---- */
+
+enum e2e_screen {
+	E2E_OTHER,
+	E2E_HELP,     /* the keys, before the first turn */
+	E2E_TURN,     /* the person's turn: the move being made in words */
+	E2E_REFUSED,  /* a move refused, with the engine's reason */
+	E2E_THINKING, /* "Thinking..." */
+	E2E_MOVE,     /* the machine's move in words, marked on the board */
+	E2E_OVER      /* "You win!" or "I win!" */
+};
+
+enum e2e_screen e2e_screen_of(struct sim *sim, uint8_t game);
+/* The words of the game screen: row 1, or beside a board both rows' words
+ * joined by a space. */
+void e2e_words(struct sim *sim, uint8_t game, char *text, size_t size);
+
+/* What a picture shows of a position.  Pieces: line: each number's text
+ * ("12", "3^4"); strip: rows of pins; board: each place present or not. */
+struct e2e_view {
+	uint8_t parts;
+	char part[64][12];   /* line: the numbers shown */
+	int marked_first;    /* line: first part in brackets, or -1 */
+	int marked_last;
+	bool scrolled;       /* line: '<' or '>' shown */
+	uint8_t rows;        /* strip: rows of pins, as shown */
+	uint32_t row[64];
+	int cursor_row;      /* strip: the underlined pin, or -1 */
+	int cursor_at;
+	uint32_t taken;      /* strip: pins hatched, counted; board: places hatched */
+	uint8_t present[8][16]; /* board: [y][x] 1 piece, 2 taken (hatched), 0 none */
+};
+
+/* The engine's words for a refusal, as the device shows them. */
+void e2e_error_text(enum engine_error err, char *text, size_t size);
+/* Reads the picture of `game` from the LCD; false when it is not one. */
+bool e2e_read_view(struct sim *sim, uint8_t game, struct e2e_view *view);
+/* What the picture of `pos` must be (nothing marked). */
+void e2e_expected_view(const struct position *pos, struct e2e_view *view);
+/* Asserts that the LCD shows `pos` (marks and cursor aside). */
+void e2e_expect_position(struct sim *sim, const struct position *pos, const char *when);
 
 /* ---- playing ---- */
 
-/* The heap sizes on row 0 ("1 3[5]7"); false when the row is not a whole
- * board (scrolled, or another screen). */
-bool e2e_read_board(struct sim *sim, uint16_t heap[ENGINE_MAX_HEAPS], uint8_t *count);
-/* Asserts that row 0 shows exactly the heaps of `pos`. */
-void e2e_expect_board(struct sim *sim, const struct brute_pos *pos);
-/* Enters "take `amount` from heap `heap`" (0-based) with the arrows, reading
- * the half-made move from row 1 after each press, and confirms it with
- * SELECT when `confirm`. */
-void e2e_enter_move(struct sim *sim, uint8_t heap, uint16_t amount, bool confirm);
+/* A person's choice of move, in the engine's terms. */
+typedef void (*e2e_chooser)(const struct position *pos, struct move *mv, void *ctx);
 
-/* A person's choice of move. */
-typedef void (*e2e_chooser)(const struct brute_pos *pos, struct brute_move *mv, void *ctx);
+/* Choosers: a legal move at random (`ctx` a uint32_t xorshift seed), or a
+ * perfect one, to a position the solver says the opponent loses when there
+ * is one (`ctx` unused). */
+void e2e_choose_random(const struct position *pos, struct move *mv, void *ctx);
+void e2e_choose_perfect(const struct position *pos, struct move *mv, void *ctx);
 
-/* Choosers: a move at random among the legal ones (`ctx` is a uint32_t
- * xorshift seed), or a perfect one, to a position the solver says the
- * opponent loses when there is one (`ctx` unused). */
-void e2e_choose_random(const struct brute_pos *pos, struct brute_move *mv, void *ctx);
-void e2e_choose_perfect(const struct brute_pos *pos, struct brute_move *mv, void *ctx);
+/* Enters `mv` with the arrows (reading the LCD after each press) and,
+ * when `confirm`, plays it with SELECT; returns the cycle SELECT was let go. */
+uint64_t e2e_enter_move(struct sim *sim, const struct position *pos, const struct move *mv, bool confirm);
 
 struct e2e_figures {
 	uint32_t machine_moves;
-	uint32_t reactions;
-	uint64_t reaction_cycles_max;   /* SELECT released -> the board after the person's move */
-	uint64_t reaction_cycles_sum;
-	uint32_t announcements;
-	uint64_t announce_cycles_max;   /* SELECT released -> the machine's move in words */
-	uint64_t announce_cycles_sum;
-	uint32_t timed_moves;
-	uint64_t move_cycles_max;       /* the wake-up ending the pause -> the first letter of the words */
-	uint64_t move_cycles_sum;
-	uint64_t cycles;                /* the games' simulated time */
-	uint64_t sleep_cycles;          /* of which asleep */
+	uint32_t person_moves;
+	uint32_t refusals;            /* illegal entries refused, game unchanged */
+	uint32_t machine_had_win;     /* machine turns from a position the solver says it wins */
+	uint64_t key_cycles_max;      /* an arrow let go -> the screen it changes drawn */
+	uint64_t reaction_cycles_max; /* SELECT let go -> the screen after the person's move drawn */
+	uint64_t announce_cycles_max; /* the pause's end -> the machine's move drawn on the LCD */
+	uint64_t cycles;              /* the games' simulated time */
+	uint64_t sleep_cycles;        /* of which asleep */
 };
 
 enum e2e_winner { E2E_PERSON, E2E_MACHINE };
 
 /*
- * Starts a game from the menu (set up already) and plays it to the end:
- * the person's first move is `first` (or chosen like the rest when NULL),
- * the others come from `choose`.  On every turn it checks that the board
- * shown is the one the rules produce from the moves made, that each of the
- * machine's moves is legal, and at the end that the winner announced is the
- * right one for the rule.  When `skip_words` is set, a press of DOWN cuts
- * each announcement short once it has been read.  Started from a game-over
- * screen, it plays the rematch SELECT offers.  Ends at the game-over screen.
+ * Starts the game set up in the menu (or the rematch a game-over screen
+ * offers) and plays it to the end: the person's moves come from `choose`
+ * (`first`, when given, is the first one); before about one move in
+ * `bad_every` (0: never) the person first enters an illegal move, which must
+ * be refused with the engine's reason and change nothing.  On every turn it
+ * checks that the picture is the position the rules produce, that each of
+ * the machine's moves is legal and, whenever the solver says the machine
+ * can win, leaves the person a lost position; at the end, that the winner
+ * announced is the right one.  When `skip_words` is set, a key press cuts
+ * each announcement short once it has been read.  Ends at the game-over
+ * screen.
  */
-enum e2e_winner e2e_play_game(struct sim *sim, const struct e2e_setup *setup,
-			      const struct brute_move *first, e2e_chooser choose, void *ctx,
-			      bool skip_words, struct e2e_figures *figures);
+enum e2e_winner e2e_play_game(struct sim *sim, const struct e2e_setup *setup, const struct move *first,
+			      e2e_chooser choose, void *ctx, unsigned bad_every, bool skip_words,
+			      struct e2e_figures *figures);
 
 /* What the serial transcript (firmware/transcript.h) says happened. */
 struct e2e_transcript {
@@ -130,15 +188,20 @@ struct e2e_transcript {
 	unsigned moves;
 	unsigned finished;      /* games with a winner */
 	bool in_game;           /* the last game begun has no winner yet */
-	struct brute_pos pos;   /* the last game's position now */
-	bool person_moved_last; /* in the last game, when it has moves */
-	bool any_move;
+	struct position pos;    /* the last game's position now */
 };
 
-/* Replays every game of the transcript with the solver and asserts that
- * each move was legal, the players took turns, each position printed is
- * the one the rules give, and each winner named is the right one. */
+/* Replays every game of the transcript with the host engine and the
+ * solver and asserts that each move was legal, the players took turns,
+ * each position printed is the one the rules give, and each winner named
+ * is the right one. */
 void e2e_check_transcript(struct sim *sim, struct e2e_transcript *out);
+
+/* `games` whole games of `game` from the rulebook's start, the person and
+ * the machine moving first in turn, the person playing seeded random legal
+ * moves after an illegal entry about one move in three; the machine must
+ * win every game it can.  Prints the figures. */
+void e2e_rulebook_game(uint8_t game, unsigned games, uint32_t seed);
 
 /* Prints the figures as "# " notes, under `title`. */
 void e2e_print_figures(const char *title, const struct e2e_figures *figures);

@@ -20,15 +20,26 @@
 #include "tests/e2e/e2e.h"
 
 static const struct e2e_setup nim_345 = {
-	.game = GAME_NIM, .misere = false, .machine_first = false, .heaps = 3, .heap = { 3, 4, 5 },
+	.game = GAME_NIM, .rule = RULE_NORMAL, .variant = E2E_DEFAULT, .limit = E2E_DEFAULT, .set = E2E_DEFAULT,
+	.machine_first = false, .count = 3, .value = { 3, 4, 5 },
 };
 
 /* Starts the set-up shown in the menu and waits for the person's turn. */
 static void start_game(struct sim *sim)
 {
 	e2e_press(sim, BUTTON_SELECT);
-	e2e_expect_line(sim, 0, "U/D row L/R take", 1000);
-	e2e_expect_line(sim, 1, "Row ", 4000);
+	e2e_expect_line(sim, 0, "U/D=where", 1000);
+	e2e_expect_line(sim, 1, "Take ", 4000);
+}
+
+/* Nim's move "take `count` from heap `heap`" (heaps from 0). */
+static struct move nim_move(uint8_t heap, uint16_t count)
+{
+	struct move mv;
+	memset(&mv, 0, sizeof mv);
+	mv.u.heap.heap = heap;
+	mv.u.heap.count = count;
+	return mv;
 }
 
 /* Presses UP until row 0 reads `text`. */
@@ -51,35 +62,38 @@ static void illegal_move_is_refused_and_changes_nothing(void **state)
 	struct sim *sim = e2e_boot(NULL, 0);
 	e2e_menu_set(sim, &nim_345);
 	start_game(sim);
-	struct brute_pos pos;
+	struct position pos;
 	e2e_setup_position(&nim_345, &pos);
-	e2e_expect_board(sim, &pos);
+	e2e_expect_position(sim, &pos, "the start");
 
 	/* LEFT down to "take 0" (the cancelled move), then SELECT. */
-	e2e_enter_move(sim, 1, 0, true);
-	e2e_expect_line(sim, 1, "take at least 1", 200);
-	e2e_expect_board(sim, &pos);
+	struct move none = nim_move(1, 0);
+	char reason[40];
+	e2e_error_text(engine_check_move(&pos, &none), reason, sizeof reason);
+	e2e_enter_move(sim, &pos, &none, true);
+	e2e_expect_line(sim, 1, reason, 200);
+	e2e_expect_position(sim, &pos, "after the refusal");
 	assert_false(sim_led_thinking(sim));
 	assert_null(strstr(sim_uart_output(sim), "you "));
 
 	/* The reason gives way to the half-made move again, by itself... */
-	e2e_expect_line(sim, 1, "Row 2: take 0", 3000);
+	e2e_expect_line(sim, 1, "Take 0", 3000);
 	/* ...or at once for the next key, which also counts. */
 	e2e_press(sim, BUTTON_SELECT);
-	e2e_expect_line(sim, 1, "take at least 1", 200);
+	e2e_expect_line(sim, 1, reason, 200);
 	e2e_press(sim, BUTTON_RIGHT);
-	e2e_expect_line(sim, 1, "Row 2: take 1", 200);
-	e2e_expect_board(sim, &pos);
+	e2e_expect_line(sim, 1, "Take 1", 200);
+	e2e_expect_position(sim, &pos, "after the key that dismissed the reason");
 
 	/* The game goes on from the same position. */
 	e2e_press(sim, BUTTON_SELECT);
 	e2e_expect_line(sim, 1, "Thinking...", 200);
-	pos.part[1] = 3;
-	e2e_expect_board(sim, &pos);
+	pos.u.heap[1] = 3;
+	e2e_expect_position(sim, &pos, "after the move");
 	struct e2e_transcript transcript;
 	e2e_check_transcript(sim, &transcript);
 	assert_int_equal(transcript.moves, 1);
-	printf("# an illegal move (take 0) was refused with \"take at least 1\"; the board and the game were unchanged\n");
+	printf("# an illegal move (take 0) was refused with \"%s\"; the board and the game were unchanged\n", reason);
 	e2e_close(sim);
 }
 
@@ -115,10 +129,8 @@ static void mashing_leaves_every_game_correct(void **state)
 		e2e_check_health(sim);
 		struct e2e_transcript transcript;
 		e2e_check_transcript(sim, &transcript);
-		char row1[BOARD_LCD_COLUMNS + 1];
-		e2e_line(sim, 1, row1);
-		if (transcript.in_game && strncmp(row1, "Row ", 4) == 0) {
-			e2e_expect_board(sim, &transcript.pos);
+		if (transcript.in_game && e2e_screen_of(sim, GAME_NIM) == E2E_TURN) {
+			e2e_expect_position(sim, &transcript.pos, "after mashing");
 		}
 	}
 	struct e2e_transcript transcript;
@@ -150,10 +162,11 @@ static void bouncing_contacts_give_one_press_each(void **state)
 	/* Whole games with every press bouncing. */
 	struct e2e_figures figures = { 0 };
 	uint32_t seed = 777u;
-	e2e_play_game(sim, &nim_345, NULL, e2e_choose_random, &seed, true, &figures);
-	const struct e2e_setup marienbad = { .game = GAME_MARIENBAD };
+	e2e_play_game(sim, &nim_345, NULL, e2e_choose_random, &seed, 3, true, &figures);
+	const struct e2e_setup marienbad = e2e_start(GAME_MARIENBAD, false);
 	e2e_menu_set(sim, &marienbad);
-	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed, true, &figures), E2E_MACHINE);
+	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed, 3, true, &figures),
+			 E2E_MACHINE);
 	e2e_bouncy_presses(0);
 	printf("# bouncing contacts: 20 presses in the menu counted once each; 2 whole games with bouncing presses played correctly\n");
 	e2e_close(sim);
@@ -165,9 +178,12 @@ static void long_select_leaves_the_game(void **state)
 	struct sim *sim = e2e_boot(NULL, 0);
 	e2e_menu_set(sim, &nim_345);
 	start_game(sim);
-	e2e_enter_move(sim, 2, 2, false);
+	struct position pos;
+	e2e_setup_position(&nim_345, &pos);
+	struct move half_made = nim_move(2, 2);
+	e2e_enter_move(sim, &pos, &half_made, false);
 	sim_press(sim, BUTTON_SELECT, 1300);
-	e2e_expect_line(sim, 1, "U/D:more SEL:go", 100);
+	e2e_expect_menu(sim, 100);
 	struct e2e_transcript transcript;
 	e2e_check_transcript(sim, &transcript);
 	assert_int_equal(transcript.moves, 0); /* the half-made move was not played */
@@ -178,14 +194,16 @@ static void score_counts_finished_games(void **state)
 {
 	(void)state;
 	struct sim *sim = e2e_boot(NULL, 0);
-	const struct e2e_setup marienbad = { .game = GAME_MARIENBAD };
+	const struct e2e_setup marienbad = e2e_start(GAME_MARIENBAD, false);
 	e2e_menu_set(sim, &marienbad);
 	struct e2e_figures figures = { 0 };
 	uint32_t seed = 5u;
 	/* The second game is the rematch the game-over screen offers. */
-	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed, true, &figures), E2E_MACHINE);
+	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed, 0, true, &figures),
+			 E2E_MACHINE);
 	e2e_expect_line(sim, 1, "You 0 - me 1", 10);
-	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed, true, &figures), E2E_MACHINE);
+	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed, 0, true, &figures),
+			 E2E_MACHINE);
 	e2e_expect_line(sim, 1, "You 0 - me 2", 10);
 	e2e_expect_line(sim, 1, "SEL again L menu", 2500);
 	e2e_leave_game_over(sim);
@@ -225,8 +243,8 @@ static void both_shield_versions_work(void **state)
 		struct e2e_figures figures = { 0 };
 		uint32_t seed = 3u + shield;
 		struct e2e_setup setup = nim_345;
-		setup.heap[2] = 4;
-		e2e_play_game(sim, &setup, NULL, e2e_choose_random, &seed, true, &figures); /* SELECT */
+		setup.value[2] = 4;
+		e2e_play_game(sim, &setup, NULL, e2e_choose_random, &seed, 0, true, &figures); /* SELECT */
 		e2e_close(sim);
 	}
 }
@@ -235,16 +253,18 @@ static void wide_board_scrolls_to_keep_the_chosen_heap_in_view(void **state)
 {
 	(void)state;
 	struct sim *sim = e2e_boot(NULL, 0);
-	const struct e2e_setup wide = {
-		.game = GAME_NIM, .heaps = 8, .heap = { 248, 249, 250, 251, 252, 253, 254, 255 },
-	};
+	struct e2e_setup wide = e2e_start(GAME_NIM, false);
+	wide.count = 8;
+	for (unsigned i = 0; i < 8; i++) {
+		wide.value[i] = 248u + i;
+	}
 	e2e_menu_set(sim, &wide);
 	start_game(sim);
-	for (unsigned heap = 0; heap < wide.heaps; heap++) {
+	for (unsigned heap = 0; heap < wide.count; heap++) {
 		char row0[BOARD_LCD_COLUMNS + 1];
 		char marked[8];
 		e2e_line(sim, 0, row0);
-		snprintf(marked, sizeof marked, "[%u]", wide.heap[heap]);
+		snprintf(marked, sizeof marked, "[%u]", (unsigned)wide.value[heap]);
 		if (strstr(row0, marked) == NULL) {
 			fail_msg("heap %u is chosen but row 0 shows \"%s\"", heap + 1u, row0);
 		}
@@ -255,7 +275,7 @@ static void wide_board_scrolls_to_keep_the_chosen_heap_in_view(void **state)
 		bool more_right = row0[strlen(row0) - 1u] == '>';
 		if (heap == 0) {
 			assert_true(!more_left && more_right);
-		} else if (heap == wide.heaps - 1u) {
+		} else if (heap == wide.count - 1u) {
 			assert_true(more_left && !more_right);
 		}
 		e2e_press(sim, BUTTON_DOWN);
@@ -267,12 +287,15 @@ static void nothing_to_take_is_refused(void **state)
 {
 	(void)state;
 	struct sim *sim = e2e_boot(NULL, 0);
-	const struct e2e_setup empty = { .game = GAME_NIM, .heaps = 2, .heap = { 0, 0 } };
+	struct e2e_setup empty = e2e_start(GAME_NIM, false);
+	empty.count = 2;
 	e2e_menu_set(sim, &empty);
+	char reason[40];
+	e2e_error_text(ENGINE_ERR_GAME_OVER, reason, sizeof reason);
 	e2e_press(sim, BUTTON_SELECT);
-	e2e_expect_line(sim, 1, "All heaps empty!", 100);
+	e2e_expect_line(sim, 1, reason, 100);
 	e2e_press(sim, BUTTON_DOWN);
-	e2e_expect_line(sim, 1, "U/D:more SEL:go", 100);
+	e2e_expect_menu(sim, 100);
 	assert_null(strstr(sim_uart_output(sim), "new "));
 	e2e_close(sim);
 }

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -22,9 +23,11 @@
 static void machine_wins_against_every_first_reply(void **state)
 {
 	(void)state;
-	const struct e2e_setup setup = { .game = GAME_MARIENBAD, .machine_first = false };
+	const struct e2e_setup setup = e2e_start(GAME_MARIENBAD, false);
+	struct position pos;
+	e2e_setup_position(&setup, &pos);
 	struct brute_pos start;
-	e2e_setup_position(&setup, &start);
+	assert_true(brute_from_position(&start, &pos));
 	assert_false(brute_wins(&start)); /* the person, to move, loses with best play */
 
 	struct brute_move_list firsts = { 0 };
@@ -39,8 +42,11 @@ static void machine_wins_against_every_first_reply(void **state)
 		brute_apply(&after, &firsts.move[i]);
 		assert_true(brute_wins(&after)); /* the machine, to move, can force a win */
 		uint32_t seed = (uint32_t)(i + 1u) * 2654435761u;
-		enum e2e_winner winner = e2e_play_game(sim, &setup, &firsts.move[i], e2e_choose_random, &seed,
-						       true, &figures);
+		struct move first;
+		memset(&first, 0, sizeof first);
+		brute_move_to_engine(&first, &pos, &firsts.move[i]);
+		enum e2e_winner winner = e2e_play_game(sim, &setup, &first, e2e_choose_random, &seed, 0, true,
+						       &figures);
 		if (winner != E2E_MACHINE) {
 			fail_msg("the person won after first taking %u from row %u", (unsigned)firsts.move[i].amount,
 				 firsts.move[i].part + 1u);
@@ -55,12 +61,12 @@ static void machine_wins_against_every_first_reply(void **state)
 static void perfect_person_wins_when_the_machine_starts(void **state)
 {
 	(void)state;
-	const struct e2e_setup setup = { .game = GAME_MARIENBAD, .machine_first = true };
+	const struct e2e_setup setup = e2e_start(GAME_MARIENBAD, true);
 	struct sim *sim = e2e_boot(NULL, 0);
 	e2e_menu_set(sim, &setup);
 	struct e2e_figures figures = { 0 };
 	/* The announcements run their full time here, as a person sees them. */
-	assert_int_equal(e2e_play_game(sim, &setup, NULL, e2e_choose_perfect, NULL, false, &figures), E2E_PERSON);
+	assert_int_equal(e2e_play_game(sim, &setup, NULL, e2e_choose_perfect, NULL, 0, false, &figures), E2E_PERSON);
 	e2e_print_figures("Marienbad, machine first", &figures);
 	e2e_close(sim);
 }

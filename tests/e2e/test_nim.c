@@ -50,27 +50,30 @@ static const struct start machine_loses[] = {
 
 static void setup_of(const struct start *start, struct e2e_setup *setup)
 {
-	*setup = (struct e2e_setup){ .game = GAME_NIM, .misere = start->misere,
-				     .machine_first = start->machine_first, .heaps = start->heaps };
+	*setup = e2e_start(GAME_NIM, start->machine_first);
+	setup->rule = start->misere ? RULE_MISERE : RULE_NORMAL;
+	setup->count = start->heaps;
 	for (uint8_t i = 0; i < start->heaps; i++) {
-		setup->heap[i] = start->heap[i];
+		setup->value[i] = start->heap[i];
 	}
 }
 
 /* True when the machine, first or second, can force a win. */
 static bool machine_can_win(const struct e2e_setup *setup)
 {
-	struct brute_pos pos;
+	struct position pos;
 	e2e_setup_position(setup, &pos);
-	return brute_wins(&pos) == setup->machine_first;
+	return brute_position_wins(&pos) == setup->machine_first;
 }
 
 static void describe(const struct e2e_setup *setup, char *text, size_t size)
 {
-	struct brute_pos pos;
+	struct position pos;
+	struct brute_pos bp;
 	e2e_setup_position(setup, &pos);
+	assert_true(brute_from_position(&bp, &pos));
 	char position[96];
-	brute_format(&pos, position, sizeof position);
+	brute_format(&bp, position, sizeof position);
 	snprintf(text, size, "%s, %s first", position, setup->machine_first ? "machine" : "person");
 }
 
@@ -92,7 +95,8 @@ static void machine_wins_from_winning_starts(void **state)
 		for (uint32_t g = 0; g < GAMES_PER_START; g++) {
 			uint32_t seed = (uint32_t)(i * GAMES_PER_START + g + 1u) * 2246822519u;
 			/* Every other game lets the announcements run their time. */
-			if (e2e_play_game(sim, &setup, NULL, e2e_choose_random, &seed, g % 2u == 0, &figures) != E2E_MACHINE) {
+			if (e2e_play_game(sim, &setup, NULL, e2e_choose_random, &seed, 0, g % 2u == 0, &figures) !=
+			    E2E_MACHINE) {
 				fail_msg("the person won from %s (seed %u)", text, seed);
 			}
 			games++;
@@ -118,7 +122,7 @@ static void perfect_person_wins_from_losing_starts(void **state)
 			fail_msg("the start %s is a win for the machine", text);
 		}
 		e2e_menu_set(sim, &setup);
-		if (e2e_play_game(sim, &setup, NULL, e2e_choose_perfect, NULL, true, &figures) != E2E_PERSON) {
+		if (e2e_play_game(sim, &setup, NULL, e2e_choose_perfect, NULL, 0, true, &figures) != E2E_PERSON) {
 			fail_msg("a perfect person lost from %s", text);
 		}
 	}

@@ -17,24 +17,26 @@
 #include "tests/e2e/e2e.h"
 
 static const struct e2e_setup old_setup = {
-	.game = GAME_NIM, .misere = true, .machine_first = true, .heaps = 3, .heap = { 2, 5, 7 },
+	.game = GAME_NIM, .rule = RULE_MISERE, .variant = E2E_DEFAULT, .limit = E2E_DEFAULT, .set = E2E_DEFAULT,
+	.machine_first = true, .count = 3, .value = { 2, 5, 7 },
 };
 static const struct e2e_setup new_setup = {
-	.game = GAME_NIM, .misere = false, .machine_first = false, .heaps = 4, .heap = { 1, 2, 3, 4 },
+	.game = GAME_NIM, .rule = RULE_NORMAL, .variant = E2E_DEFAULT, .limit = E2E_DEFAULT, .set = E2E_DEFAULT,
+	.machine_first = false, .count = 4, .value = { 1, 2, 3, 4 },
 };
 
 /* Starts the game set up in the menu (which saves it) and leaves it. */
 static void save_by_starting(struct sim *sim)
 {
 	e2e_press(sim, BUTTON_SELECT);
-	e2e_expect_line(sim, 0, "U/D row L/R take", 1000);
+	e2e_expect_line(sim, 0, "U/D=where", 1000);
 	sim_press(sim, BUTTON_SELECT, 1300);
-	e2e_expect_line(sim, 1, "U/D:more SEL:go", 100);
+	e2e_expect_menu(sim, 100);
 }
 
 static void wait_menu(struct sim *sim)
 {
-	e2e_expect_line(sim, 1, "U/D:more SEL:go", 1000);
+	e2e_expect_menu(sim, 1000);
 }
 
 struct writes_wait {
@@ -64,7 +66,7 @@ static void cut_after_any_byte_of_a_save_loses_nothing(void **state)
 	e2e_menu_set(sim, &new_setup);
 	uint32_t before = sim_eeprom_writes(sim);
 	e2e_press(sim, BUTTON_SELECT);
-	e2e_expect_line(sim, 0, "U/D row L/R take", 1000);
+	e2e_expect_line(sim, 0, "U/D=where", 1000);
 	uint32_t total = sim_eeprom_writes(sim) - before;
 	e2e_close(sim);
 	assert_true(total > 0);
@@ -103,18 +105,18 @@ static void many_saves_keep_the_newest_and_the_score(void **state)
 	(void)state;
 	struct sim *sim = e2e_boot(NULL, 0);
 	/* A finished game puts 1 on the score. */
-	const struct e2e_setup marienbad = { .game = GAME_MARIENBAD };
+	const struct e2e_setup marienbad = e2e_start(GAME_MARIENBAD, false);
 	struct e2e_figures figures = { 0 };
 	uint32_t seed = 2024u;
-	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed,
-				       true, &figures), E2E_MACHINE);
+	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed, 0, true, &figures),
+			 E2E_MACHINE);
 	e2e_leave_game_over(sim);
 
 	/* More saves than the EEPROM has slots, each a different set-up. */
 	struct e2e_setup setup = new_setup;
 	const unsigned saves = 40;
 	for (unsigned i = 0; i < saves; i++) {
-		setup.heap[3] = (uint8_t)(10u + i);
+		setup.value[3] = 10u + i;
 		e2e_menu_set(sim, &setup);
 		save_by_starting(sim);
 	}
@@ -141,7 +143,7 @@ static void garbage_in_the_eeprom_gives_the_defaults(void **state)
 		image[i] = (uint8_t)x;
 	}
 	struct sim *sim = e2e_boot(image, 0);
-	const struct e2e_setup defaults = { .game = GAME_MARIENBAD, .machine_first = false };
+	const struct e2e_setup defaults = e2e_start(GAME_MARIENBAD, false);
 	assert_true(e2e_menu_shows(sim, &defaults));
 	e2e_close(sim);
 }
