@@ -9,25 +9,32 @@
 
 struct game game;
 
-bool game_new(void)
+/* Longest text of a start position the menu can set up: a 4x8 Matrix
+ * Nim of 3-digit cells, or 8 numbers of 10 digits with their parameters. */
+#define GAME_START_TEXT 144u
+
+enum engine_error game_new(void)
 {
+	/* Printed and read back, the set-up is checked, and whatever the
+	 * menu does not set (Prime power's factors) follows from it. */
+	char text[GAME_START_TEXT];
+	struct buffer_sink sink;
+	buffer_sink_init(&sink, text, sizeof text);
+	engine_print_position(&settings.setup, &sink.sink);
 	struct position *pos = &game.pos;
-	if (settings.game == GAME_NIM) {
-		engine_start_position(pos, settings.rule == RULE_MISERE ? GAME_MISERE_NIM : GAME_NIM);
-		pos->count = settings.heaps;
-		for (uint8_t i = 0; i < ENGINE_MAX_HEAPS; i++) {
-			pos->u.heap[i] = i < settings.heaps ? settings.heap[i] : 0u;
-		}
-	} else {
-		engine_start_position(pos, GAME_MARIENBAD);
+	enum engine_error err = sink.overflowed ? ENGINE_ERR_TOO_MANY
+						: engine_parse_position(pos, settings.setup.game, text);
+	game.over = true;
+	if (err == ENGINE_OK && engine_game_over(pos)) {
+		err = ENGINE_ERR_GAME_OVER;
 	}
+	if (err != ENGINE_OK) {
+		return err;
+	}
+	game.over = false;
 	game.to_move = settings.machine_first ? PLAYER_MACHINE : PLAYER_PERSON;
-	game.over = engine_game_over(pos);
-	if (game.over) {
-		return false;
-	}
 	transcript_new_game(pos);
-	return true;
+	return ENGINE_OK;
 }
 
 bool game_start(const struct position *pos)

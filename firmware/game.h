@@ -24,9 +24,10 @@ struct game {
 
 extern struct game game;
 
-/* A new game as `settings` describe it; false (and no game) when the
- * set-up leaves no move to make, such as all heaps empty. */
-bool game_new(void);
+/* A new game from the start position `settings` describe, checked by the
+ * engine's own parser: ENGINE_OK, or why there is no game (a number out of
+ * range; ENGINE_ERR_GAME_OVER when it leaves no move to make). */
+enum engine_error game_new(void);
 /* A new game from `pos` (the serial console's `new`), the person to move;
  * false, and the game in progress untouched, when `pos` has no move. */
 bool game_start(const struct position *pos);
