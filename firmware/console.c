@@ -1,4 +1,7 @@
-/* The serial console; see console.h. */
+/* The serial console; see console.h.  Written for size: it has to fit in
+ * about 1.8 KB of flash next to the engine and the screens, so every text
+ * is one of a numbered list printed by one call, and output helpers take
+ * one argument. */
 #include "firmware/console.h"
 
 #include <stdbool.h>
@@ -22,41 +25,64 @@
 #define CONSOLE_ODRA_PATIENCE_MS 200u
 /* Matches drawn in a row of the board; a longer row also shows its size. */
 #define CONSOLE_ROW_MATCHES 40u
+/* A row of the challenge is a short line ("65535"): the challenge's state
+ * fits in the rest of the command line's RAM. */
+#define ODRA_LINE_MAX 7u
 
-enum console_mode { MODE_COMMAND, MODE_ODRA };
+/*
+ * The console's texts, numbered in order.  The first ones are the reasons
+ * a line is refused, after the engine's own (enum engine_error): of the
+ * faults met while a line is read, the larger number wins.
+ */
+enum text {
+	TEXT_NOT_TEXT = ENGINE_ERR_COUNT,
+	TEXT_TOO_LONG,
+	TEXT_LOST,
+	TEXT_NO_GAME,
+	TEXT_NOT_YOUR_TURN,
+	TEXT_TOO_LATE,
+	TEXT_UNKNOWN_COMMAND,
+	TEXT_YOUR_MOVE,
+	TEXT_MY_MOVE,
+	TEXT_GAME_OVER,
+	TEXT_ERROR,
+	TEXT_ERROR_ROW,
+	TEXT_COLON,
+	TEXT_EXAMPLE,
+	TEXT_ODRA_PROMPT,
+	TEXT_HELP
+};
 
-/* Why the line being read will be refused; a larger value wins. */
-enum line_fault { FAULT_NONE, FAULT_BAD_BYTE, FAULT_TOO_LONG, FAULT_LOST };
+static const char texts[] ENGINE_FLASH =
+	"not text\0line too long\0input lost\0no game\0not your turn\0go: too late\0unknown command\0"
+	"your move\0my move\0game over\0error: \0error: row \0: \0; e.g. \0"
+	"odra: rows, then an empty line\0"
+	"help [GAME], GAME [POSITION], new GAME [POSITION], go, MOVE, board, odra\r\ngames:";
 
-enum command { CMD_HELP, CMD_GAMES, CMD_NEW, CMD_GO, CMD_BOARD, CMD_ANALYSE, CMD_SCORE, CMD_ODRA, CMD_NONE };
+enum command { CMD_HELP, CMD_NEW, CMD_GO, CMD_BOARD, CMD_ODRA, CMD_NONE };
 
-static const char command_words[] ENGINE_FLASH = "help\0games\0new\0go\0board\0analyse\0score\0odra";
+static const char command_words[] ENGINE_FLASH = "help\0new\0go\0board\0odra";
 
-static const char help_text[] ENGINE_FLASH =
-	"help [GAME]       this, or a game's syntax\r\n"
-	"games             the games\r\n"
-	"GAME [POSITION]   analysis: game= outcome= grundy= move= after=\r\n"
-	"analyse           the game in progress\r\n"
-	"new GAME [POS]    play, here and on the LCD; you first\r\n"
-	"go                I move first\r\n"
-	"MOVE              your move, e.g. 2-3\r\n"
-	"board, score\r\n"
-	"odra              Nim rows, one a line, then an empty line";
-
-/* The challenge's state needs no line: they share the RAM. */
 static union {
 	char line[CONSOLE_LINE_MAX + 1u];
-	struct odra odra;
+	struct {
+		char line[ODRA_LINE_MAX + 1u];
+		struct odra odra;
+	} challenge;
 } buffer;
-static uint8_t length;         /* characters in buffer.line */
-static uint8_t fault;          /* enum line_fault of the line being read */
-static uint8_t mode;           /* enum console_mode */
-static bool after_cr;          /* the last byte was a CR: an LF now only completes it */
-static uint8_t suspect;        /* bytes still to read among which more were lost */
-static bool may_go;            /* a game begun here with no move made yet */
-static bool awaiting_turn;     /* a move was typed here: show the board when the turn comes back */
-static bool odra_clock_started;
-static uint32_t odra_start_ms;
+_Static_assert(sizeof buffer == CONSOLE_LINE_MAX + 1u, "the challenge fits in the line's RAM");
+
+static uint8_t length;       /* characters in buffer.line */
+static uint8_t fault;        /* why the line being read will be refused, or ENGINE_OK */
+static bool in_odra;         /* the challenge's rows are coming */
+static bool odra_failed;     /* a bad row was reported: the rest are only read */
+static bool after_cr;        /* the last byte was a CR: an LF now only completes it */
+static uint8_t suspect;      /* bytes still to read among which more were lost */
+static bool may_go;          /* a game begun here with no move made yet */
+static bool awaiting_turn;   /* a move was typed here: show the board when the turn comes back */
+static uint32_t odra_start_ms; /* when the challenge's first byte came; 0 before */
+
+/* ---- output ---- */
 
 static void console_put(struct text_sink *sink, char c)
 {
@@ -66,35 +92,50 @@ static void console_put(struct text_sink *sink, char c)
 
 static struct text_sink out = { console_put };
 
-static void print_line_end(void)
+static void say_flash(const char *flash_text)
 {
-	print_flash(&out, ENGINE_FLASH_STR("\r\n"));
+	print_flash(&out, flash_text);
 }
 
-static void print_error_start(void)
+static void say_u32(uint32_t value)
 {
-	print_flash(&out, ENGINE_FLASH_STR("error: "));
+	print_u32(&out, value);
 }
 
-static void refuse(const char *flash_reason)
+static void say_line_end(void)
 {
-	print_error_start();
-	print_flash(&out, flash_reason);
-	print_line_end();
+	uart_put('\r');
+	uart_put('\n');
 }
 
-static void refuse_engine(enum engine_error err)
+/* Text `number`: one of the engine's error messages or of `texts`. */
+static void say(uint8_t number)
 {
-	print_error_start();
-	engine_print_error(err, &out);
-	print_line_end();
+	if (number < ENGINE_ERR_COUNT) {
+		engine_print_error((enum engine_error)number, &out);
+		return;
+	}
+	const char *text = texts;
+	for (number -= ENGINE_ERR_COUNT; number > 0; number--) {
+		while (flash_char(text++) != '\0') {
+		}
+	}
+	say_flash(text);
+}
+
+/* One error line. */
+static void refuse(uint8_t reason)
+{
+	say(TEXT_ERROR);
+	say(reason);
+	say_line_end();
 }
 
 void console_init(void)
 {
 	length = 0;
-	fault = FAULT_NONE;
-	mode = MODE_COMMAND;
+	fault = ENGINE_OK;
+	in_odra = false;
 	after_cr = false;
 	suspect = 0;
 	may_go = false;
@@ -103,86 +144,73 @@ void console_init(void)
 
 /* ---- the board, as a teleprinter prints it ---- */
 
-/* Games whose position is a list of counts: each is drawn as a row of
- * matches (heaps, rows of pins, strips, Chomp's rows of pieces). */
+/* Games whose position is a list of counts, each drawn as a row of
+ * matches: heaps, rows of pins, strips. */
 #define ROW_GAMES ((1UL << GAME_NIM) | (1UL << GAME_MISERE_NIM) | (1UL << GAME_MARIENBAD) | \
 		   (1UL << GAME_LIMIT_NIM) | (1UL << GAME_SUBTRACTION) | (1UL << GAME_POKER_NIM) | \
-		   (1UL << GAME_PEBBLES) | (1UL << GAME_KAYLES) | (1UL << GAME_WYTHOFF) | (1UL << GAME_CHOMP))
-/* Games printed as rows separated by '/': one row a line. */
+		   (1UL << GAME_PEBBLES) | (1UL << GAME_KAYLES) | (1UL << GAME_WYTHOFF))
+/* Games whose text is rows separated by '/': one row a line. */
 #define GRID_GAMES ((1UL << GAME_MATRIX_NIM) | (1UL << GAME_TAKTIX) | (1UL << GAME_KUBO) | \
 		    (1UL << GAME_NINETEEN))
 
-/* Chomp's rows are listed from the bottom; it is drawn top row first. */
-static void print_rows(const struct position *pos)
-{
-	bool chomp = pos->game == GAME_CHOMP;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		uint8_t row = chomp ? (uint8_t)(pos->count - 1u - i) : i;
-		uint16_t size = chomp ? pos->u.chomp[row] : pos->u.row[row];
-		print_u32(&out, row + 1u);
-		print_char(&out, ' ');
-		for (uint16_t k = 0; k < size && k < CONSOLE_ROW_MATCHES; k++) {
-			print_char(&out, chomp ? 'O' : 'I');
-		}
-		if (size > CONSOLE_ROW_MATCHES) {
-			print_flash(&out, ENGINE_FLASH_STR(" ("));
-			print_u32(&out, size);
-			print_char(&out, ')');
-		}
-		print_line_end();
-	}
-}
-
 /* Passes the engine's text of a board through, one row a line: '/' ends a
- * line, the words of the settings (lower case) are left out, and spaces
- * only separate what stays on a line. */
+ * line, the settings' words (lower case) are left out, and a space only
+ * separates what stays on a line.  `text` counts what the line holds.  It
+ * writes to the UART itself: the engine is printing to this sink. */
 struct grid_sink {
 	struct text_sink sink;
-	bool line_start;
+	uint8_t text;
 	bool space;
 };
 
 static void grid_put(struct text_sink *sink, char c)
 {
 	struct grid_sink *grid = (struct grid_sink *)sink;
-	if (c >= 'a' && c <= 'z') {
+	if (c == '/') {
+		say_line_end();
+		grid->text = 0;
+	} else if (c == ' ') {
+		grid->space = grid->text != 0;
 		return;
-	}
-	if (c == '/' || c == ' ') {
-		if (c == '/') {
-			print_line_end();
-			grid->line_start = true;
+	} else if (c < 'a' || c > 'z') {
+		if (grid->space) {
+			uart_put(' ');
 		}
-		grid->space = c == ' ' && !grid->line_start;
-		return;
-	}
-	if (grid->space) {
-		uart_put(' ');
+		uart_put(c);
+		grid->text++;
 	}
 	grid->space = false;
-	grid->line_start = false;
-	uart_put(c);
 }
 
 static void print_board(void)
 {
 	const struct position *pos = &game.pos;
 	engine_print_game_name(pos->game, &out);
-	print_char(&out, ' ');
+	uart_put(' ');
 	engine_print_position(pos, &out);
-	print_line_end();
+	say_line_end();
 	uint32_t kind = 1UL << pos->game;
 	if (kind & ROW_GAMES) {
-		print_rows(pos);
+		for (uint8_t i = 0; i < pos->count; i++) {
+			uint16_t size = pos->u.row[i];
+			say_u32(i + 1u);
+			uart_put(' ');
+			for (uint16_t k = 0; k < size && k < CONSOLE_ROW_MATCHES; k++) {
+				uart_put('I');
+			}
+			if (size > CONSOLE_ROW_MATCHES) {
+				uart_put(' ');
+				say_u32(size);
+			}
+			say_line_end();
+		}
 	} else if (kind & GRID_GAMES) {
-		struct grid_sink grid = { { grid_put }, true, false };
+		struct grid_sink grid = { { grid_put }, 0, false };
 		engine_print_position(pos, &grid.sink);
-		print_line_end();
+		say_line_end();
 	}
-	print_flash(&out, game.over ? ENGINE_FLASH_STR("game over")
-		    : game.to_move == PLAYER_PERSON ? ENGINE_FLASH_STR("your move")
-						    : ENGINE_FLASH_STR("my move"));
-	print_line_end();
+	say(game.over ? TEXT_GAME_OVER : game.to_move == PLAYER_PERSON ? TEXT_YOUR_MOVE : TEXT_MY_MOVE);
+	say_line_end();
 }
 
 /* Power-on leaves `game` all zero: Nim with no heaps, which no set-up or
@@ -197,31 +225,17 @@ static bool game_in_progress(void)
 	return !game.over && game_exists();
 }
 
-/* The buttons' screens show the game as it now stands. */
-static void follow_game(void)
-{
-	ui_show(SCREEN_PLAY);
-}
-
 /* ---- commands ---- */
 
 static uint8_t scan_command(struct scanner *in)
 {
 	const char *word = command_words;
 	uint8_t command = 0;
-	for (; command < CMD_NONE; command++) {
-		if (scan_word(in, word)) {
-			break;
-		}
+	for (; command < CMD_NONE && !scan_word(in, word); command++) {
 		while (flash_char(word++) != '\0') {
 		}
 	}
 	return command;
-}
-
-static bool is_name_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_';
 }
 
 /* Length of the word (letters, '-', '_') next in the line, spaces skipped. */
@@ -229,10 +243,12 @@ static uint8_t word_length(struct scanner *in)
 {
 	scan_skip_space(in);
 	uint8_t n = 0;
-	while (is_name_char(in->at[n])) {
-		n++;
+	for (;; n++) {
+		char c = (char)(in->at[n] | 0x20); /* lower case; '-' stays, '_' becomes DEL */
+		if ((c < 'a' || c > 'z') && c != '-' && c != ('_' | 0x20)) {
+			return n;
+		}
 	}
-	return n;
 }
 
 /* The game named next in the line, consumed; GAME_COUNT when none is. */
@@ -246,229 +262,220 @@ static uint8_t scan_game(struct scanner *in)
 	return game_id;
 }
 
-/* The position the rest of the line gives (the start when it ends here). */
-static enum engine_error scan_position(struct scanner *in, uint8_t game_id, struct position *pos)
+/* After `help`: the commands and the games, or one game's syntax. */
+static void run_help(struct scanner *in)
 {
 	if (scan_at_end(in)) {
-		engine_start_position(pos, game_id);
-		return ENGINE_OK;
+		say(TEXT_HELP);
+		for (uint8_t game_id = 0; game_id < GAME_COUNT; game_id++) {
+			uart_put(' ');
+			engine_print_game_name(game_id, &out);
+		}
+	} else {
+		uint8_t game_id = scan_game(in);
+		if (game_id == GAME_COUNT) {
+			refuse(ENGINE_ERR_UNKNOWN_GAME);
+			return;
+		}
+		engine_print_game_name(game_id, &out);
+		say(TEXT_COLON);
+		engine_print_game_syntax(game_id, &out);
+		say(TEXT_EXAMPLE);
+		engine_print_game_example(game_id, &out);
 	}
-	return engine_parse_position(pos, game_id, in->at);
+	say_line_end();
 }
 
-/* `GAME [POSITION]`, after the game's name: a new game or its analysis. */
+/* After `[new] GAME`: a new game, or the analysis line, of the position the
+ * rest of the line gives (the game's start when it ends here). */
 static void run_position(struct scanner *in, uint8_t game_id, bool start)
 {
 	struct position pos;
-	enum engine_error err = scan_position(in, game_id, &pos);
+	enum engine_error err = ENGINE_OK;
+	if (scan_at_end(in)) {
+		engine_start_position(&pos, game_id);
+	} else {
+		err = engine_parse_position(&pos, game_id, in->at);
+	}
+	if (err == ENGINE_OK && start && !game_start(&pos)) {
+		err = ENGINE_ERR_GAME_OVER;
+	}
 	if (err != ENGINE_OK) {
-		refuse_engine(err);
+		refuse(err);
 	} else if (!start) {
 		engine_print_analysis(&pos, &out);
-		print_line_end();
-	} else if (!game_start(&pos)) {
-		refuse_engine(ENGINE_ERR_GAME_OVER);
+		say_line_end();
 	} else {
 		may_go = true;
 		awaiting_turn = false;
-		follow_game();
+		ui_show(SCREEN_PLAY);
 		print_board();
 	}
 }
 
-static void run_help(struct scanner *in)
-{
-	if (scan_at_end(in)) {
-		print_flash(&out, help_text);
-		print_line_end();
-		return;
-	}
-	uint8_t game_id = scan_game(in);
-	if (game_id == GAME_COUNT) {
-		refuse_engine(ENGINE_ERR_UNKNOWN_GAME);
-		return;
-	}
-	engine_print_game_name(game_id, &out);
-	print_flash(&out, ENGINE_FLASH_STR(": "));
-	engine_print_game_syntax(game_id, &out);
-	print_flash(&out, ENGINE_FLASH_STR("; e.g. "));
-	engine_print_game_example(game_id, &out);
-	print_line_end();
-}
-
-static void run_games(void)
-{
-	for (uint8_t game_id = 0; game_id < GAME_COUNT; game_id++) {
-		engine_print_game_name(game_id, &out);
-		print_char(&out, game_id + 1u < GAME_COUNT ? ' ' : '\r');
-	}
-	print_char(&out, '\n');
-}
-
-static void run_go(void)
-{
-	if (!may_go || !game_in_progress() || game.to_move != PLAYER_PERSON) {
-		refuse(ENGINE_FLASH_STR("go: only before the first move"));
-		return;
-	}
-	game.to_move = PLAYER_MACHINE;
-	may_go = false;
-	awaiting_turn = true;
-	follow_game();
-}
-
-static void run_move(const char *text)
+/* A move typed on the person's turn, or `go` before the first one; the
+ * screens then follow the game as after a move made with the buttons. */
+static void run_move(const char *text, bool go)
 {
 	if (!game_in_progress()) {
-		refuse(ENGINE_FLASH_STR("no game (new GAME starts one)"));
+		refuse(TEXT_NO_GAME);
 		return;
 	}
 	if (game.to_move != PLAYER_PERSON) {
-		refuse(ENGINE_FLASH_STR("not your turn"));
+		refuse(TEXT_NOT_YOUR_TURN);
 		return;
 	}
-	struct move mv;
-	enum engine_error err = engine_parse_move(&game.pos, text, &mv);
-	if (err == ENGINE_OK) {
-		err = game_play(&mv);
-	}
-	if (err != ENGINE_OK) {
-		refuse_engine(err);
-		return;
+	if (go) {
+		if (!may_go) {
+			refuse(TEXT_TOO_LATE);
+			return;
+		}
+		game.to_move = PLAYER_MACHINE;
+	} else {
+		struct move mv;
+		enum engine_error err = engine_parse_move(&game.pos, text, &mv);
+		if (err == ENGINE_OK) {
+			err = game_play(&mv);
+		}
+		if (err != ENGINE_OK) {
+			refuse(err);
+			return;
+		}
 	}
 	may_go = false;
 	awaiting_turn = true;
-	follow_game();
-}
-
-static void run_odra(void)
-{
-	mode = MODE_ODRA;
-	odra_clock_started = false;
-	odra_start(&buffer.odra);
-	print_flash(&out, ENGINE_FLASH_STR("odra: rows 0-65535, one a line, then an empty line"));
-	print_line_end();
+	ui_show(SCREEN_PLAY);
 }
 
 static void run_line(void)
 {
 	struct scanner in = { .at = buffer.line };
 	uint8_t command = scan_command(&in);
-	switch (command) {
-	case CMD_HELP:
+	if (command == CMD_HELP) {
 		run_help(&in);
 		return;
-	case CMD_GAMES:
-		run_games();
-		return;
-	case CMD_GO:
-		run_go();
-		return;
-	case CMD_SCORE:
-		game_print_score(&out);
-		print_line_end();
-		return;
-	case CMD_ODRA:
-		if (scan_at_end(&in)) {
-			run_odra();
-			return;
+	}
+	if (command == CMD_GO || command == CMD_BOARD || (command == CMD_ODRA && scan_at_end(&in))) {
+		if (command == CMD_GO) {
+			run_move(in.at, true);
+		} else if (command == CMD_ODRA) {
+			in_odra = true;
+			odra_failed = false;
+			odra_start_ms = 0;
+			odra_start(&buffer.challenge.odra);
+			say(TEXT_ODRA_PROMPT);
+			say_line_end();
+		} else if (game_exists()) {
+			print_board();
+		} else {
+			refuse(TEXT_NO_GAME);
 		}
+		return;
+	}
+	if (command == CMD_ODRA) {
 		/* `odra POSITION`: the engine's other name for Marienbad. */
 		in.at = buffer.line;
-		break;
-	case CMD_BOARD:
-		if (!game_exists()) {
-			refuse(ENGINE_FLASH_STR("no game (new GAME starts one)"));
-		} else {
-			print_board();
-		}
-		return;
-	case CMD_ANALYSE:
-		if (scan_at_end(&in)) {
-			if (!game_in_progress()) {
-				refuse(ENGINE_FLASH_STR("no game (new GAME starts one)"));
-			} else {
-				engine_print_analysis(&game.pos, &out);
-				print_line_end();
-			}
-			return;
-		}
-		break;
-	default:
-		break;
 	}
 	uint8_t game_id = scan_game(&in);
 	if (game_id != GAME_COUNT) {
 		run_position(&in, game_id, command == CMD_NEW);
-	} else if (command != CMD_NONE) {
-		refuse_engine(ENGINE_ERR_UNKNOWN_GAME);
+	} else if (command != CMD_NONE && command != CMD_ODRA) {
+		refuse(ENGINE_ERR_UNKNOWN_GAME);
 	} else if (word_length(&in) > 1u) {
-		refuse(ENGINE_FLASH_STR("unknown command (help lists them)"));
+		refuse(TEXT_UNKNOWN_COMMAND);
 	} else {
-		run_move(in.at);
+		run_move(in.at, false);
 	}
+}
+
+/* ---- the challenge ---- */
+
+/* A row of the challenge has come, whole or not (`reason`): the first bad
+ * row gets its error line at once, and the challenge goes on reading rows
+ * to its end; an empty line ends it, with the answer if all was well. */
+static void odra_line_end(uint8_t reason, uint32_t now)
+{
+	struct scanner in = { .at = buffer.challenge.line };
+	struct odra *odra = &buffer.challenge.odra;
+	if (reason == ENGINE_OK && scan_at_end(&in)) {
+		in_odra = false;
+		if (!odra_failed) {
+			odra_print_answer(odra, now - odra_start_ms, &out);
+			say_line_end();
+		}
+		return;
+	}
+	uint16_t size = (uint16_t)scan_number(&in, UINT16_MAX, ENGINE_ERR_RANGE);
+	if (!scan_at_end(&in)) {
+		scan_fail(&in, ENGINE_ERR_NUMBER);
+	}
+	if (reason == ENGINE_OK) {
+		reason = in.error;
+	}
+	if (odra_failed) {
+		return;
+	}
+	if (reason == ENGINE_OK) {
+		odra_add_row(odra, size);
+		return;
+	}
+	odra_failed = true;
+	say(TEXT_ERROR_ROW);
+	say_u32(odra->rows + 1u);
+	say(TEXT_COLON);
+	say(reason);
+	say_line_end();
 }
 
 /* ---- reading lines ---- */
 
-/* A whole line came: refuse it, run it, or skip it (empty).  True when a
+/* The end of a line: refuse it, run it, or skip it (empty).  True when a
  * command ran, so that the buttons get a turn before the next one. */
-static bool command_line_end(void)
+static bool line_end(void)
 {
-	uint8_t line_fault = fault;
+	uint8_t reason = fault;
 	uint8_t n = length;
-	fault = FAULT_NONE;
+	fault = ENGINE_OK;
 	length = 0;
-	if (line_fault == FAULT_LOST) {
-		refuse(ENGINE_FLASH_STR("input lost, line dropped"));
-	} else if (line_fault == FAULT_TOO_LONG) {
-		refuse(ENGINE_FLASH_STR("line too long (120 at most)"));
-	} else if (line_fault == FAULT_BAD_BYTE) {
-		refuse(ENGINE_FLASH_STR("not text (control or 8-bit byte)"));
-	} else if (n != 0) {
-		buffer.line[n] = '\0';
-		watchdog_start_long();
-		run_line();
-		watchdog_start();
-		return true;
+	buffer.line[n] = '\0';
+	if (in_odra) {
+		odra_line_end(reason, timer_ms());
+		return false;
 	}
-	return false;
+	if (reason != ENGINE_OK) {
+		refuse(reason);
+		return false;
+	}
+	if (n == 0) {
+		return false;
+	}
+	watchdog_start_long();
+	run_line();
+	watchdog_start();
+	return true;
 }
 
-static void odra_line_done(void)
+/* A byte of a line other than its end. */
+static void line_char(uint8_t c)
 {
-	if (odra_line_end(&buffer.odra)) {
-		odra_print_answer(&buffer.odra, timer_ms() - odra_start_ms, &out);
-		print_line_end();
-		mode = MODE_COMMAND;
-		length = 0;
-		fault = FAULT_NONE;
-	}
-}
-
-static void command_char(uint8_t c)
-{
-	uint8_t line_fault = FAULT_NONE;
+	uint8_t reason = ENGINE_OK;
 	if (c == '\b' || c == 0x7Fu) {
 		if (length > 0) {
 			length--;
 		}
-	} else if (c < ' ' && c != '\t') {
-		line_fault = FAULT_BAD_BYTE;
-	} else if (c > '~') {
-		line_fault = FAULT_BAD_BYTE;
-	} else if (length == CONSOLE_LINE_MAX) {
-		line_fault = FAULT_TOO_LONG;
+	} else if ((c < ' ' && c != '\t') || c > '~') {
+		reason = TEXT_NOT_TEXT;
+	} else if (length == (in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX)) {
+		reason = TEXT_TOO_LONG;
 	} else {
 		buffer.line[length++] = c == '\t' ? ' ' : (char)c;
 	}
-	if (line_fault > fault) {
-		fault = line_fault;
+	if (reason > fault) {
+		fault = reason;
 	}
 }
 
-/* One byte of the serial line; true when it ended a command line that ran
- * or was refused. */
+/* One byte of the serial line; true when it ended a command line that ran. */
 static bool console_byte(uint8_t c)
 {
 	bool before_loss = suspect != 0;
@@ -480,42 +487,19 @@ static bool console_byte(uint8_t c)
 	if (completes_crlf) {
 		return false;
 	}
-	bool line_end = c == '\r' || c == '\n';
-	if (mode == MODE_ODRA) {
-		if (!odra_clock_started) {
-			odra_clock_started = true;
-			odra_start_ms = timer_ms();
-		}
-		if (line_end) {
-			odra_line_done();
-		} else {
-			odra_char(&buffer.odra, (char)c);
-		}
+	if (in_odra && odra_start_ms == 0) {
+		odra_start_ms = timer_ms() | 1u; /* 0 means not yet: 1 ms off at most */
+	}
+	if (!after_cr && c != '\n') {
+		line_char(c);
 		return false;
 	}
-	if (!line_end) {
-		command_char(c);
-		return false;
-	}
-	bool ran = command_line_end();
+	bool ran = line_end();
 	/* A line that starts before a loss is cut by it. */
 	if (before_loss) {
-		fault = FAULT_LOST;
+		fault = TEXT_LOST;
 	}
 	return ran;
-}
-
-/* Bytes were lost right before the byte read next: the line being read is
- * cut, and so is any line that starts among the `extent` bytes after it,
- * where more may have been lost. */
-static void note_loss(uint8_t bytes, uint8_t extent)
-{
-	if (mode == MODE_ODRA) {
-		odra_lost(&buffer.odra, bytes);
-		return;
-	}
-	fault = FAULT_LOST;
-	suspect = extent;
 }
 
 void console_poll(void)
@@ -533,10 +517,12 @@ void console_poll(void)
 	uint32_t last_byte_ms = timer_ms();
 	for (;;) {
 		watchdog_feed();
+		/* Bytes lost right before the next one cut the line being read,
+		 * and any line that starts among the `extent` bytes after them. */
 		uint8_t extent;
-		uint8_t lost = uart_take_lost(&extent);
-		if (lost != 0) {
-			note_loss(lost, extent);
+		if (uart_take_lost(&extent) != 0) {
+			fault = TEXT_LOST;
+			suspect = extent;
 		}
 		uint8_t c;
 		if (uart_read(&c)) {
@@ -544,7 +530,7 @@ void console_poll(void)
 				return;
 			}
 			last_byte_ms = timer_ms();
-		} else if (mode != MODE_ODRA || timer_ms() - last_byte_ms >= CONSOLE_ODRA_PATIENCE_MS) {
+		} else if (!in_odra || timer_ms() - last_byte_ms >= CONSOLE_ODRA_PATIENCE_MS) {
 			return;
 		} else {
 			sleep_idle_unless(uart_pending);

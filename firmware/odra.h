@@ -2,8 +2,7 @@
  * The Odra challenge.  The Odra 1003 played Marienbad on a teleprinter and,
  * by the Polish account, could take 8,000 rows of matches, answering in
  * about an hour.  Here a Nim position of any number of rows, each 0..65535,
- * arrives one row a line (or several on a line, separated by spaces or
- * commas) and an empty line ends it.  The answer is a winning move under
+ * arrives one row a line, and an empty line ends it.  The answer is a winning move under
  * normal play and under misère play, from one pass in O(1) RAM whatever
  * the number of rows:
  *   - the nim-sum X of all rows;
@@ -17,50 +16,34 @@
  *     none, the player to move wins when the 1-rows are even (and not
  *     none) by taking one: the first row holding bit 0.
  *
- * The module only computes; the console (firmware/console.c) feeds it the
- * bytes of the serial line and times it.
+ * The module only computes; the console (firmware/console.c) reads the
+ * rows from the serial line, times the challenge and reports bad rows.
  */
 #ifndef FIRMWARE_ODRA_H
 #define FIRMWARE_ODRA_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 #include "engine/engine.h"
 
 #define ODRA_BITS 16u
 
-/* Why the rows were refused: ENGINE_ERR_NUMBER (not a number),
- * ENGINE_ERR_RANGE (above 65535), or bytes lost on the serial line. */
-#define ODRA_ERR_LOST ENGINE_ERR_COUNT
-
 struct odra {
-	uint32_t rows;                   /* rows read so far; they count from 1 */
-	uint32_t first_row[ODRA_BITS];   /* the first row with bit b set (valid where `seen` has b) */
-	uint16_t first_size[ODRA_BITS];  /* that row's size */
-	uint16_t seen;                   /* bits some row has had */
+	uint32_t rows;                  /* rows so far; they count from 1 */
+	uint32_t first_row[ODRA_BITS];  /* the first row with bit b set (valid where `seen` has b) */
+	uint16_t first_size[ODRA_BITS]; /* that row's size */
+	uint16_t seen;                  /* bits some row has had */
 	uint16_t nim_sum;
-	uint16_t number;                 /* the row being read */
-	uint8_t big;                     /* rows above 1, counted up to 2 */
-	bool in_number;                  /* digits of a row have come */
-	bool line_used;                  /* this line has had something besides spaces */
-	uint8_t error;                   /* ENGINE_OK, or why the answer is an error */
-	uint32_t error_row;              /* the first bad row; with ODRA_ERR_LOST, the bytes lost */
+	uint8_t big;                    /* rows above 1, counted up to 2 */
 };
 
 void odra_start(struct odra *odra);
-/* One byte of a line (not its end). */
-void odra_char(struct odra *odra, char c);
-/* The end of a line; true when it was empty, which ends the challenge. */
-bool odra_line_end(struct odra *odra);
-/* `bytes` were lost on the line: the answer can only be an error. */
-void odra_lost(struct odra *odra, uint8_t bytes);
+void odra_add_row(struct odra *odra, uint16_t size);
 /* The answer, one line without its end:
  *   odra rows=R nim-sum=X normal=MOVE misere=MOVE ms=T
  * MOVE is a winning move in the engine's Nim syntax (`4711-5` takes 5 from
  * row 4711) or `-` when the player to move loses under that rule (or has
- * no move).  Or an error: `error: row R: <reason>` for the first bad row,
- * `error: N bytes lost` when the line outran the device. */
+ * no move); T is the time the console measured. */
 void odra_print_answer(const struct odra *odra, uint32_t ms, struct text_sink *out);
 
 #endif
