@@ -42,7 +42,8 @@ INCLUDES := -I. -I$(BUILD)/gen
 
 # Size first: link-time optimisation and linker relaxation save about 1.5 KB
 # of the 32 KB (measured), the rest of the flags a little more.
-AVR_SIZE_FLAGS := -Os -flto -mrelax -mcall-prologues -fno-inline-small-functions
+AVR_SIZE_FLAGS := -Os -flto -mrelax -mcall-prologues -fno-inline-small-functions \
+	-fno-move-loop-invariants -mstrict-X
 AVR_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) -std=gnu11 $(AVR_SIZE_FLAGS) -g \
 	-ffunction-sections -fdata-sections -fshort-enums -ffat-lto-objects \
 	$(WARNINGS) $(INCLUDES) $(shell pkg-config --cflags simavr-avr 2>/dev/null)

@@ -4,12 +4,14 @@
  *
  * Event-driven: the 1 ms tick interrupt samples the buttons into a queue;
  * the main loop hands each button event to the screen showing, gives the
- * screen its tick for timed steps, feeds the watchdog, and sleeps until the
- * next interrupt when nothing waits.
+ * screen its tick for timed steps, lets the serial console read what the
+ * line brought, feeds the watchdog, and sleeps until the next interrupt
+ * when nothing waits.
  */
 #include <avr/interrupt.h>
 #include <stdint.h>
 
+#include "firmware/console.h"
 #include "firmware/settings.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
@@ -32,6 +34,7 @@ int main(void)
 	watchdog_start();
 	sei();
 	transcript_start();
+	console_init();
 	ui_show(SCREEN_MENU);
 
 	for (;;) {
@@ -40,6 +43,7 @@ int main(void)
 		if (key != KEY_NONE) {
 			ui_key(key);
 		}
+		console_poll();
 		ui_tick(timer_ms());
 		sleep_idle_unless(keys_pending);
 	}
