@@ -1,18 +1,21 @@
-/* The serial console; see console.h.  Written for size: it has to fit in
- * about 1.8 KB of flash next to the engine and the screens, so every text
- * is one of a numbered list printed by one call, and output helpers take
- * one argument. */
+/* The serial console; see console.h.  Written for size: every text is one
+ * of a numbered list printed by one call, the board is drawn from the
+ * engine's own text of the position, and the challenge's state shares the
+ * command line's RAM. */
 #include "firmware/console.h"
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "engine/engine.h"
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/game.h"
 #include "firmware/odra.h"
+#include "firmware/transcript.h"
 #include "firmware/ui.h"
+#include "hal/keys.h"
 #include "hal/sleep.h"
 #include "hal/timer.h"
 #include "hal/uart.h"
@@ -23,16 +26,20 @@
  * buttons' screens in between (bytes could be lost), yet a person typing
  * rows by hand still gets the buttons back between keys. */
 #define CONSOLE_ODRA_PATIENCE_MS 200u
-/* Matches drawn in a row of the board; a longer row also shows its size. */
+/* Matches drawn in a row of the board; the header line has every size. */
 #define CONSOLE_ROW_MATCHES 40u
 /* A row of the challenge is a short line ("65535"): the challenge's state
  * fits in the rest of the command line's RAM. */
 #define ODRA_LINE_MAX 7u
+/* The link-time optimiser would copy these functions into main(), whose
+ * stack frame (the screens' locals) makes every access to their own large
+ * locals (a position, a move) dearer: measured, they cost less kept apart. */
+#define CONSOLE_OUT_OF_LINE __attribute__((noinline))
 
 /*
- * The console's texts, numbered in order.  The first ones are the reasons
- * a line is refused, after the engine's own (enum engine_error): of the
- * faults met while a line is read, the larger number wins.
+ * The console's texts, numbered in order after the engine's error messages
+ * (enum engine_error).  The first ones are the reasons a line is refused:
+ * of the faults met while a line is read, the larger number wins.
  */
 enum text {
 	TEXT_NOT_TEXT = ENGINE_ERR_COUNT,
@@ -40,28 +47,27 @@ enum text {
 	TEXT_LOST,
 	TEXT_NO_GAME,
 	TEXT_NOT_YOUR_TURN,
-	TEXT_TOO_LATE,
 	TEXT_UNKNOWN_COMMAND,
 	TEXT_YOUR_MOVE,
 	TEXT_MY_MOVE,
 	TEXT_GAME_OVER,
 	TEXT_ERROR,
-	TEXT_ERROR_ROW,
-	TEXT_COLON,
-	TEXT_EXAMPLE,
+	TEXT_ROW,
 	TEXT_ODRA_PROMPT,
 	TEXT_HELP
 };
 
 static const char texts[] ENGINE_FLASH =
-	"not text\0line too long\0input lost\0no game\0not your turn\0go: too late\0unknown command\0"
-	"your move\0my move\0game over\0error: \0error: row \0: \0; e.g. \0"
-	"odra: rows, then an empty line\0"
-	"help [GAME], GAME [POSITION], new GAME [POSITION], go, MOVE, board, odra\r\ngames:";
+	"not text\0line too long\0input lost\0no game\0not your turn\0unknown command\0"
+	"your move\0my move\0game over\0error: \0row \0"
+	"odra: rows 0-65535, one a line, then an empty line\0"
+	"GAME [POSITION]: analysis; new|go GAME [POSITION]: play, you|I first; MOVE; board; odra; help";
 
-enum command { CMD_HELP, CMD_NEW, CMD_GO, CMD_BOARD, CMD_ODRA, CMD_NONE };
+/* The command words; a line starting with none of them is an analysis or
+ * a move. */
+enum command { CMD_HELP, CMD_BOARD, CMD_ODRA, CMD_NEW, CMD_GO, CMD_NONE };
 
-static const char command_words[] ENGINE_FLASH = "help\0new\0go\0board\0odra";
+static const char command_words[] ENGINE_FLASH = "help\0board\0odra\0new\0go";
 
 static union {
 	char line[CONSOLE_LINE_MAX + 1u];
@@ -70,49 +76,41 @@ static union {
 		struct odra odra;
 	} challenge;
 } buffer;
-_Static_assert(sizeof buffer == CONSOLE_LINE_MAX + 1u, "the challenge fits in the line's RAM");
+#ifdef __AVR__
+/* On the device the challenge costs no RAM of its own (a host's alignment
+ * may make it larger, and the union with it: harmless there). */
+_Static_assert(sizeof buffer.challenge <= sizeof buffer.line, "the challenge fits in the line's RAM");
+#endif
 
-static uint8_t length;       /* characters in buffer.line */
-static uint8_t fault;        /* why the line being read will be refused, or ENGINE_OK */
-static bool in_odra;         /* the challenge's rows are coming */
-static bool odra_failed;     /* a bad row was reported: the rest are only read */
-static bool after_cr;        /* the last byte was a CR: an LF now only completes it */
-static uint8_t suspect;      /* bytes still to read among which more were lost */
-static bool may_go;          /* a game begun here with no move made yet */
-static bool awaiting_turn;   /* a move was typed here: show the board when the turn comes back */
-static uint32_t odra_start_ms; /* when the challenge's first byte came; 0 before */
+/* The console's state; all zero is its power-on state. */
+static struct {
+	uint8_t length;         /* characters in buffer.line */
+	uint8_t fault;          /* why the line being read will be refused, or ENGINE_OK */
+	bool after_cr;          /* the last byte was a CR: an LF now only completes it */
+	uint8_t suspect;        /* bytes still to read among which more were lost */
+	bool in_odra;           /* the challenge's rows are coming */
+	bool odra_failed;       /* a bad row was reported: the rest are only read */
+	uint32_t odra_start_ms; /* when the challenge's first byte came; 0 before */
+	bool awaiting_turn;     /* print the board when the person's turn comes */
+} console;
 
 /* ---- output ---- */
 
-static void console_put(struct text_sink *sink, char c)
+static void say_char(char c)
 {
-	(void)sink;
 	uart_put(c);
-}
-
-static struct text_sink out = { console_put };
-
-static void say_flash(const char *flash_text)
-{
-	print_flash(&out, flash_text);
 }
 
 static void say_u32(uint32_t value)
 {
-	print_u32(&out, value);
-}
-
-static void say_line_end(void)
-{
-	uart_put('\r');
-	uart_put('\n');
+	print_u32(&transcript_out, value);
 }
 
 /* Text `number`: one of the engine's error messages or of `texts`. */
 static void say(uint8_t number)
 {
 	if (number < ENGINE_ERR_COUNT) {
-		engine_print_error((enum engine_error)number, &out);
+		engine_print_error((enum engine_error)number, &transcript_out);
 		return;
 	}
 	const char *text = texts;
@@ -120,7 +118,7 @@ static void say(uint8_t number)
 		while (flash_char(text++) != '\0') {
 		}
 	}
-	say_flash(text);
+	print_flash(&transcript_out, text);
 }
 
 /* One error line. */
@@ -128,38 +126,37 @@ static void refuse(uint8_t reason)
 {
 	say(TEXT_ERROR);
 	say(reason);
-	say_line_end();
+	transcript_line_end();
 }
 
 void console_init(void)
 {
-	length = 0;
-	fault = ENGINE_OK;
-	in_odra = false;
-	after_cr = false;
-	suspect = 0;
-	may_go = false;
-	awaiting_turn = false;
+	memset(&console, 0, sizeof console);
 }
 
 /* ---- the board, as a teleprinter prints it ---- */
 
-/* Games whose position is a list of counts, each drawn as a row of
- * matches: heaps, rows of pins, strips. */
-#define ROW_GAMES ((1UL << GAME_NIM) | (1UL << GAME_MISERE_NIM) | (1UL << GAME_MARIENBAD) | \
-		   (1UL << GAME_LIMIT_NIM) | (1UL << GAME_SUBTRACTION) | (1UL << GAME_POKER_NIM) | \
-		   (1UL << GAME_PEBBLES) | (1UL << GAME_KAYLES) | (1UL << GAME_WYTHOFF))
-/* Games whose text is rows separated by '/': one row a line. */
-#define GRID_GAMES ((1UL << GAME_MATRIX_NIM) | (1UL << GAME_TAKTIX) | (1UL << GAME_KUBO) | \
-		    (1UL << GAME_NINETEEN))
+/* How each game is drawn, in the order of enum engine_game: 'I' a list of
+ * counts, each drawn as a labelled row of matches (heaps, rows of pins,
+ * strips, Chomp's rows of squares); a letter or digit, rows separated by
+ * '/' in the game's text, one a line, labelled from that character as a
+ * move names them; ' ' nothing beyond the game's text (numbers). */
+static const char pictures[GAME_COUNT] ENGINE_FLASH = "IIIII    1IIIIIaaa";
+
+static void say_label_end(void)
+{
+	say_char(':');
+	say_char(' ');
+}
 
 /* Passes the engine's text of a board through, one row a line: '/' ends a
- * line, the settings' words (lower case) are left out, and a space only
- * separates what stays on a line.  `text` counts what the line holds.  It
- * writes to the UART itself: the engine is printing to this sink. */
+ * line, the settings' words (lower case) are left out, a space only
+ * separates what stays on a line, and each line starts with its label.
+ * It writes to the UART itself: the engine is printing to this sink. */
 struct grid_sink {
 	struct text_sink sink;
-	uint8_t text;
+	char label;  /* the next row's */
+	bool fresh;  /* nothing of the row printed yet */
 	bool space;
 };
 
@@ -167,17 +164,20 @@ static void grid_put(struct text_sink *sink, char c)
 {
 	struct grid_sink *grid = (struct grid_sink *)sink;
 	if (c == '/') {
-		say_line_end();
-		grid->text = 0;
+		transcript_line_end();
+		grid->fresh = true;
 	} else if (c == ' ') {
-		grid->space = grid->text != 0;
+		grid->space = !grid->fresh;
 		return;
 	} else if (c < 'a' || c > 'z') {
-		if (grid->space) {
-			uart_put(' ');
+		if (grid->fresh) {
+			say_char(grid->label++);
+			say_label_end();
+		} else if (grid->space) {
+			say_char(' ');
 		}
-		uart_put(c);
-		grid->text++;
+		say_char(c);
+		grid->fresh = false;
 	}
 	grid->space = false;
 }
@@ -185,32 +185,29 @@ static void grid_put(struct text_sink *sink, char c)
 static void print_board(void)
 {
 	const struct position *pos = &game.pos;
-	engine_print_game_name(pos->game, &out);
-	uart_put(' ');
-	engine_print_position(pos, &out);
-	say_line_end();
-	uint32_t kind = 1UL << pos->game;
-	if (kind & ROW_GAMES) {
+	transcript_position(pos);
+	transcript_line_end();
+	char picture = flash_char(&pictures[pos->game]);
+	if (picture == 'I') {
 		for (uint8_t i = 0; i < pos->count; i++) {
-			uint16_t size = pos->u.row[i];
+			uint16_t size = pos->game == GAME_CHOMP ? pos->u.chomp[i] : pos->u.row[i];
 			say_u32(i + 1u);
-			uart_put(' ');
-			for (uint16_t k = 0; k < size && k < CONSOLE_ROW_MATCHES; k++) {
-				uart_put('I');
-			}
+			say_label_end();
 			if (size > CONSOLE_ROW_MATCHES) {
-				uart_put(' ');
-				say_u32(size);
+				size = CONSOLE_ROW_MATCHES;
 			}
-			say_line_end();
+			for (; size > 0; size--) {
+				say_char('I');
+			}
+			transcript_line_end();
 		}
-	} else if (kind & GRID_GAMES) {
-		struct grid_sink grid = { { grid_put }, 0, false };
+	} else if (picture != ' ') {
+		struct grid_sink grid = { { grid_put }, picture, true, false };
 		engine_print_position(pos, &grid.sink);
-		say_line_end();
+		transcript_line_end();
 	}
 	say(game.over ? TEXT_GAME_OVER : game.to_move == PLAYER_PERSON ? TEXT_YOUR_MOVE : TEXT_MY_MOVE);
-	say_line_end();
+	transcript_line_end();
 }
 
 /* Power-on leaves `game` all zero: Nim with no heaps, which no set-up or
@@ -220,9 +217,15 @@ static bool game_exists(void)
 	return game.pos.count != 0 || game.pos.game != GAME_NIM;
 }
 
-static bool game_in_progress(void)
+/* The screens take up the game as changed here, and the board is printed
+ * when the person's turn comes back.  The play screen opens with a page of
+ * help on the buttons, which any key ends: the person at the console has
+ * no use for it, and the machine's reply would wait for it. */
+static void follow_game(void)
 {
-	return !game.over && game_exists();
+	console.awaiting_turn = true;
+	ui_show(SCREEN_PLAY);
+	ui_key(KEY_SELECT);
 }
 
 /* ---- commands ---- */
@@ -238,57 +241,39 @@ static uint8_t scan_command(struct scanner *in)
 	return command;
 }
 
-/* Length of the word (letters, '-', '_') next in the line, spaces skipped. */
-static uint8_t word_length(struct scanner *in)
-{
-	scan_skip_space(in);
-	uint8_t n = 0;
-	for (;; n++) {
-		char c = (char)(in->at[n] | 0x20); /* lower case; '-' stays, '_' becomes DEL */
-		if ((c < 'a' || c > 'z') && c != '-' && c != ('_' | 0x20)) {
-			return n;
-		}
-	}
-}
-
-/* The game named next in the line, consumed; GAME_COUNT when none is. */
+/* The game whose name comes next in the line (consumed), or GAME_COUNT. */
 static uint8_t scan_game(struct scanner *in)
 {
-	uint8_t n = word_length(in);
-	uint8_t game_id = engine_find_game(in->at, n);
-	if (game_id != GAME_COUNT) {
-		in->at += n;
+	uint8_t game_id = 0;
+	while (game_id < GAME_COUNT && !scan_word(in, engine_game_name(game_id))) {
+		game_id++;
 	}
 	return game_id;
 }
 
-/* After `help`: the commands and the games, or one game's syntax. */
-static void run_help(struct scanner *in)
+static bool is_letter(char c)
 {
-	if (scan_at_end(in)) {
-		say(TEXT_HELP);
-		for (uint8_t game_id = 0; game_id < GAME_COUNT; game_id++) {
-			uart_put(' ');
-			engine_print_game_name(game_id, &out);
-		}
-	} else {
-		uint8_t game_id = scan_game(in);
-		if (game_id == GAME_COUNT) {
-			refuse(ENGINE_ERR_UNKNOWN_GAME);
-			return;
-		}
-		engine_print_game_name(game_id, &out);
-		say(TEXT_COLON);
-		engine_print_game_syntax(game_id, &out);
-		say(TEXT_EXAMPLE);
-		engine_print_game_example(game_id, &out);
-	}
-	say_line_end();
+	c |= 0x20; /* lower case */
+	return c >= 'a' && c <= 'z';
 }
 
-/* After `[new] GAME`: a new game, or the analysis line, of the position the
- * rest of the line gives (the game's start when it ends here). */
-static void run_position(struct scanner *in, uint8_t game_id, bool start)
+/* The commands and each game's syntax, one line a game. */
+static void run_help(void)
+{
+	say(TEXT_HELP);
+	transcript_line_end();
+	for (uint8_t game_id = 0; game_id < GAME_COUNT; game_id++) {
+		engine_print_game_name(game_id, &transcript_out);
+		say_char(' ');
+		engine_print_game_syntax(game_id, &transcript_out);
+		transcript_line_end();
+	}
+}
+
+/* After `[new|go] GAME`: the analysis line, or a new game, of the position
+ * the rest of the line gives (the game's start when it ends here).
+ * CONSOLE_OUT_OF_LINE: 290 bytes less than inlined. */
+static CONSOLE_OUT_OF_LINE void run_position(struct scanner *in, uint8_t game_id, uint8_t command)
 {
 	struct position pos;
 	enum engine_error err = ENGINE_OK;
@@ -297,27 +282,28 @@ static void run_position(struct scanner *in, uint8_t game_id, bool start)
 	} else {
 		err = engine_parse_position(&pos, game_id, in->at);
 	}
-	if (err == ENGINE_OK && start && !game_start(&pos)) {
+	if (err == ENGINE_OK && command != CMD_NONE && !game_start(&pos)) {
 		err = ENGINE_ERR_GAME_OVER;
 	}
 	if (err != ENGINE_OK) {
 		refuse(err);
-	} else if (!start) {
-		engine_print_analysis(&pos, &out);
-		say_line_end();
+	} else if (command == CMD_NONE) {
+		engine_print_analysis(&pos, &transcript_out);
+		transcript_line_end();
 	} else {
-		may_go = true;
-		awaiting_turn = false;
-		ui_show(SCREEN_PLAY);
-		print_board();
+		if (command == CMD_GO) {
+			game.to_move = PLAYER_MACHINE;
+		}
+		follow_game();
 	}
 }
 
-/* A move typed on the person's turn, or `go` before the first one; the
- * screens then follow the game as after a move made with the buttons. */
-static void run_move(const char *text, bool go)
+/* A move typed on the person's turn; the screens then follow the game as
+ * after a move made with the buttons.  CONSOLE_OUT_OF_LINE: 340 bytes less
+ * than inlined. */
+static CONSOLE_OUT_OF_LINE void run_move(const char *text)
 {
-	if (!game_in_progress()) {
+	if (game.over || !game_exists()) {
 		refuse(TEXT_NO_GAME);
 		return;
 	}
@@ -325,26 +311,16 @@ static void run_move(const char *text, bool go)
 		refuse(TEXT_NOT_YOUR_TURN);
 		return;
 	}
-	if (go) {
-		if (!may_go) {
-			refuse(TEXT_TOO_LATE);
-			return;
-		}
-		game.to_move = PLAYER_MACHINE;
-	} else {
-		struct move mv;
-		enum engine_error err = engine_parse_move(&game.pos, text, &mv);
-		if (err == ENGINE_OK) {
-			err = game_play(&mv);
-		}
-		if (err != ENGINE_OK) {
-			refuse(err);
-			return;
-		}
+	struct move mv;
+	enum engine_error err = engine_parse_move(&game.pos, text, &mv);
+	if (err == ENGINE_OK) {
+		err = game_play(&mv);
 	}
-	may_go = false;
-	awaiting_turn = true;
-	ui_show(SCREEN_PLAY);
+	if (err != ENGINE_OK) {
+		refuse(err);
+		return;
+	}
+	follow_game();
 }
 
 static void run_line(void)
@@ -352,20 +328,11 @@ static void run_line(void)
 	struct scanner in = { .at = buffer.line };
 	uint8_t command = scan_command(&in);
 	if (command == CMD_HELP) {
-		run_help(&in);
+		run_help();
 		return;
 	}
-	if (command == CMD_GO || command == CMD_BOARD || (command == CMD_ODRA && scan_at_end(&in))) {
-		if (command == CMD_GO) {
-			run_move(in.at, true);
-		} else if (command == CMD_ODRA) {
-			in_odra = true;
-			odra_failed = false;
-			odra_start_ms = 0;
-			odra_start(&buffer.challenge.odra);
-			say(TEXT_ODRA_PROMPT);
-			say_line_end();
-		} else if (game_exists()) {
+	if (command == CMD_BOARD) {
+		if (game_exists()) {
 			print_board();
 		} else {
 			refuse(TEXT_NO_GAME);
@@ -373,18 +340,24 @@ static void run_line(void)
 		return;
 	}
 	if (command == CMD_ODRA) {
-		/* `odra POSITION`: the engine's other name for Marienbad. */
-		in.at = buffer.line;
+		console.in_odra = true;
+		console.odra_failed = false;
+		console.odra_start_ms = 0;
+		odra_start(&buffer.challenge.odra);
+		say(TEXT_ODRA_PROMPT);
+		transcript_line_end();
+		return;
 	}
 	uint8_t game_id = scan_game(&in);
 	if (game_id != GAME_COUNT) {
-		run_position(&in, game_id, command == CMD_NEW);
-	} else if (command != CMD_NONE && command != CMD_ODRA) {
+		run_position(&in, game_id, command);
+	} else if (command != CMD_NONE) {
 		refuse(ENGINE_ERR_UNKNOWN_GAME);
-	} else if (word_length(&in) > 1u) {
+	} else if (is_letter(in.at[0]) && is_letter(in.at[1])) {
+		/* A word: moves are numbers, signs and cells such as b2. */
 		refuse(TEXT_UNKNOWN_COMMAND);
 	} else {
-		run_move(in.at, false);
+		run_move(in.at);
 	}
 }
 
@@ -393,15 +366,15 @@ static void run_line(void)
 /* A row of the challenge has come, whole or not (`reason`): the first bad
  * row gets its error line at once, and the challenge goes on reading rows
  * to its end; an empty line ends it, with the answer if all was well. */
-static void odra_line_end(uint8_t reason, uint32_t now)
+static void odra_line_end(uint8_t reason)
 {
 	struct scanner in = { .at = buffer.challenge.line };
 	struct odra *odra = &buffer.challenge.odra;
 	if (reason == ENGINE_OK && scan_at_end(&in)) {
-		in_odra = false;
-		if (!odra_failed) {
-			odra_print_answer(odra, now - odra_start_ms, &out);
-			say_line_end();
+		console.in_odra = false;
+		if (!console.odra_failed) {
+			odra_print_answer(odra, timer_ms() - console.odra_start_ms, &transcript_out);
+			transcript_line_end();
 		}
 		return;
 	}
@@ -412,19 +385,20 @@ static void odra_line_end(uint8_t reason, uint32_t now)
 	if (reason == ENGINE_OK) {
 		reason = in.error;
 	}
-	if (odra_failed) {
+	if (console.odra_failed) {
 		return;
 	}
 	if (reason == ENGINE_OK) {
 		odra_add_row(odra, size);
 		return;
 	}
-	odra_failed = true;
-	say(TEXT_ERROR_ROW);
+	console.odra_failed = true;
+	say(TEXT_ERROR);
+	say(TEXT_ROW);
 	say_u32(odra->rows + 1u);
-	say(TEXT_COLON);
+	say_label_end();
 	say(reason);
-	say_line_end();
+	transcript_line_end();
 }
 
 /* ---- reading lines ---- */
@@ -433,13 +407,13 @@ static void odra_line_end(uint8_t reason, uint32_t now)
  * command ran, so that the buttons get a turn before the next one. */
 static bool line_end(void)
 {
-	uint8_t reason = fault;
-	uint8_t n = length;
-	fault = ENGINE_OK;
-	length = 0;
+	uint8_t reason = console.fault;
+	uint8_t n = console.length;
+	console.fault = ENGINE_OK;
+	console.length = 0;
 	buffer.line[n] = '\0';
-	if (in_odra) {
-		odra_line_end(reason, timer_ms());
+	if (console.in_odra) {
+		odra_line_end(reason);
 		return false;
 	}
 	if (reason != ENGINE_OK) {
@@ -460,80 +434,79 @@ static void line_char(uint8_t c)
 {
 	uint8_t reason = ENGINE_OK;
 	if (c == '\b' || c == 0x7Fu) {
-		if (length > 0) {
-			length--;
+		if (console.length > 0) {
+			console.length--;
 		}
 	} else if ((c < ' ' && c != '\t') || c > '~') {
 		reason = TEXT_NOT_TEXT;
-	} else if (length == (in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX)) {
+	} else if (console.length == (console.in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX)) {
 		reason = TEXT_TOO_LONG;
 	} else {
-		buffer.line[length++] = c == '\t' ? ' ' : (char)c;
+		buffer.line[console.length++] = (char)c;
 	}
-	if (reason > fault) {
-		fault = reason;
+	if (reason > console.fault) {
+		console.fault = reason;
 	}
 }
 
-/* One byte of the serial line; true when it ended a command line that ran. */
-static bool console_byte(uint8_t c)
+/* One byte of the serial line; true when it ended a command line that ran.
+ * CONSOLE_OUT_OF_LINE: 80 bytes less than inlined. */
+static CONSOLE_OUT_OF_LINE bool console_byte(uint8_t c)
 {
-	bool before_loss = suspect != 0;
+	bool before_loss = console.suspect != 0;
 	if (before_loss) {
-		suspect--;
+		console.suspect--;
 	}
-	bool completes_crlf = c == '\n' && after_cr;
-	after_cr = c == '\r';
+	bool completes_crlf = c == '\n' && console.after_cr;
+	console.after_cr = c == '\r';
 	if (completes_crlf) {
 		return false;
 	}
-	if (in_odra && odra_start_ms == 0) {
-		odra_start_ms = timer_ms() | 1u; /* 0 means not yet: 1 ms off at most */
+	if (console.odra_start_ms == 0) {
+		/* The first byte since the challenge began (`odra` sets 0, which
+		 * means not yet): the time, or 1 ms before it, never 0. */
+		console.odra_start_ms = (timer_ms() - 1u) | 1u;
 	}
-	if (!after_cr && c != '\n') {
+	if (!console.after_cr && c != '\n') {
 		line_char(c);
 		return false;
 	}
 	bool ran = line_end();
 	/* A line that starts before a loss is cut by it. */
 	if (before_loss) {
-		fault = TEXT_LOST;
+		console.fault = TEXT_LOST;
 	}
 	return ran;
 }
 
 void console_poll(void)
 {
-	if (!game_in_progress() || game.to_move != PLAYER_PERSON) {
-		may_go = false;
-	}
-	if (awaiting_turn && (game.over || game.to_move == PLAYER_PERSON)) {
-		awaiting_turn = false;
-		/* 40 rows of Kayles print for 0.2 s. */
-		watchdog_start_long();
+	if (console.awaiting_turn && (game.over || game.to_move == PLAYER_PERSON)) {
+		console.awaiting_turn = false;
 		print_board();
-		watchdog_start();
 	}
-	uint32_t last_byte_ms = timer_ms();
+	/* Wake-ups with nothing to read: the 1 ms tick's, so milliseconds. */
+	uint8_t idle = 0;
 	for (;;) {
 		watchdog_feed();
 		/* Bytes lost right before the next one cut the line being read,
 		 * and any line that starts among the `extent` bytes after them. */
 		uint8_t extent;
 		if (uart_take_lost(&extent) != 0) {
-			fault = TEXT_LOST;
-			suspect = extent;
+			console.fault = TEXT_LOST;
+			console.suspect = extent;
 		}
 		uint8_t c;
 		if (uart_read(&c)) {
 			if (console_byte(c)) {
 				return;
 			}
-			last_byte_ms = timer_ms();
-		} else if (!in_odra || timer_ms() - last_byte_ms >= CONSOLE_ODRA_PATIENCE_MS) {
+			idle = 0;
+		} else if (!console.in_odra || idle == CONSOLE_ODRA_PATIENCE_MS) {
 			return;
 		} else {
 			sleep_idle_unless(uart_pending);
+			idle++;
 		}
 	}
 }

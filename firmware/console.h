@@ -1,32 +1,42 @@
 /*
- * The serial console on the Uno's USB serial line: 115200 baud, 8N1
- * (hal/uart.h).  It works from a plain terminal and from the Arduino serial
- * monitor: a line ends with CR, LF or CRLF; the device does not echo (turn
- * on your terminal's local echo); backspace (BS or DEL) erases the last
- * character; empty lines are ignored.  Every reply is whole lines ending in
- * CRLF; every refusal is one line starting with "error: ".
+ * The serial console on the Uno's USB serial line: 115200 baud, 8 data
+ * bits, no parity, 1 stop bit (BOARD_UART_BAUD, hal/uart.h).  It works from
+ * a plain terminal and from the Arduino serial monitor: a line ends with
+ * CR, LF or CRLF; the device does not echo (turn on local echo); backspace
+ * (BS or DEL) erases the last character; empty lines are ignored.  Every
+ * reply is whole lines ending in CRLF, and every refusal is one line
+ * starting with "error: ".
  *
- *   help               the commands
- *   help GAME          the game's position and move syntax and an example
- *   games              the names of the games
- *   GAME [POSITION]    the analysis line of the host tool `grundy`, exactly:
- *                        game=NAME outcome=N|P grundy=G|- move=M|- after=P|-
- *                      (the start position when POSITION is left out)
- *   analyse [GAME [POSITION]]   the same; alone, of the game in progress
+ *   help                 the commands, then one line a game: its name, its
+ *                        position syntax and its move syntax
+ *   GAME [POSITION]      the analysis line of the host tool `grundy`, exactly:
+ *                          game=NAME outcome=N|P grundy=G|- move=M|- after=P|-
+ *                        (of the game's start when POSITION is left out)
  *   new GAME [POSITION]  a new game, played here and on the LCD; you move first
- *   go                 the machine moves first instead (before any move)
- *   MOVE               your move in the engine's syntax: 2-3, a1,a2, -4, ...
- *   board              the game in progress, as a teleprinter prints it
- *   score              the games won on each side
- *   odra               the Odra challenge (firmware/odra.h): Nim rows follow,
- *                      one a line, and an empty line ends them
+ *   go GAME [POSITION]   the same, the machine moving first
+ *   MOVE                 your move, in the game's syntax: 2-3, -4, a1,a2, ...
+ *   board                the game in progress, as a teleprinter prints it
+ *   odra                 the Odra challenge (firmware/odra.h): Nim rows follow,
+ *                        one a line, and an empty line ends them
  *
- * One game, shared with the buttons: a move typed here is played as if
- * entered with the buttons (the LCD follows it), a move made with the
- * buttons shows in the transcript lines (firmware/transcript.h), and the
- * machine replies to either in the same way.  A move is taken only on the
- * person's turn.  The board is printed after `new` and `board`, and when
- * the turn comes back after a move typed here.
+ * Names are the games' own (`help` lists them), in either case.  A game is
+ * printed as its line "GAME POSITION" (typed back, it is the analysis
+ * command), then its picture: a row of matches, `I`, for each heap, row
+ * or strip (its size in the first line; 40 at most are drawn), Chomp's
+ * rows bottom first; the board games and Matrix Nim one row a line; each
+ * labelled as moves name it (1:, a:); numbers have no picture.  Then
+ * "your move", "my move" or "game over".
+ *
+ * The console and the buttons play one game, the one the LCD shows: `new`
+ * and `go` replace whatever game is in progress and bring the LCD to it; a
+ * move typed here is played as if entered with the buttons, and the LCD
+ * follows it; the machine replies to either in the same way, after the
+ * same pause.  The serial line gets the transcript of every game, however
+ * it is played (firmware/transcript.h): "you 4-3 -> 1 3 5 4", "me ...",
+ * "winner ...".  After a move or a game begun here, the board is printed
+ * when it is the person's turn again or the game is over.  A move is taken
+ * only on the person's turn ("error: not your turn" while the machine
+ * thinks).  Either side may make the next move.
  *
  * Lines longer than CONSOLE_LINE_MAX characters, lines holding control or
  * 8-bit bytes, and lines the device could not receive whole (bytes sent
@@ -35,8 +45,9 @@
  * error line each, and change nothing; the lines before and after them are
  * read as usual.  A line cut by a loss ends at the next line end that
  * arrives, so a script that saw "error: input lost" best sends an empty
- * line.  Send a line, then wait for its reply.  During the Odra challenge
- * the device reads the line as fast as it comes and the buttons wait.
+ * line.  Send a line, then wait for its reply (the longest analyses take
+ * about a second).  During the Odra challenge the device reads the rows as
+ * fast as the line brings them, and the buttons wait until it is over.
  */
 #ifndef FIRMWARE_CONSOLE_H
 #define FIRMWARE_CONSOLE_H
@@ -46,7 +57,8 @@
 /* Forgets any half-read line and leaves the challenge (power-on state). */
 void console_init(void);
 /* Called on every pass of the main loop: reads what the serial line
- * brought, runs at most one command, and reports game changes it waits for. */
+ * brought, runs at most one command, and prints the board a command waits
+ * for. */
 void console_poll(void);
 
 #endif

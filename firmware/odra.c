@@ -23,12 +23,10 @@ void odra_add_row(struct odra *odra, uint16_t size)
 	}
 	uint16_t fresh = size & (uint16_t)~odra->seen;
 	odra->seen |= fresh;
-	uint32_t *row = odra->first_row;
-	uint16_t *row_size = odra->first_size;
-	for (; fresh != 0; fresh >>= 1, row++, row_size++) {
+	for (struct odra_first *first = odra->first; fresh != 0; fresh >>= 1, first++) {
 		if (fresh & 1u) {
-			*row = odra->rows;
-			*row_size = size;
+			first->row = odra->rows;
+			first->size = size;
 		}
 	}
 }
@@ -42,52 +40,32 @@ static uint8_t top_bit(uint16_t x)
 	return bit;
 }
 
-#define ODRA_NO_MOVE 0xFFu
-
-/* A winning move as the bit whose first row it plays on, and the size it
- * leaves there; ODRA_NO_MOVE when the player to move loses. */
-static uint8_t odra_move(const struct odra *odra, bool misere, uint16_t *leave)
+/* A winning move under one rule (odra.h): `row-take`, or `-` when there is
+ * none, which the formulas show as leaving a row no smaller than it was. */
+static void print_move(const struct odra *odra, bool misere)
 {
+	bool few_big = misere && odra->big < 2u;
 	uint16_t x = odra->nim_sum;
-	uint8_t bit;
-	if (misere && odra->big == 0) {
-		/* Rows of 0 and 1 only: taking a 1 wins when they are even. */
-		*leave = 0;
-		return (x & 1u) == 0 && (odra->seen & 1u) ? 0 : ODRA_NO_MOVE;
+	const struct odra_first *first = &odra->first[top_bit(few_big ? odra->seen : x)];
+	uint16_t leave = first->size ^ x;
+	if (few_big) {
+		leave = (leave ^ 1u) & 1u;
 	}
-	if (misere && odra->big == 1) {
-		/* Rows of 1 hold bit 0 only: every higher bit seen is the big
-		 * row's.  Leave it at 0 or 1 so that the 1-rows left are odd. */
-		bit = top_bit(odra->seen);
-		*leave = (x ^ odra->first_size[bit] ^ 1u) & 1u;
-		return bit;
+	if (leave >= first->size) {
+		put_char('-');
+	} else {
+		put_pair(first->row, '-', (uint16_t)(first->size - leave));
 	}
-	if (x == 0) {
-		return ODRA_NO_MOVE;
-	}
-	bit = top_bit(x);
-	*leave = odra->first_size[bit] ^ x;
-	return bit;
 }
 
 void odra_print_answer(const struct odra *odra, uint32_t ms, struct text_sink *out)
 {
 	print_flash(out, ENGINE_FLASH_STR("odra rows="));
-	print_u32(out, odra->rows);
-	print_flash(out, ENGINE_FLASH_STR(" nim-sum="));
-	print_u32(out, odra->nim_sum);
-	for (uint8_t misere = 0; misere < 2u; misere++) {
-		print_flash(out, misere ? ENGINE_FLASH_STR(" misere=") : ENGINE_FLASH_STR(" normal="));
-		uint16_t leave;
-		uint8_t bit = odra_move(odra, misere, &leave);
-		if (bit == ODRA_NO_MOVE) {
-			print_char(out, '-');
-		} else {
-			print_u32(out, odra->first_row[bit]);
-			print_char(out, '-');
-			print_u32(out, (uint16_t)(odra->first_size[bit] - leave));
-		}
-	}
-	print_flash(out, ENGINE_FLASH_STR(" ms="));
-	print_u32(out, ms);
+	put_u32(odra->rows);
+	put_flash(ENGINE_FLASH_STR(" normal="));
+	print_move(odra, false);
+	put_flash(ENGINE_FLASH_STR(" misere="));
+	print_move(odra, true);
+	put_flash(ENGINE_FLASH_STR(" ms="));
+	put_u32(ms);
 }

@@ -2,19 +2,20 @@
  * The Odra challenge.  The Odra 1003 played Marienbad on a teleprinter and,
  * by the Polish account, could take 8,000 rows of matches, answering in
  * about an hour.  Here a Nim position of any number of rows, each 0..65535,
- * arrives one row a line, and an empty line ends it.  The answer is a winning move under
- * normal play and under misère play, from one pass in O(1) RAM whatever
- * the number of rows:
+ * arrives one row a line, and an empty line ends it.  The answer is a
+ * winning move under normal play and under misère play, from one pass in
+ * O(1) RAM whatever the number of rows:
  *   - the nim-sum X of all rows;
- *   - for each bit, the first row that has it set, and that row's size: a
- *     winning normal-play move takes row r of size s down to s ^ X, where r
- *     is the first row holding X's highest bit;
- *   - the rows above 1, counted up to 2.  Misère play is normal play while
- *     two or more rows exceed 1.  With exactly one such row (the first row
- *     holding any bit above bit 0), the winner leaves it at 0 or 1 so that
- *     an odd number of 1-rows stays: their parity is bit 0 of X ^ s.  With
- *     none, the player to move wins when the 1-rows are even (and not
- *     none) by taking one: the first row holding bit 0.
+ *   - for each bit, the first row that has it set, and that row's size s;
+ *   - the rows above 1, counted up to 2.
+ * Normal play: with X = 0 the player to move loses; otherwise the winning
+ * move takes the first row holding X's highest bit down to s ^ X.
+ * Misère play is normal play while two or more rows exceed 1.  With exactly
+ * one such row (the first row holding the highest bit any row has), the
+ * winner leaves it at 0 or 1 so that an odd number of 1-rows stays: it
+ * leaves (X ^ s ^ 1) & 1.  With none, the same formula on the first row
+ * holding bit 0 (s = 1) takes that row when the 1-rows are even and not
+ * none, and finds no move otherwise: the player to move loses.
  *
  * The module only computes; the console (firmware/console.c) reads the
  * rows from the serial line, times the challenge and reports bad rows.
@@ -28,19 +29,23 @@
 
 #define ODRA_BITS 16u
 
+struct odra_first {
+	uint32_t row;  /* counting from 1 */
+	uint16_t size;
+};
+
 struct odra {
-	uint32_t rows;                  /* rows so far; they count from 1 */
-	uint32_t first_row[ODRA_BITS];  /* the first row with bit b set (valid where `seen` has b) */
-	uint16_t first_size[ODRA_BITS]; /* that row's size */
-	uint16_t seen;                  /* bits some row has had */
+	uint32_t rows;                      /* rows so far */
 	uint16_t nim_sum;
-	uint8_t big;                    /* rows above 1, counted up to 2 */
+	uint16_t seen;                      /* bits some row has had */
+	uint8_t big;                        /* rows above 1, counted up to 2 */
+	struct odra_first first[ODRA_BITS]; /* the first row with bit b set (valid where `seen` has b) */
 };
 
 void odra_start(struct odra *odra);
 void odra_add_row(struct odra *odra, uint16_t size);
 /* The answer, one line without its end:
- *   odra rows=R nim-sum=X normal=MOVE misere=MOVE ms=T
+ *   odra rows=R normal=MOVE misere=MOVE ms=T
  * MOVE is a winning move in the engine's Nim syntax (`4711-5` takes 5 from
  * row 4711) or `-` when the player to move loses under that rule (or has
  * no move); T is the time the console measured. */

@@ -13,31 +13,37 @@ static void uart_sink_put(struct text_sink *sink, char c)
 	uart_put(c);
 }
 
-static struct text_sink uart_sink = { uart_sink_put };
+struct text_sink transcript_out = { uart_sink_put };
 
 static void print_player(uint8_t player)
 {
-	print_flash(&uart_sink, player == PLAYER_PERSON ? PSTR("you") : PSTR("me"));
+	print_flash(&transcript_out, player == PLAYER_PERSON ? PSTR("you") : PSTR("me"));
 }
 
-static void end_line(void)
+void transcript_line_end(void)
 {
-	print_flash(&uart_sink, PSTR("\r\n"));
+	uart_put('\r');
+	uart_put('\n');
 }
 
 void transcript_start(void)
 {
-	print_flash(&uart_sink, PSTR("grundy-box ready"));
-	end_line();
+	print_flash(&transcript_out, PSTR("grundy-box ready"));
+	transcript_line_end();
+}
+
+void transcript_position(const struct position *pos)
+{
+	engine_print_game_name(pos->game, &transcript_out);
+	uart_put(' ');
+	engine_print_position(pos, &transcript_out);
 }
 
 void transcript_new_game(const struct position *pos)
 {
-	print_flash(&uart_sink, PSTR("new "));
-	engine_print_game_name(pos->game, &uart_sink);
-	print_char(&uart_sink, ' ');
-	engine_print_position(pos, &uart_sink);
-	end_line();
+	print_flash(&transcript_out, PSTR("new "));
+	transcript_position(pos);
+	transcript_line_end();
 }
 
 void transcript_move(uint8_t player, const struct position *pos, const struct move *mv)
@@ -45,16 +51,16 @@ void transcript_move(uint8_t player, const struct position *pos, const struct mo
 	struct position after = *pos;
 	engine_apply_move(&after, mv);
 	print_player(player);
-	print_char(&uart_sink, ' ');
-	engine_print_move(pos, mv, &uart_sink);
-	print_flash(&uart_sink, PSTR(" -> "));
-	engine_print_position(&after, &uart_sink);
-	end_line();
+	uart_put(' ');
+	engine_print_move(pos, mv, &transcript_out);
+	print_flash(&transcript_out, PSTR(" -> "));
+	engine_print_position(&after, &transcript_out);
+	transcript_line_end();
 }
 
 void transcript_result(uint8_t winner)
 {
-	print_flash(&uart_sink, PSTR("winner "));
+	print_flash(&transcript_out, PSTR("winner "));
 	print_player(winner);
-	end_line();
+	transcript_line_end();
 }

@@ -7,6 +7,8 @@
  *   you 4-3 -> 1 3 5 4
  *   me 3-3 -> 1 3 2 4
  *   winner me
+ * The serial console (firmware/console.h) writes its replies to the same
+ * sink, so the line's output has one path.
  */
 #ifndef FIRMWARE_TRANSCRIPT_H
 #define FIRMWARE_TRANSCRIPT_H
@@ -14,6 +16,15 @@
 #include <stdint.h>
 
 #include "engine/engine.h"
+
+/* The serial line as a sink for the engine's printers. */
+extern struct text_sink transcript_out;
+
+/* CR LF: every line on the serial line ends so. */
+void transcript_line_end(void);
+
+/* "GAME POSITION", as the console and the host tool read it back. */
+void transcript_position(const struct position *pos);
 
 /* After power-on or a reset. */
 void transcript_start(void);
