@@ -50,7 +50,6 @@ enum text {
 	TEXT_UNKNOWN_COMMAND,
 	TEXT_YOUR_MOVE,
 	TEXT_MY_MOVE,
-	TEXT_GAME_OVER,
 	TEXT_ERROR,
 	TEXT_ROW,
 	TEXT_ODRA_PROMPT,
@@ -59,7 +58,7 @@ enum text {
 
 static const char texts[] ENGINE_FLASH =
 	"not text\0line too long\0input lost\0no game\0not your turn\0unknown command\0"
-	"your move\0my move\0game over\0error: \0row \0"
+	"your move\0my move\0error: \0row \0"
 	"odra: rows 0-65535, one a line, then an empty line\0"
 	"GAME [POSITION]: analysis; new|go GAME [POSITION]: play, you|I first; MOVE; board; odra; help";
 
@@ -90,7 +89,7 @@ static struct {
 	uint8_t suspect;        /* bytes still to read among which more were lost */
 	bool in_odra;           /* the challenge's rows are coming */
 	bool odra_failed;       /* a bad row was reported: the rest are only read */
-	uint32_t odra_start_ms; /* when the challenge's first byte came; 0 before */
+	uint32_t odra_start_ms; /* when the challenge's prompt was sent */
 	bool awaiting_turn;     /* print the board when the person's turn comes */
 } console;
 
@@ -206,7 +205,7 @@ static void print_board(void)
 		engine_print_position(pos, &grid.sink);
 		transcript_line_end();
 	}
-	say(game.over ? TEXT_GAME_OVER : game.to_move == PLAYER_PERSON ? TEXT_YOUR_MOVE : TEXT_MY_MOVE);
+	say(game.over ? ENGINE_ERR_GAME_OVER : game.to_move == PLAYER_PERSON ? TEXT_YOUR_MOVE : TEXT_MY_MOVE);
 	transcript_line_end();
 }
 
@@ -273,7 +272,7 @@ static void run_help(void)
 /* After `[new|go] GAME`: the analysis line, or a new game, of the position
  * the rest of the line gives (the game's start when it ends here).
  * CONSOLE_OUT_OF_LINE: 290 bytes less than inlined. */
-static CONSOLE_OUT_OF_LINE void run_position(struct scanner *in, uint8_t game_id, uint8_t command)
+static CONSOLE_OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uint8_t command)
 {
 	struct position pos;
 	enum engine_error err = ENGINE_OK;
@@ -286,8 +285,9 @@ static CONSOLE_OUT_OF_LINE void run_position(struct scanner *in, uint8_t game_id
 		err = ENGINE_ERR_GAME_OVER;
 	}
 	if (err != ENGINE_OK) {
-		refuse(err);
-	} else if (command == CMD_NONE) {
+		return err;
+	}
+	if (command == CMD_NONE) {
 		engine_print_analysis(&pos, &transcript_out);
 		transcript_line_end();
 	} else {
@@ -296,69 +296,68 @@ static CONSOLE_OUT_OF_LINE void run_position(struct scanner *in, uint8_t game_id
 		}
 		follow_game();
 	}
+	return ENGINE_OK;
 }
 
 /* A move typed on the person's turn; the screens then follow the game as
  * after a move made with the buttons.  CONSOLE_OUT_OF_LINE: 340 bytes less
  * than inlined. */
-static CONSOLE_OUT_OF_LINE void run_move(const char *text)
+static CONSOLE_OUT_OF_LINE uint8_t run_move(const char *text)
 {
 	if (game.over || !game_exists()) {
-		refuse(TEXT_NO_GAME);
-		return;
+		return TEXT_NO_GAME;
 	}
 	if (game.to_move != PLAYER_PERSON) {
-		refuse(TEXT_NOT_YOUR_TURN);
-		return;
+		return TEXT_NOT_YOUR_TURN;
 	}
 	struct move mv;
 	enum engine_error err = engine_parse_move(&game.pos, text, &mv);
 	if (err == ENGINE_OK) {
 		err = game_play(&mv);
 	}
-	if (err != ENGINE_OK) {
-		refuse(err);
-		return;
+	if (err == ENGINE_OK) {
+		follow_game();
 	}
-	follow_game();
+	return err;
 }
 
-static void run_line(void)
+/* Runs a command line: ENGINE_OK, or why it is refused (nothing changed). */
+static uint8_t run_line(void)
 {
 	struct scanner in = { .at = buffer.line };
 	uint8_t command = scan_command(&in);
 	if (command == CMD_HELP) {
 		run_help();
-		return;
+		return ENGINE_OK;
 	}
 	if (command == CMD_BOARD) {
-		if (game_exists()) {
-			print_board();
-		} else {
-			refuse(TEXT_NO_GAME);
+		if (!game_exists()) {
+			return TEXT_NO_GAME;
 		}
-		return;
+		print_board();
+		return ENGINE_OK;
 	}
 	if (command == CMD_ODRA) {
 		console.in_odra = true;
 		console.odra_failed = false;
-		console.odra_start_ms = 0;
 		odra_start(&buffer.challenge.odra);
 		say(TEXT_ODRA_PROMPT);
 		transcript_line_end();
-		return;
+		console.odra_start_ms = timer_ms();
+		return ENGINE_OK;
 	}
 	uint8_t game_id = scan_game(&in);
 	if (game_id != GAME_COUNT) {
-		run_position(&in, game_id, command);
-	} else if (command != CMD_NONE) {
-		refuse(ENGINE_ERR_UNKNOWN_GAME);
-	} else if (is_letter(in.at[0]) && is_letter(in.at[1])) {
-		/* A word: moves are numbers, signs and cells such as b2. */
-		refuse(TEXT_UNKNOWN_COMMAND);
-	} else {
-		run_move(in.at);
+		return run_position(&in, game_id, command);
 	}
+	if (command != CMD_NONE) {
+		return ENGINE_ERR_UNKNOWN_GAME;
+	}
+	if (is_letter(in.at[0]) && is_letter(in.at[1])) {
+		/* A word: moves are numbers, signs and cells such as b2. */
+		return TEXT_UNKNOWN_COMMAND;
+	}
+	return run_move(in.at);
 }
 
 /* ---- the challenge ---- */
@@ -416,17 +415,20 @@ static bool line_end(void)
 		odra_line_end(reason);
 		return false;
 	}
+	bool ran = false;
+	if (reason == ENGINE_OK) {
+		if (n == 0) {
+			return false;
+		}
+		watchdog_start_long();
+		reason = run_line();
+		watchdog_start();
+		ran = true;
+	}
 	if (reason != ENGINE_OK) {
 		refuse(reason);
-		return false;
 	}
-	if (n == 0) {
-		return false;
-	}
-	watchdog_start_long();
-	run_line();
-	watchdog_start();
-	return true;
+	return ran;
 }
 
 /* A byte of a line other than its end. */
@@ -461,11 +463,6 @@ static CONSOLE_OUT_OF_LINE bool console_byte(uint8_t c)
 	console.after_cr = c == '\r';
 	if (completes_crlf) {
 		return false;
-	}
-	if (console.odra_start_ms == 0) {
-		/* The first byte since the challenge began (`odra` sets 0, which
-		 * means not yet): the time, or 1 ms before it, never 0. */
-		console.odra_start_ms = (timer_ms() - 1u) | 1u;
 	}
 	if (!console.after_cr && c != '\n') {
 		line_char(c);

@@ -25,7 +25,7 @@
  * or strip (its size in the first line; 40 at most are drawn), Chomp's
  * rows bottom first; the board games and Matrix Nim one row a line; each
  * labelled as moves name it (1:, a:); numbers have no picture.  Then
- * "your move", "my move" or "game over".
+ * "your move", "my move" or "game is over".
  *
  * The console and the buttons play one game, the one the LCD shows: `new`
  * and `go` replace whatever game is in progress and bring the LCD to it; a

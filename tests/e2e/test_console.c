@@ -316,12 +316,12 @@ static void wait_line(struct sim *sim, const char *line, uint32_t timeout_ms)
 	}
 }
 
-/* Runs until a board print has ended ("your move" or "game over"). */
+/* Runs until a board print has ended ("your move" or "game is over"). */
 static bool turn_back(struct sim *sim, void *ctx)
 {
 	(void)ctx;
 	const char *text = sim_uart_output(sim);
-	return strstr(text, "your move\r\n") != NULL || strstr(text, "game over\r\n") != NULL;
+	return strstr(text, "your move\r\n") != NULL || strstr(text, "game is over\r\n") != NULL;
 }
 
 static void wait_turn_back(struct sim *sim)
@@ -535,7 +535,7 @@ static void longest_analyses_answer_without_a_watchdog_reset(void **state)
 		print_message("# \"%s\": the reply after %.0f ms\n", slow[i], ms);
 	}
 	/* A new game of it: the machine's first move is as slow (and wins). */
-	e2e_serial_ask_until(sim, "go prime-power 4294967291", "game over", TURN_MS);
+	e2e_serial_ask_until(sim, "go prime-power 4294967291", "game is over", TURN_MS);
 	assert_non_null(strstr(sim_uart_output(sim), "me /4294967291 -> 1\r\nwinner me\r\n"));
 	assert_int_equal(sim_watchdog_resets(sim), 0);
 	e2e_close(sim);
@@ -607,7 +607,7 @@ static bool play_by_text(struct sim *sim, const char *start_text, bool machine_f
 			person_moved_last = false;
 		}
 	}
-	expect_board_print(sim, &pos, "game over");
+	expect_board_print(sim, &pos, "game is over");
 	bool person_won = person_moved_last != (pos.rule == RULE_MISERE);
 	assert_non_null(strstr(sim_uart_output(sim), person_won ? "winner you\r\n" : "winner me\r\n"));
 	if (!person_can_win) {

@@ -192,9 +192,11 @@ static void challenge(struct sim *sim, const struct rows *rows, const char *line
 	assert_int_equal(answer->rows, rows->count);
 	check_move(rows, false, answer->normal);
 	check_move(rows, true, answer->misere);
-	/* The time reported is the line's: the bytes at 115200 baud (1,389
-	 * cycles each) or at simavr's slightly slower pace (1,496 cycles: it
-	 * counts a parity bit), to within the tick's millisecond. */
+	/* The time reported, from the prompt to the answer, is the line's:
+	 * the bytes at 115200 baud (1,389 cycles each) or at simavr's slightly
+	 * slower pace (1,496 cycles: it counts a parity bit), to within the
+	 * tick's millisecond and the millisecond this test waits after the
+	 * prompt. */
 	double fastest_ms = (double)answer->bytes_sent * 1389.0 / 16000.0;
 	double slowest_ms = (double)answer->bytes_sent * 1496.0 / 16000.0;
 	if (answer->ms + 3.0 < fastest_ms || answer->ms > slowest_ms * 1.01 + 3.0) {
