@@ -26,6 +26,7 @@
 #include "tests/e2e/e2e_serial.h"
 
 #define ODRA_ROWS 8000u
+#define MANY_ROWS 70000u /* row numbers past 16 bits */
 #define ROW_MAX 65535u
 #define ANSWER_MS 5000u /* after the last row */
 
@@ -216,7 +217,7 @@ static void note(const char *what, const struct rows *rows, const struct answer 
 /* Rows to fill, in one static store (a failed check leaks nothing). */
 static struct rows new_rows(uint32_t count)
 {
-	static uint16_t store[ODRA_ROWS + 8u];
+	static uint16_t store[MANY_ROWS];
 	assert_true(count <= sizeof store / sizeof store[0]);
 	memset(store, 0, sizeof store);
 	return (struct rows){ store, count };
@@ -285,6 +286,34 @@ static void eight_thousand_rows_where_misere_differs(void **state)
 		if (shape < 2) {
 			assert_string_not_equal(answer.normal, answer.misere);
 		}
+	}
+	e2e_close(sim);
+}
+
+/* More rows than 16 bits count, the winning rows among the last: the
+ * answer names rows past 65,535.  Mostly empty rows, so that the line
+ * takes 20 s, not 60. */
+static void seventy_thousand_rows(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	uint32_t seed = 65536u;
+	for (int rule = 0; rule < 2; rule++) {
+		struct rows rows = new_rows(MANY_ROWS);
+		for (uint32_t i = 65536u; i < rows.count; i += 1u + next_random(&seed) % 1000u) {
+			rows.size[i] = (uint16_t)(rule == 0 ? next_random(&seed) : next_random(&seed) & 1u);
+		}
+		if (rule == 1) {
+			/* One big row: misère differs from normal play. */
+			rows.size[MANY_ROWS - 7u] = 1962u;
+		}
+		struct answer answer;
+		challenge(sim, &rows, "\n", &answer);
+		unsigned long row = 0;
+		assert_int_equal(sscanf(rule == 0 ? answer.normal : answer.misere, "%lu-", &row), 1);
+		assert_true(row > 65536u);
+		note(rule == 0 ? "70,000 rows, random past 65,536" : "70,000 rows of 0 and 1 past 65,536, one big", &rows,
+		     &answer);
 	}
 	e2e_close(sim);
 }
@@ -452,6 +481,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(eight_thousand_random_rows),
 		cmocka_unit_test(eight_thousand_rows_that_lose),
 		cmocka_unit_test(eight_thousand_rows_where_misere_differs),
+		cmocka_unit_test(seventy_thousand_rows),
 		cmocka_unit_test(small_positions_agree_with_the_solver),
 		cmocka_unit_test(edge_rows),
 		cmocka_unit_test(bad_rows_get_one_error),
