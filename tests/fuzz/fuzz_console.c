@@ -18,6 +18,12 @@
  * The first byte of an input is not sent: it says how the bytes arrive
  * (how many between two passes of the main loop) and where some are lost,
  * as when the line outruns a busy chip.
+ *
+ * Runs: `make test` fuzzes for 30 s from the seeds (tests/scripts/fuzz.sh,
+ * FUZZ_TEST_SECONDS); `make fuzz` for FUZZ_SECONDS (600), keeping what it
+ * learns in BUILD/fuzz/corpus for the next run.  An input that fails is
+ * kept as BUILD/fuzz/crash-* (or leak-, timeout-); `BUILD/fuzz/fuzz_console
+ * FILE` runs it again alone.
  */
 #include <stddef.h>
 #include <stdint.h>
