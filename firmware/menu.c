@@ -97,8 +97,8 @@ static const char summaries[] PROGMEM =
 
 static uint8_t item;
 static uint8_t marquee_step;
-static uint32_t marquee_since;
-static uint32_t last_change_ms;
+static uint16_t marquee_since; /* the low 16 bits of timer_ms(), as the ticks give them */
+static uint16_t last_change_ms;
 static uint8_t held_changes;
 
 static struct position *setup(void)
@@ -310,16 +310,16 @@ void menu_enter(void)
 	draw_item();
 	if (item == ITEM_GAME) {
 		marquee_step = 0;
-		marquee_since = timer_ms();
+		marquee_since = (uint16_t)timer_ms();
 		draw_marquee();
 	} else {
 		lcd_write_line_P(1, PSTR("U/D:more SEL:go"));
 	}
 }
 
-void menu_tick(uint32_t now_ms)
+void menu_tick(uint16_t now_ms)
 {
-	if (item != ITEM_GAME || now_ms - marquee_since < MENU_MARQUEE_MS) {
+	if (item != ITEM_GAME || (uint16_t)(now_ms - marquee_since) < MENU_MARQUEE_MS) {
 		return;
 	}
 	marquee_since = now_ms;
@@ -359,8 +359,8 @@ static void chomp_fill(struct position *pos)
 static void menu_change(int8_t step)
 {
 	/* A held arrow: ten times the step every MENU_REPEATS_PER_TENFOLD changes. */
-	uint32_t now = timer_ms();
-	held_changes = now - last_change_ms < MENU_FAST_MS && held_changes < UINT8_MAX ? held_changes + 1u : 0u;
+	uint16_t now = (uint16_t)timer_ms();
+	held_changes = (uint16_t)(now - last_change_ms) < MENU_FAST_MS && held_changes < UINT8_MAX ? held_changes + 1u : 0u;
 	last_change_ms = now;
 	uint32_t size = 1;
 	for (uint8_t i = held_changes / MENU_REPEATS_PER_TENFOLD; i > 0 && size < 100000000ul; i--) {

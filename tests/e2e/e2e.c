@@ -1459,7 +1459,9 @@ static bool enterable(const struct position *pos, const struct move *mv)
 	case GAME_WYTHOFF: {
 		uint16_t most = t.part == 2 ? (pos->u.heap[0] < pos->u.heap[1] ? pos->u.heap[0] : pos->u.heap[1])
 					    : pos->u.heap[t.part];
-		return most != 0 && t.amount <= most;
+		/* Both heaps: the cursor takes the same from each. */
+		bool same = t.part != 2 || mv->u.wythoff.take[0] == mv->u.wythoff.take[1];
+		return most != 0 && t.amount <= most && same;
 	}
 	case GAME_MATRIX_NIM:
 		if (mv->u.matrix.row >= pos->count) {
