@@ -14,6 +14,7 @@ static uint8_t glyphs;
 struct text_sink *display_begin(void)
 {
 	buffer_sink_init(&sink, line, sizeof line);
+	print_to(&sink.sink);
 	return &sink.sink;
 }
 

@@ -78,10 +78,10 @@ enum engine_error game_play(const struct move *mv)
 	return ENGINE_OK;
 }
 
-void game_print_score(struct text_sink *out)
+void game_print_score(void)
 {
-	print_flash(out, PSTR("You "));
-	print_u32(out, settings.person_wins);
-	print_flash(out, PSTR(" - me "));
-	print_u32(out, settings.machine_wins);
+	put_flash(PSTR("You "));
+	put_u32(settings.person_wins);
+	put_flash(PSTR(" - me "));
+	put_u32(settings.machine_wins);
 }

@@ -149,21 +149,21 @@ static bool item_shown(uint8_t candidate)
 }
 
 /* The game's name from the engine's, capitalised, words split by spaces. */
-static void print_game_name(struct text_sink *line)
+static void print_game_name(void)
 {
 	const char *p = engine_game_name(setup()->game);
 	char c = (char)(pgm_read_byte(p) & ~0x20);
 	do {
-		print_char(line, c == '-' ? ' ' : c);
+		put_char(c == '-' ? ' ' : c);
 		c = (char)pgm_read_byte(++p);
 	} while (c != '\0');
 }
 
-static void print_part_word(struct text_sink *line, bool many)
+static void print_part_word(bool many)
 {
-	print_flash(line, flash_nth(part_words, (uint8_t)(traits() >> WORD_SHIFT)));
+	put_flash(flash_nth(part_words, (uint8_t)(traits() >> WORD_SHIFT)));
 	if (many) {
-		print_char(line, 's');
+		put_char('s');
 	}
 }
 
@@ -180,16 +180,16 @@ static const char *winner(void)
 }
 
 /* Both, from character `from` on. */
-static void print_summary(struct text_sink *out, uint8_t from)
+static void print_summary(uint8_t from)
 {
 	uint8_t length = (uint8_t)strlen_P(summary());
 	if (from < length) {
-		print_flash(out, summary() + from);
+		put_flash(summary() + from);
 		from = 0;
 	} else {
 		from = (uint8_t)(from - length);
 	}
-	print_flash(out, winner() + from);
+	put_flash(winner() + from);
 }
 
 /* The summary runs along row 1 under the game's name, a character every
@@ -197,28 +197,28 @@ static void print_summary(struct text_sink *out, uint8_t from)
 static void draw_marquee(void)
 {
 	uint8_t from = marquee_step > MENU_MARQUEE_PAUSE ? (uint8_t)(marquee_step - MENU_MARQUEE_PAUSE) : 0u;
-	struct text_sink *line = display_begin();
-	print_summary(line, from);
-	print_summary(line, 0); /* it comes round again */
+	display_begin();
+	print_summary(from);
+	print_summary(0); /* it comes round again */
 	display_end(1);
 }
 
-static void print_number(struct text_sink *line, uint32_t number)
+static void print_number(uint32_t number)
 {
-	print_flash(line, PSTR(" <"));
-	print_u32(line, number);
-	print_char(line, '>');
+	put_flash(PSTR(" <"));
+	put_u32(number);
+	put_char('>');
 }
 
-static void print_set(struct text_sink *line)
+static void print_set(void)
 {
 	bool first = true;
 	for (uint8_t amount = 1; amount <= 8; amount++) {
 		if (setup()->set & (1u << (amount - 1u))) {
 			if (!first) {
-				print_char(line, ',');
+				put_char(',');
 			}
-			print_u32(line, amount);
+			put_u32(amount);
 			first = false;
 		}
 	}
@@ -243,59 +243,59 @@ static uint8_t *item_byte(void)
 
 static void draw_item(void)
 {
-	struct text_sink *line = display_begin();
+	display_begin();
 	struct position *pos = setup();
 	switch (item) {
 	case ITEM_GAME:
-		print_char(line, '<');
-		print_game_name(line);
-		print_char(line, '>');
+		put_char('<');
+		print_game_name();
+		put_char('>');
 		break;
 	case ITEM_RULE:
-		print_flash(line, pos->rule == RULE_MISERE ? PSTR("Rule <misere>") : PSTR("Rule <normal>"));
+		put_flash(pos->rule == RULE_MISERE ? PSTR("Rule <misere>") : PSTR("Rule <normal>"));
 		break;
 	case ITEM_VARIANT:
-		print_flash(line, pos->variant == TAKTIX_ADJACENT ? PSTR("Take <adjacent>") : PSTR("Take <any>"));
+		put_flash(pos->variant == TAKTIX_ADJACENT ? PSTR("Take <adjacent>") : PSTR("Take <any>"));
 		break;
 	case ITEM_LIMIT:
-		print_char(line, 'k');
-		print_number(line, pos->limit);
+		put_char('k');
+		print_number(pos->limit);
 		break;
 	case ITEM_SET:
-		print_flash(line, PSTR("S <"));
-		print_set(line);
-		print_char(line, '>');
+		put_flash(PSTR("S <"));
+		print_set();
+		put_char('>');
 		break;
 	case ITEM_COUNT:
-		print_part_word(line, true);
-		print_number(line, pos->count);
+		print_part_word(true);
+		print_number(pos->count);
 		break;
 	case ITEM_COLS:
-		print_flash(line, PSTR("Columns"));
-		print_number(line, *item_byte());
+		put_flash(PSTR("Columns"));
+		print_number(*item_byte());
 		break;
 	case ITEM_FIRST:
-		print_flash(line, settings.machine_first ? PSTR("First move <me>") : PSTR("First move <you>"));
+		put_flash(settings.machine_first ? PSTR("First move <me>") : PSTR("First move <you>"));
 		break;
 	case ITEM_SCORE:
-		game_print_score(line);
+		game_print_score();
 		break;
 	default: {
 		uint8_t i = (uint8_t)(item - ITEM_VALUE);
 		if (traits() & HAS_COUNT || pos->game == GAME_WYTHOFF) {
-			print_part_word(line, false);
-			print_char(line, ' ');
+			print_part_word(false);
+			put_char(' ');
 			if (pos->game == GAME_MATRIX_NIM) {
-				print_u32(line, i / pos->cols + 1u);
-				print_char(line, ',');
-				print_u32(line, i % pos->cols + 1u);
+				put_u32(i / pos->cols + 1u);
+				put_char(',');
+				put_u32(i % pos->cols + 1u);
 			} else {
-				print_u32(line, i + 1u);
+				put_u32(i + 1u);
 			}
 		} else {
-			print_char(line, 'n');
+			put_char('n');
 		}
-		print_number(line, view_value(pos, i));
+		print_number(view_value(pos, i));
 		break;
 	}
 	}

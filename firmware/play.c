@@ -61,7 +61,8 @@ static void draw_person_turn(void)
 static void draw_over_page(void)
 {
 	if (over_page == 0) {
-		game_print_score(display_begin());
+		display_begin();
+		game_print_score();
 		display_end(1);
 	} else {
 		lcd_write_line_P(1, PSTR("SEL again L menu"));

@@ -480,30 +480,30 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 		p += strlen_P(p) + 1u;
 	}
 	if (machine) {
-		print_flash(out, PSTR("I "));
-		print_char(out, (char)(pgm_read_byte(p++) | 0x20)); /* lower case */
+		put_flash(PSTR("I "));
+		put_char((char)(pgm_read_byte(p++) | 0x20)); /* lower case */
 	}
-	print_flash(out, p);
-	print_char(out, ' ');
+	put_flash(p);
+	put_char(' ');
 	uint16_t amount = move_amount(pos, c);
 	if (view_kind(pos) == VIEW_KIND_BOARD) {
 		if (is(pos, GAME_CHOMP) ? mv->u.chomp.row != 0xFFu : mv->u.cells != 0) {
 			engine_print_move(pos, mv, out);
 		}
 	} else if (is(pos, GAME_PRIME_POWER)) {
-		print_u32(out, pos->u.factors.prime[c->part]);
-		print_char(out, '^');
-		print_u32(out, amount);
+		put_u32(pos->u.factors.prime[c->part]);
+		put_char('^');
+		put_u32(amount);
 	} else if (is(pos, GAME_NIMBLE)) {
-		print_u32(out, (uint16_t)(pos->u.heap[c->part] - amount));
+		put_u32((uint16_t)(pos->u.heap[c->part] - amount));
 	} else if (is(pos, GAME_MATRIX_NIM)) {
 		for (uint8_t i = 0; i < pos->cols; i++) {
 			if (i > 0) {
-				print_char(out, ',');
+				put_char(',');
 			}
-			print_u32(out, mv->u.matrix.take[i]);
+			put_u32(mv->u.matrix.take[i]);
 		}
 	} else {
-		print_u32(out, amount);
+		put_u32(amount);
 	}
 }

@@ -26,24 +26,17 @@
 
 /* ---- the line ---- */
 
-static void print_text(struct text_sink *out, const char *text)
-{
-	while (*text != '\0') {
-		print_char(out, *text++);
-	}
-}
-
-static void print_part(const struct position *pos, uint8_t i, struct text_sink *out)
+static void print_part(const struct position *pos, uint8_t i)
 {
 	if (pos->game == GAME_PRIME_POWER) {
-		print_u32(out, pos->u.factors.prime[i]);
+		put_u32(pos->u.factors.prime[i]);
 		uint8_t exponent = pos->u.factors.exponent[i];
 		if (exponent != 1) {
-			print_char(out, '^');
-			print_u32(out, exponent);
+			put_char('^');
+			put_u32(exponent);
 		}
 	} else {
-		print_u32(out, view_value(pos, i));
+		put_u32(view_value(pos, i));
 	}
 }
 
@@ -58,14 +51,15 @@ static bool is_separator(char c)
 }
 
 /* The parts in a row, spaces between them ('/' between Matrix Nim's rows),
- * the marked one in brackets instead of spaces; a line wider than the display shows the
- * part of it around the brackets, cut between parts, with '<' or '>' where
+ * the marked one in brackets instead of spaces, on row 0; a line wider than
+ * the display shows the part of it around the brackets, cut between parts, with '<' or '>' where
  * more lies beyond. */
-static void line_draw(const struct position *pos, const struct view_cursor *c, struct text_sink *out)
+static void line_draw(const struct position *pos, const struct view_cursor *c)
 {
 	char text[LINE_TEXT_MAX];
 	struct buffer_sink line;
 	buffer_sink_init(&line, text, sizeof text);
+	print_to(&line.sink);
 	uint8_t parts = view_line_parts(pos);
 	/* A large Matrix Nim begins a few cells before the cursor's. */
 	uint8_t first = parts > LINE_PARTS_MOST && c->part < parts && c->part > LINE_PARTS_BEFORE
@@ -77,19 +71,19 @@ static void line_draw(const struct position *pos, const struct view_cursor *c, s
 		/* A bracket stands for a space; a line begun late has a
 		 * separator first, for the '<'. */
 		if (pos->game == GAME_MATRIX_NIM && i % pos->cols == 0 && i > 0) {
-			print_char(&line.sink, '/');
+			put_char('/');
 		} else if (i == first ? i > 0 : !marked && !line_marked(pos, c, (uint8_t)(i - 1u))) {
-			print_char(&line.sink, ' ');
+			put_char(' ');
 		}
 		if (marked && close == 0) {
 			open = (uint8_t)line.length;
 		}
 		if (marked) {
-			print_char(&line.sink, '[');
+			put_char('[');
 		}
-		print_part(pos, i, &line.sink);
+		print_part(pos, i);
 		if (marked) {
-			print_char(&line.sink, ']');
+			put_char(']');
 			close = (uint8_t)line.length;
 		}
 	}
@@ -116,8 +110,7 @@ static void line_draw(const struct position *pos, const struct view_cursor *c, s
 		text[end] = '>';
 		text[end + 1u] = '\0';
 	}
-	char *shown = text + start;
-	print_text(out, shown);
+	lcd_write_line(0, text + start);
 }
 
 /* ---- the strip ---- */
@@ -150,8 +143,9 @@ static uint8_t strip_place(const struct position *pos, const struct view_cursor 
 	return 0;
 }
 
-static void strip_draw(const struct position *pos, const struct view_cursor *c, struct text_sink *out)
+static void strip_draw(const struct position *pos, const struct view_cursor *c)
 {
+	char text[LCD_COLUMNS + 1];
 	/* The cursor's place, kept in view. */
 	uint32_t cursor = c->mv.u.strip.at;
 	for (uint8_t row = 0; row < c->part && row < pos->count; row++) {
@@ -160,9 +154,11 @@ static void strip_draw(const struct position *pos, const struct view_cursor *c, 
 	uint32_t first = cursor >= STRIP_SLOTS - 2u ? (cursor - (STRIP_SLOTS - 4u)) & ~(uint32_t)1 : 0u;
 	for (uint8_t column = 0; column < LCD_COLUMNS; column++) {
 		uint8_t id = (uint8_t)(strip_place(pos, c, first) | strip_place(pos, c, first + 1u) << 3);
-		print_char(out, id != 0 ? display_glyph(id) : ' ');
+		text[column] = id != 0 ? display_glyph(id) : ' ';
 		first += 2u;
 	}
+	text[LCD_COLUMNS] = '\0';
+	lcd_write_line(0, text);
 }
 
 /* Pixel (column 0..4, row 0..7) of a character holding two strip places:
@@ -307,7 +303,7 @@ static void print_words(const struct position *pos, const struct view_cursor *c,
 {
 	switch (words) {
 	case WORDS_THINKING:
-		print_flash(out, PSTR("Thinking..."));
+		put_flash(PSTR("Thinking..."));
 		break;
 	case WORDS_REFUSED:
 		engine_print_error((enum engine_error)err, out);
@@ -331,6 +327,7 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 	char message[MESSAGE_MAX + 1];
 	struct buffer_sink words_sink;
 	buffer_sink_init(&words_sink, message, sizeof message);
+	print_to(&words_sink.sink);
 	print_words(pos, cursor, words, err, &words_sink.sink);
 
 	uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS];
@@ -353,25 +350,21 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 			}
 		}
 		for (uint8_t row = 0; row < LCD_ROWS; row++) {
-			struct text_sink *line = display_begin();
+			char text[BOARD_COLUMNS + 1u + MESSAGE_MAX + 1u];
 			for (uint8_t column = 0; column < BOARD_COLUMNS; column++) {
-				print_char(line, display_glyph((uint8_t)(BOARD_GLYPH_ID + row * BOARD_COLUMNS + column)));
+				text[column] = display_glyph((uint8_t)(BOARD_GLYPH_ID + row * BOARD_COLUMNS + column));
 			}
-			print_char(line, ' ');
-			print_text(line, row == 0 ? message : second);
-			display_end(row);
+			text[BOARD_COLUMNS] = ' ';
+			strcpy(text + BOARD_COLUMNS + 1u, row == 0 ? message : second);
+			lcd_write_line(row, text);
 		}
 	} else {
-		struct text_sink *line = display_begin();
 		if (kind == VIEW_KIND_STRIP) {
-			strip_draw(pos, cursor, line);
+			strip_draw(pos, cursor);
 		} else {
-			line_draw(pos, cursor, line);
+			line_draw(pos, cursor);
 		}
-		display_end(0);
-		line = display_begin();
-		print_text(line, message);
-		display_end(1);
+		lcd_write_line(1, message);
 	}
 	display_show_glyphs(draw_glyph);
 }
