@@ -133,19 +133,14 @@ static uint8_t values(void)
 	return setup()->game == GAME_WYTHOFF ? 2u : 1u;
 }
 
+/* Items ITEM_RULE to ITEM_COLS are shown where the game has HAS_RULE to
+ * HAS_COLS, bit item - 1. */
 static bool item_shown(uint8_t candidate)
 {
-	static const uint8_t needs[ITEM_VALUE] PROGMEM = {
-		0, HAS_RULE, HAS_VARIANT, HAS_LIMIT, HAS_SET, HAS_COUNT, HAS_COLS,
-	};
 	if (candidate >= ITEM_VALUE && candidate < ITEM_FIRST) {
 		return candidate - ITEM_VALUE < values();
 	}
-	if (candidate < ITEM_VALUE) {
-		uint8_t need = pgm_read_byte(&needs[candidate]);
-		return (traits() & need) == need;
-	}
-	return true;
+	return candidate == ITEM_GAME || candidate >= ITEM_VALUE || (traits() >> (candidate - 1u) & 1u) != 0;
 }
 
 /* The game's name from the engine's, capitalised, words split by spaces. */
@@ -203,23 +198,16 @@ static void draw_marquee(void)
 	display_end(1);
 }
 
-static void print_number(uint32_t number)
-{
-	put_flash(PSTR(" <"));
-	put_u32(number);
-	put_char('>');
-}
-
 static void print_set(void)
 {
-	bool first = true;
+	char comma = '\0';
 	for (uint8_t amount = 1; amount <= 8; amount++) {
 		if (setup()->set & (1u << (amount - 1u))) {
-			if (!first) {
-				put_char(',');
+			if (comma) {
+				put_char(comma);
 			}
 			put_u32(amount);
-			first = false;
+			comma = ',';
 		}
 	}
 }
@@ -241,63 +229,72 @@ static uint8_t *item_byte(void)
 	}
 }
 
+/* The items that are one of two words: the byte, and the first of its
+ * words in `choices` (the byte's value picks it or the next). */
+static uint8_t *item_choice(uint8_t *word)
+{
+	switch (item) {
+	case ITEM_RULE:
+		*word = 0;
+		return &setup()->rule;
+	case ITEM_VARIANT:
+		*word = 2;
+		return &setup()->variant;
+	case ITEM_FIRST:
+		*word = 4;
+		return &settings.machine_first;
+	default:
+		return NULL;
+	}
+}
+
+/* The items' labels by enum menu_item up to ITEM_VALUE, each ending in a
+ * NUL; the count's is the part word. */
+static const char labels[] PROGMEM = "\0Rule \0Take \0k \0S \0\0Columns ";
+static const char choices[] PROGMEM = "normal\0misere\0any\0adjacent\0you\0me";
+
+/* Row 0: the item's label and its value in angle brackets. */
 static void draw_item(void)
 {
 	display_begin();
 	struct position *pos = setup();
-	switch (item) {
-	case ITEM_GAME:
-		put_char('<');
-		print_game_name();
-		put_char('>');
-		break;
-	case ITEM_RULE:
-		put_flash(pos->rule == RULE_MISERE ? PSTR("Rule <misere>") : PSTR("Rule <normal>"));
-		break;
-	case ITEM_VARIANT:
-		put_flash(pos->variant == TAKTIX_ADJACENT ? PSTR("Take <adjacent>") : PSTR("Take <any>"));
-		break;
-	case ITEM_LIMIT:
-		put_char('k');
-		print_number(pos->limit);
-		break;
-	case ITEM_SET:
-		put_flash(PSTR("S <"));
-		print_set();
-		put_char('>');
-		break;
-	case ITEM_COUNT:
-		print_part_word(true);
-		print_number(pos->count);
-		break;
-	case ITEM_COLS:
-		put_flash(PSTR("Columns"));
-		print_number(*item_byte());
-		break;
-	case ITEM_FIRST:
-		put_flash(settings.machine_first ? PSTR("First move <me>") : PSTR("First move <you>"));
-		break;
-	case ITEM_SCORE:
+	uint8_t word;
+	uint8_t *choice = item_choice(&word);
+	uint8_t *byte = item_byte();
+	if (item == ITEM_SCORE) {
 		game_print_score();
-		break;
-	default: {
+	} else {
 		uint8_t i = (uint8_t)(item - ITEM_VALUE);
-		if (traits() & HAS_COUNT || pos->game == GAME_WYTHOFF) {
+		if (item == ITEM_COUNT) {
+			print_part_word(true);
+			put_char(' ');
+		} else if (item == ITEM_FIRST) {
+			put_flash(PSTR("First move "));
+		} else if (item < ITEM_VALUE) {
+			put_flash(flash_nth(labels, item));
+		} else if (traits() & HAS_COUNT || pos->game == GAME_WYTHOFF) {
 			print_part_word(false);
 			put_char(' ');
 			if (pos->game == GAME_MATRIX_NIM) {
-				put_u32(i / pos->cols + 1u);
-				put_char(',');
-				put_u32(i % pos->cols + 1u);
+				put_pair(i / pos->cols + 1u, ',', i % pos->cols + 1u);
 			} else {
 				put_u32(i + 1u);
 			}
+			put_char(' ');
 		} else {
-			put_char('n');
+			put_flash(PSTR("n "));
 		}
-		print_number(view_value(pos, i));
-		break;
-	}
+		put_char('<');
+		if (choice != NULL) {
+			put_flash(flash_nth(choices, (uint8_t)(word + *choice)));
+		} else if (item == ITEM_GAME) {
+			print_game_name();
+		} else if (item == ITEM_SET) {
+			print_set();
+		} else {
+			put_u32(byte != NULL ? *byte : view_value(pos, i));
+		}
+		put_char('>');
 	}
 	display_end(0);
 }
@@ -339,15 +336,6 @@ static void menu_step(int8_t step)
 	} while (!item_shown(item));
 }
 
-/* n + step kept within first..last. */
-static uint32_t bounded(uint32_t n, int8_t step, uint32_t size, uint32_t first, uint32_t last)
-{
-	if (step > 0) {
-		return n >= last || last - n < size ? last : n + size;
-	}
-	return n <= first || n - first < size ? first : n - size;
-}
-
 /* Chomp's board: `rows` rows of the first row's length. */
 static void chomp_fill(struct position *pos)
 {
@@ -358,6 +346,21 @@ static void chomp_fill(struct position *pos)
 
 static void menu_change(int8_t step)
 {
+	struct position *pos = setup();
+	uint8_t word;
+	uint8_t *choice = item_choice(&word);
+	if (choice != NULL) {
+		*choice ^= 1u;
+		return;
+	}
+	if (item == ITEM_GAME) {
+		engine_start_position(pos, (uint8_t)((pos->game + GAME_COUNT + step) % GAME_COUNT));
+		return;
+	}
+	if (item == ITEM_SCORE) {
+		return;
+	}
+
 	/* A held arrow: ten times the step every MENU_REPEATS_PER_TENFOLD changes. */
 	uint16_t now = (uint16_t)timer_ms();
 	held_changes = (uint16_t)(now - last_change_ms) < MENU_FAST_MS && held_changes < UINT8_MAX ? held_changes + 1u : 0u;
@@ -367,46 +370,36 @@ static void menu_change(int8_t step)
 		size *= 10u;
 	}
 
-	struct position *pos = setup();
+	/* k from 1 (Poker Nim: 0), S a non-empty set, up to 8 parts or
+	 * columns (Matrix Nim up to 4 rows); the numbers up to what their
+	 * field holds, which view_set_value() sees to. */
+	uint8_t i = (uint8_t)(item - ITEM_VALUE);
 	uint8_t *byte = item_byte();
-	switch (item) {
-	case ITEM_GAME:
-		engine_start_position(pos, (uint8_t)((pos->game + GAME_COUNT + step) % GAME_COUNT));
-		break;
-	case ITEM_RULE:
-		pos->rule ^= 1u;
-		break;
-	case ITEM_VARIANT:
-		pos->variant ^= 1u;
-		break;
-	case ITEM_FIRST:
-		settings.machine_first ^= 1u;
-		break;
-	case ITEM_SCORE:
-		break;
-	case ITEM_LIMIT:
-	case ITEM_SET:
-	case ITEM_COUNT:
-	case ITEM_COLS: {
-		/* k from 1 (Poker Nim: 0), S a non-empty set, up to 8 parts or
-		 * columns (Matrix Nim up to 4 rows). */
-		uint8_t first = item == ITEM_LIMIT && pos->game == GAME_POKER_NIM ? 0u : 1u;
-		uint8_t last = item <= ITEM_SET ? UINT8_MAX
-			       : item == ITEM_COUNT && pos->game == GAME_MATRIX_NIM ? 4u : 8u;
-		*byte = (uint8_t)bounded(*byte, step, size, first, last);
-		if (pos->game == GAME_POKER_NIM) {
-			pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1] = pos->limit;
-		}
-		if (pos->game == GAME_CHOMP) {
-			chomp_fill(pos);
-		}
-		break;
+	uint32_t n;
+	uint32_t first = 0;
+	uint32_t last = UINT32_MAX;
+	if (byte == NULL) {
+		n = view_value(pos, i);
+	} else {
+		n = *byte;
+		first = item == ITEM_LIMIT && pos->game == GAME_POKER_NIM ? 0u : 1u;
+		last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT && pos->game == GAME_MATRIX_NIM ? 4u : 8u;
 	}
-	default: {
-		uint8_t i = (uint8_t)(item - ITEM_VALUE);
-		view_set_value(pos, i, bounded(view_value(pos, i), step, size, 0, UINT32_MAX));
-		break;
+	if (step > 0) {
+		n = n >= last || last - n < size ? last : n + size;
+	} else {
+		n = n <= first || n - first < size ? first : n - size;
 	}
+	if (byte == NULL) {
+		view_set_value(pos, i, n);
+		return;
+	}
+	*byte = (uint8_t)n;
+	if (pos->game == GAME_POKER_NIM) {
+		pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1] = pos->limit;
+	}
+	if (pos->game == GAME_CHOMP) {
+		chomp_fill(pos);
 	}
 }
 
