@@ -66,13 +66,14 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 				? (uint8_t)(c->part - LINE_PARTS_BEFORE)
 				: 0u;
 	uint8_t open = 0, close = 0;
+	bool was_marked = false;
 	for (uint8_t i = first; i < parts; i++) {
 		bool marked = line_marked(pos, c, i);
 		/* A bracket stands for a space; a line begun late has a
 		 * separator first, for the '<'. */
 		if (pos->game == GAME_MATRIX_NIM && i % pos->cols == 0 && i > 0) {
 			put_char('/');
-		} else if (i == first ? i > 0 : !marked && !line_marked(pos, c, (uint8_t)(i - 1u))) {
+		} else if (i == first ? i > 0 : !marked && !was_marked) {
 			put_char(' ');
 		}
 		if (marked && close == 0) {
@@ -86,6 +87,7 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 			put_char(']');
 			close = (uint8_t)line.length;
 		}
+		was_marked = marked;
 	}
 	/* The window: from the first column, or from a separator (or the
 	 * character before the bracket) that '<' replaces, so that the marked
