@@ -72,20 +72,20 @@ static const uint16_t menu_traits[GAME_COUNT] PROGMEM = {
  * Nim shares Nim's), each ending in a NUL; who wins follows from the rule. */
 static const char summaries[] PROGMEM =
 	"Take any number from one heap.\0"
-	"Rows 1 3 5 7; take any number from one row.\0"
+	"Rows 1,3,5,7: take any number from a row.\0"
 	"Take 1 to k from one heap.\0"
-	"Take s from one heap, s in the set S.\0"
+	"Take an amount in S from one heap.\0"
 	"Subtract a nonzero digit of n.\0"
-	"Divide a number by 2, 3 or 6, rounding down; 0 goes.\0"
-	"Divide n by a prime power dividing it.\0"
+	"Divide a number by 2, 3 or 6, round down; 0 goes.\0"
+	"Divide n by a prime power factor of it.\0"
 	"Move a coin left to any square.\0"
-	"Take from cells of one row, 1 or more in all.\0"
-	"Nim, or add to a heap up to its start; k adds each.\0"
+	"Take 1 or more from cells of one row.\0"
+	"Nim, or add to a heap up to its start, k times each.\0"
 	"Put a pebble on a cell with free neighbours.\0"
 	"Knock down a pin or two neighbours.\0"
 	"Take from one heap or the same from both.\0"
-	"Eat a piece and all above and right of it, never the poisoned corner.\0"
-	"Take pieces of one row or column; adjacent: no gaps.\0"
+	"Eat a piece and all above/right of it, not the poison corner.\0"
+	"Take from one row or column; adjacent: no gaps.\0"
 	"Take 1-3 from a stack, or 1 each from two side by side.\0"
 	"Take 1 piece, 2 neighbours or 3 in a triangle.";
 
@@ -109,15 +109,6 @@ static struct position *setup(void)
 static uint16_t traits(void)
 {
 	return pgm_read_word(&menu_traits[setup()->game]);
-}
-
-/* The string after `count` NUL-terminated ones, in flash. */
-static const char *flash_nth(const char *p, uint8_t count)
-{
-	while (count-- > 0) {
-		p += strlen_P(p) + 1u;
-	}
-	return p;
 }
 
 /* How many numbers the menu sets. */
@@ -156,7 +147,7 @@ static void print_game_name(void)
 
 static void print_part_word(bool many)
 {
-	put_flash(flash_nth(part_words, (uint8_t)(traits() >> WORD_SHIFT)));
+	put_flash(display_nth(part_words, (uint8_t)(traits() >> WORD_SHIFT)));
 	if (many) {
 		put_char('s');
 	}
@@ -166,7 +157,7 @@ static void print_part_word(bool many)
 static const char *summary(void)
 {
 	uint8_t id = setup()->game;
-	return flash_nth(summaries, (uint8_t)(id > GAME_MISERE_NIM ? id - 1u : id));
+	return display_nth(summaries, (uint8_t)(id > GAME_MISERE_NIM ? id - 1u : id));
 }
 
 static const char *winner(void)
@@ -271,7 +262,7 @@ static void draw_item(void)
 		} else if (item == ITEM_FIRST) {
 			put_flash(PSTR("First move "));
 		} else if (item < ITEM_VALUE) {
-			put_flash(flash_nth(labels, item));
+			put_flash(display_nth(labels, item));
 		} else if (traits() & HAS_COUNT || pos->game == GAME_WYTHOFF) {
 			print_part_word(false);
 			put_char(' ');
@@ -286,7 +277,7 @@ static void draw_item(void)
 		}
 		put_char('<');
 		if (choice != NULL) {
-			put_flash(flash_nth(choices, (uint8_t)(word + *choice)));
+			put_flash(display_nth(choices, (uint8_t)(word + *choice)));
 		} else if (item == ITEM_GAME) {
 			print_game_name();
 		} else if (item == ITEM_SET) {

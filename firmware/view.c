@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/text.h"
+#include "firmware/display.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
 
@@ -281,20 +282,6 @@ uint32_t view_cell_bit(const struct position *pos, uint8_t x, uint8_t y)
 	return (uint32_t)1 << cell;
 }
 
-bool view_slot_present(const struct position *pos, uint8_t x, uint8_t y)
-{
-	switch (pos->game) {
-	case GAME_CHOMP:
-		return y < pos->count && x < pos->u.chomp[y];
-	case GAME_KUBO:
-		return x % 3u < pos->u.kubo[y * 3u + x / 3u];
-	case GAME_NINETEEN:
-		return (pos->u.nineteen & view_cell_bit(pos, x, y)) != 0;
-	default:
-		return (pos->u.taktix & view_cell_bit(pos, x, y)) != 0;
-	}
-}
-
 /* Moves the board's cursor one place in the key's direction. */
 static void board_step(const struct position *pos, struct view_cursor *c, uint8_t key)
 {
@@ -475,10 +462,7 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	if (is(pos, GAME_POKER_NIM) && mv->u.heap.add) {
 		verb = VERB_ADD;
 	}
-	const char *p = verbs;
-	while (verb-- > 0) {
-		p += strlen_P(p) + 1u;
-	}
+	const char *p = display_nth(verbs, verb);
 	if (machine) {
 		put_flash(PSTR("I "));
 		put_char((char)(pgm_read_byte(p++) | 0x20)); /* lower case */
@@ -491,9 +475,7 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 			engine_print_move(pos, mv, out);
 		}
 	} else if (is(pos, GAME_PRIME_POWER)) {
-		put_u32(pos->u.factors.prime[c->part]);
-		put_char('^');
-		put_u32(amount);
+		put_pair(pos->u.factors.prime[c->part], '^', amount);
 	} else if (is(pos, GAME_NIMBLE)) {
 		put_u32((uint16_t)(pos->u.heap[c->part] - amount));
 	} else if (is(pos, GAME_MATRIX_NIM)) {

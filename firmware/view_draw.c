@@ -183,99 +183,84 @@ static bool strip_pixel(uint8_t id, uint8_t column, uint8_t row)
 
 /* ---- the board: 20x16 pixels in 4x2 characters ---- */
 
-/* Place (x, y) of a board as a rectangle of the picture: left, top, width, height. */
-static void place_rect(const struct position *pos, uint8_t x, uint8_t y, uint8_t rect[4])
+/* A place's rectangle (left, top, width, height) on the canvas. */
+static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const uint8_t rect[4], bool present,
+			bool taken, bool inverted)
 {
-	uint8_t left, top, width, height;
-	switch (pos->game) {
-	case GAME_CHOMP:
-		/* Up to 4 columns one to a character, else two; up to 4 rows 3
-		 * pixels high, else 1; the poisoned corner at the bottom left. */
-		if (pos->u.chomp[0] <= 4u) {
-			left = (uint8_t)(x * 5u);
-			width = 4;
-		} else {
-			left = (uint8_t)(x / 2u * 5u + x % 2u * 3u);
-			width = 2;
+	for (uint8_t py = rect[1]; py < rect[1] + rect[3]; py++) {
+		for (uint8_t px = rect[0]; px < rect[0] + rect[2]; px++) {
+			bool lit = present && (!taken || ((px ^ py) & 1u) == 0);
+			if (lit != inverted) {
+				canvas[py / 8u * BOARD_COLUMNS + px / 5u][py % 8u] |= (uint8_t)(0x10u >> px % 5u);
+			}
 		}
-		if (pos->count <= 4u) {
-			top = (uint8_t)(13u - y * 4u);
-			height = 3;
-		} else {
-			top = (uint8_t)(15u - y * 2u);
-			height = 1;
-		}
-		break;
-	case GAME_KUBO:
-		/* A stack to a character, its pieces 1 pixel wide side by side. */
-		left = (uint8_t)(x / 3u * 5u + x % 3u * 2u);
-		width = 1;
-		top = (uint8_t)(y * 4u + 1u);
-		height = 3;
-		break;
-	case GAME_NINETEEN:
-		/* Rows 3 pixels apart, pieces 4 apart, each row centred. */
-		left = (uint8_t)((5u - view_board_width(pos, y)) * 2u + x * 4u);
-		width = 3;
-		top = (uint8_t)(y * 3u);
-		height = 2;
-		break;
-	default: /* Taktix: a column to a character, rows 4 pixels apart */
-		left = (uint8_t)(x * 5u);
-		width = 4;
-		top = (uint8_t)(y * 4u);
-		height = 3;
-		break;
-	}
-	rect[0] = left;
-	rect[1] = top;
-	rect[2] = width;
-	rect[3] = height;
-}
-
-/* Whether the move shown takes the piece at place (x, y). */
-static bool board_taken(const struct position *pos, const struct move *mv, uint8_t x, uint8_t y)
-{
-	switch (pos->game) {
-	case GAME_CHOMP:
-		return mv->u.chomp.row != 0xFFu && y >= mv->u.chomp.row && x >= mv->u.chomp.col;
-	case GAME_KUBO: {
-		/* The top pieces of the stack, or the top one of each of a pair. */
-		uint8_t stack = (uint8_t)(y * 3u + x / 3u);
-		uint8_t from_top = (uint8_t)(pos->u.kubo[stack] - x % 3u);
-		return (stack == mv->u.kubo.stack && from_top <= mv->u.kubo.count) ||
-		       (stack == mv->u.kubo.other && from_top == 1);
-	}
-	default:
-		return (mv->u.cells & view_cell_bit(pos, x, y)) != 0;
 	}
 }
 
 /* The picture, character by character (0-3 on row 0, 4-7 on row 1), each
- * place a rectangle: solid for a piece, hatched for one the move takes,
- * inverted for the cursor's while it blinks. */
+ * place (x, y) a rectangle: solid for a piece, hatched for one the move
+ * takes, inverted for the cursor's while it blinks.  Taktix: a column to a
+ * character, rows 4 pixels apart. */
 static void board_paint(const struct position *pos, const struct view_cursor *c, bool moves, bool blink,
 			uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS])
 {
 	memset(canvas, 0, 2 * BOARD_COLUMNS * LCD_GLYPH_ROWS);
+	const struct move *mv = &c->mv;
 	uint8_t height = view_board_height(pos);
 	for (uint8_t y = 0; y < height; y++) {
-		for (uint8_t x = 0; x < view_board_width(pos, y); x++) {
-			bool present = view_slot_present(pos, x, y);
-			bool taken = moves && board_taken(pos, &c->mv, x, y);
-			/* The cursor: a place, or all of a Kubo stack. */
-			uint8_t place = view_picks_cells(pos) ? (uint8_t)(y * 16u + x) : (uint8_t)(y * 3u + x / 3u);
-			bool inverted = blink && c->part == place;
-			uint8_t rect[4];
-			place_rect(pos, x, y, rect);
-			for (uint8_t py = rect[1]; py < rect[1] + rect[3]; py++) {
-				for (uint8_t px = rect[0]; px < rect[0] + rect[2]; px++) {
-					bool lit = present && (!taken || ((px ^ py) & 1u) == 0);
-					if (lit != inverted) {
-						canvas[py / 8u * BOARD_COLUMNS + px / 5u][py % 8u] |= (uint8_t)(0x10u >> px % 5u);
-					}
+		uint8_t width = view_board_width(pos, y);
+		for (uint8_t x = 0; x < width; x++) {
+			uint8_t place = (uint8_t)(y * 16u + x); /* the cursor's */
+			uint8_t left = (uint8_t)(x * 5u);
+			uint8_t top = (uint8_t)(y * 4u);
+			uint8_t wide = 4;
+			uint8_t high = 3;
+			bool present;
+			bool taken;
+			if (pos->game == GAME_CHOMP) {
+				/* Up to 4 columns one to a character, else two; up to
+				 * 4 rows 3 pixels high, else 1; the poisoned corner at
+				 * the bottom left. */
+				present = x < pos->u.chomp[y];
+				taken = mv->u.chomp.row != 0xFFu && y >= mv->u.chomp.row && x >= mv->u.chomp.col;
+				if (pos->u.chomp[0] > 4u) {
+					left = (uint8_t)(x / 2u * 5u + x % 2u * 3u);
+					wide = 2;
+				}
+				if (pos->count <= 4u) {
+					top = (uint8_t)(13u - top);
+				} else {
+					top = (uint8_t)(15u - y * 2u);
+					high = 1;
+				}
+			} else if (pos->game == GAME_KUBO) {
+				/* A stack to a character, its pieces 1 pixel wide side
+				 * by side; the move takes the top pieces of the stack,
+				 * or the top one of each of a pair; the cursor is the
+				 * whole stack. */
+				place = (uint8_t)(y * 3u + x / 3u);
+				uint8_t from_top = (uint8_t)(pos->u.kubo[place] - x % 3u);
+				present = x % 3u < pos->u.kubo[place];
+				taken = (place == mv->u.kubo.stack && from_top <= mv->u.kubo.count) ||
+					(place == mv->u.kubo.other && from_top == 1);
+				left = (uint8_t)(x / 3u * 5u + x % 3u * 2u);
+				wide = 1;
+				top++;
+			} else {
+				/* Taktix's cells are the low 16 bits of Nineteen's. */
+				uint32_t bit = view_cell_bit(pos, x, y);
+				present = (pos->u.nineteen & bit) != 0;
+				taken = (mv->u.cells & bit) != 0;
+				if (pos->game == GAME_NINETEEN) {
+					/* Rows 3 pixels apart, pieces 4 apart, each row centred. */
+					left = (uint8_t)((5u - width) * 2u + x * 4u);
+					wide = 3;
+					top = (uint8_t)(y * 3u);
+					high = 2;
 				}
 			}
+			uint8_t rect[4] = { left, top, wide, high };
+			paint_place(canvas, rect, present, taken && moves, blink && c->part == place);
 		}
 	}
 }

@@ -23,7 +23,6 @@ bool view_picks_cells(const struct position *pos);
  * rows of 3 stacks of 3 pieces side by side, Chomp its rectangle. */
 uint8_t view_board_height(const struct position *pos);
 uint8_t view_board_width(const struct position *pos, uint8_t y);
-bool view_slot_present(const struct position *pos, uint8_t x, uint8_t y);
 /* Taktix, Nineteen: the bit of place (x, y) among the board's cells. */
 uint32_t view_cell_bit(const struct position *pos, uint8_t x, uint8_t y);
 void view_print_phrase(const struct position *pos, const struct view_cursor *cursor, bool machine,
