@@ -188,10 +188,18 @@ static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const
 			bool taken, bool inverted)
 {
 	for (uint8_t py = rect[1]; py < rect[1] + rect[3]; py++) {
+		/* The pixel's character row and bit, moved along with it. */
+		uint8_t *at = &canvas[py / 8u * BOARD_COLUMNS + rect[0] / 5u][py % 8u];
+		uint8_t bit = (uint8_t)(0x10u >> rect[0] % 5u);
 		for (uint8_t px = rect[0]; px < rect[0] + rect[2]; px++) {
 			bool lit = present && (!taken || ((px ^ py) & 1u) == 0);
 			if (lit != inverted) {
-				canvas[py / 8u * BOARD_COLUMNS + px / 5u][py % 8u] |= (uint8_t)(0x10u >> px % 5u);
+				*at |= bit;
+			}
+			bit >>= 1;
+			if (bit == 0) {
+				bit = 0x10u;
+				at += LCD_GLYPH_ROWS;
 			}
 		}
 	}
