@@ -32,7 +32,7 @@ enum menu_item {
 	ITEMS
 };
 
-/* What each game's menu has (bits 0-6), and the word for its parts (bits 7-9). */
+/* What each game's menu has (bits 0-6), and the word for its parts (bits 8-10). */
 #define HAS_RULE 0x01u
 #define HAS_VARIANT 0x02u
 #define HAS_LIMIT 0x04u
@@ -40,7 +40,7 @@ enum menu_item {
 #define HAS_COUNT 0x10u /* how many parts; with HAS_COLS, rows */
 #define HAS_COLS 0x20u
 #define HAS_VALUES 0x40u /* the parts' numbers (Subtract a digit, Prime power: n; Wythoff: 2) */
-#define WORD_SHIFT 7
+#define WORD_SHIFT 8
 
 enum word { WORD_HEAP, WORD_ROW };
 
@@ -162,7 +162,8 @@ static const char *summary(void)
 
 static const char *winner(void)
 {
-	return setup()->rule == RULE_MISERE ? PSTR(" Last move loses.   ") : PSTR(" Last move wins.   ");
+	static const char winners[] PROGMEM = " Last move wins.   \0 Last move loses.   ";
+	return display_nth(winners, setup()->rule); /* enum engine_rule */
 }
 
 /* Both, from character `from` on. */
