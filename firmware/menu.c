@@ -204,45 +204,43 @@ static void print_set(void)
 	}
 }
 
-/* The numbers items LEFT and RIGHT change, or NULL for the others. */
-static uint8_t *item_byte(void)
+/* The byte of `settings` that items ITEM_RULE to ITEM_COLS change, by
+ * their order. */
+static const uint8_t item_offsets[ITEM_VALUE - ITEM_RULE] PROGMEM = {
+	offsetof(struct settings, setup.rule),  offsetof(struct settings, setup.variant),
+	offsetof(struct settings, setup.limit), offsetof(struct settings, setup.set),
+	offsetof(struct settings, setup.count), offsetof(struct settings, setup.cols),
+};
+
+/* The byte the item showing changes, or NULL for the game, its numbers
+ * and the score. */
+static uint8_t *item_field(void)
 {
-	switch (item) {
-	case ITEM_LIMIT:
-		return &setup()->limit;
-	case ITEM_SET:
-		return &setup()->set;
-	case ITEM_COUNT:
-		return &setup()->count;
-	case ITEM_COLS:
-		return setup()->game == GAME_CHOMP ? &setup()->u.chomp[0] : &setup()->cols;
-	default:
+	if (item == ITEM_FIRST) {
+		return &settings.machine_first;
+	}
+	if (item == ITEM_COLS && setup()->game == GAME_CHOMP) {
+		return &setup()->u.chomp[0];
+	}
+	if (item < ITEM_RULE || item >= ITEM_VALUE) {
 		return NULL;
 	}
+	return (uint8_t *)&settings + pgm_read_byte(&item_offsets[item - ITEM_RULE]);
 }
 
-/* The items that are one of two words: the byte, and the first of its
- * words in `choices` (the byte's value picks it or the next). */
-static uint8_t *item_choice(uint8_t *word)
+/* The items that are one of two words: the rule, Taktix's variant and who
+ * moves first.  ITEM_GAME, which comes before them, every caller takes
+ * first. */
+static bool item_is_choice(void)
 {
-	switch (item) {
-	case ITEM_RULE:
-		*word = 0;
-		return &setup()->rule;
-	case ITEM_VARIANT:
-		*word = 2;
-		return &setup()->variant;
-	case ITEM_FIRST:
-		*word = 4;
-		return &settings.machine_first;
-	default:
-		return NULL;
-	}
+	return item <= ITEM_VARIANT || item == ITEM_FIRST;
 }
 
 /* The items' labels by enum menu_item up to ITEM_VALUE, each ending in a
  * NUL; the count's is the part word. */
 static const char labels[] PROGMEM = "\0Rule \0Take \0k \0S \0\0Columns ";
+/* The choices' words in pairs, by the byte's value: the rule's, the
+ * variant's, who moves first. */
 static const char choices[] PROGMEM = "normal\0misere\0any\0adjacent\0you\0me";
 
 /* Row 0: the item's label and its value in angle brackets. */
@@ -250,9 +248,7 @@ static void draw_item(void)
 {
 	display_begin();
 	struct position *pos = setup();
-	uint8_t word;
-	uint8_t *choice = item_choice(&word);
-	uint8_t *byte = item_byte();
+	uint8_t *byte = item_field();
 	if (item == ITEM_SCORE) {
 		game_print_score();
 	} else {
@@ -277,10 +273,11 @@ static void draw_item(void)
 			put_flash(PSTR("n "));
 		}
 		put_char('<');
-		if (choice != NULL) {
-			put_flash(display_nth(choices, (uint8_t)(word + *choice)));
-		} else if (item == ITEM_GAME) {
+		if (item == ITEM_GAME) {
 			print_game_name();
+		} else if (item_is_choice()) {
+			uint8_t pair = item == ITEM_FIRST ? 2u : (uint8_t)(item - ITEM_RULE);
+			put_flash(display_nth(choices, (uint8_t)(pair * 2u + *byte)));
 		} else if (item == ITEM_SET) {
 			print_set();
 		} else {
@@ -339,17 +336,16 @@ static void chomp_fill(struct position *pos)
 static void menu_change(int8_t step)
 {
 	struct position *pos = setup();
-	uint8_t word;
-	uint8_t *choice = item_choice(&word);
-	if (choice != NULL) {
-		*choice ^= 1u;
-		return;
-	}
+	uint8_t *byte = item_field();
 	if (item == ITEM_GAME) {
 		engine_start_position(pos, (uint8_t)((pos->game + GAME_COUNT + step) % GAME_COUNT));
 		return;
 	}
 	if (item == ITEM_SCORE) {
+		return;
+	}
+	if (item_is_choice()) {
+		*byte ^= 1u;
 		return;
 	}
 
@@ -366,7 +362,6 @@ static void menu_change(int8_t step)
 	 * columns (Matrix Nim up to 4 rows); the numbers up to what their
 	 * field holds, which view_set_value() sees to. */
 	uint8_t i = (uint8_t)(item - ITEM_VALUE);
-	uint8_t *byte = item_byte();
 	uint32_t n;
 	uint32_t first = 0;
 	uint32_t last = UINT32_MAX;
