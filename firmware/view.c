@@ -227,22 +227,18 @@ static uint8_t next_part(const struct position *pos, const struct view_cursor *c
 	return from;
 }
 
-/* The strip's next pin in direction `step`, over the rows, wrapping. */
+/* The strip's next pin in direction `step`, over the rows, wrapping; a
+ * row left is entered at its near end. */
 static void strip_step(const struct position *pos, struct view_cursor *c, int8_t step)
 {
-	uint16_t *at = &c->mv.u.strip.at;
-	for (uint8_t tries = 0; tries <= pos->count; tries++) {
-		uint16_t length = pos->u.row[c->part];
-		if (step > 0 ? (uint16_t)(*at + 1u) < length : (uint16_t)(*at - 1u) < length) {
-			*at = (uint16_t)(*at + step);
-			return;
-		}
-		c->part = (uint8_t)((c->part + pos->count + step) % pos->count);
-		*at = step > 0 ? 0u : (uint16_t)(pos->u.row[c->part] - 1u);
-		if (pos->u.row[c->part] != 0) {
-			return;
-		}
+	uint8_t part = c->part;
+	uint16_t at = (uint16_t)(c->mv.u.strip.at + step); /* 0xFFFF past the left end */
+	for (uint8_t tries = 0; at >= pos->u.row[part] && tries <= pos->count; tries++) {
+		part = (uint8_t)((part + pos->count + step) % pos->count);
+		at = step > 0 ? 0u : (uint16_t)(pos->u.row[part] - 1u);
 	}
+	c->part = part;
+	c->mv.u.strip.at = at;
 }
 
 /* ---- the board's places ---- */

@@ -94,7 +94,7 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 	 * part fits with room for a '>' after it when more follows; up to a
 	 * separator (or the character after the bracket) that '>' replaces.
 	 * No part is ever shown cut. */
-	uint8_t length = (uint8_t)strlen(text);
+	uint8_t length = (uint8_t)line.length;
 	uint8_t reserve = length > close ? 1u : 0u;
 	uint8_t start = 0;
 	if (first > 0 || close + reserve > LCD_COLUMNS) {
@@ -332,16 +332,16 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 	if (kind == VIEW_KIND_BOARD) {
 		board_paint(pos, cursor, !thinking, blink, canvas);
 		/* The words beside the board, broken at a space onto two rows. */
-		char *second = message + strlen(message);
-		if (second - message > (int)WORDS_COLUMNS) {
-			second = message + WORDS_COLUMNS;
-			while (second > message && *second != ' ') {
+		uint8_t second = (uint8_t)words_sink.length; /* where row 1's words begin */
+		if (second > WORDS_COLUMNS) {
+			second = WORDS_COLUMNS;
+			while (second > 0 && message[second] != ' ') {
 				second--;
 			}
-			if (second == message) {
-				second = message + WORDS_COLUMNS; /* one long word: the row cuts it */
+			if (second == 0) {
+				second = WORDS_COLUMNS; /* one long word: the row cuts it */
 			} else {
-				*second++ = '\0';
+				message[second++] = '\0';
 			}
 		}
 		for (uint8_t row = 0; row < LCD_ROWS; row++) {
@@ -350,7 +350,7 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 				text[column] = display_glyph((uint8_t)(BOARD_GLYPH_ID + row * BOARD_COLUMNS + column));
 			}
 			text[BOARD_COLUMNS] = ' ';
-			strcpy(text + BOARD_COLUMNS + 1u, row == 0 ? message : second);
+			strcpy(text + BOARD_COLUMNS + 1u, row == 0 ? message : message + second);
 			lcd_write_line(row, text);
 		}
 	} else {
