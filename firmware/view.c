@@ -345,19 +345,19 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 		return;
 	}
 	if (view_kind(pos) == VIEW_KIND_STRIP) {
-		if (part < pos->count && at < pos->u.row[part]) {
-			c->part = part;
-			c->mv.u.strip.at = at;
-		} else if (pos->u.row[0] == 0) {
-			strip_step(pos, c, 1);
-		}
+		/* The same pin, or the next one there is. */
+		c->part = part < pos->count ? part : 0u;
+		c->mv.u.strip.at = (uint16_t)(at - 1u);
+		strip_step(pos, c, 1);
 		choose(pos, c, c->part);
 		return;
 	}
-	if (part >= places(pos) || amount_most(pos, c, part) == 0) {
-		part = next_part(pos, c, (uint8_t)(places(pos) - 1u), 1);
+	/* The same part, or the next one with something to take. */
+	uint8_t count = places(pos);
+	if (part >= count) {
+		part = 0;
 	}
-	choose(pos, c, part);
+	choose(pos, c, next_part(pos, c, (uint8_t)((part + count - 1u) % count), 1));
 }
 
 /* LEFT or RIGHT: one less or one more. */
@@ -365,8 +365,10 @@ static bool change_amount(const struct position *pos, struct view_cursor *c, int
 {
 	bool poker = is(pos, GAME_POKER_NIM);
 	uint8_t *add = &c->mv.u.heap.add; /* Poker Nim's only: other games keep more there */
-	bool adding = poker && *add;
-	if (poker && (adding ? step > 0 && c->amount == 1 : step < 0 && c->amount == 0)) {
+	if (poker && *add) {
+		step = (int8_t)-step; /* LEFT adds more, RIGHT less */
+	}
+	if (poker && step < 0 && c->amount == *add) {
 		/* Past "take 0" lies "add 1", and back. */
 		*add ^= 1u;
 		if (amount_most(pos, c, c->part) == 0) {
@@ -375,9 +377,6 @@ static bool change_amount(const struct position *pos, struct view_cursor *c, int
 		}
 		c->amount = *add;
 	} else {
-		if (adding) {
-			step = (int8_t)-step;
-		}
 		uint16_t most = amount_most(pos, c, c->part);
 		do {
 			if (step > 0 ? c->amount >= most : c->amount == 0) {
