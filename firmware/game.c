@@ -54,8 +54,8 @@ bool game_start(const struct position *pos)
 static void game_finish(void)
 {
 	game.over = true;
-	game.winner = game.pos.rule == RULE_MISERE ? game.to_move : (uint8_t)!game.to_move;
-	uint16_t *wins = game.winner == PLAYER_PERSON ? &settings.person_wins : &settings.machine_wins;
+	game.winner = (uint8_t)(game.to_move ^ game.pos.rule ^ RULE_MISERE); /* enum engine_rule: 0 or 1 */
+	uint16_t *wins = &settings.wins[game.winner];
 	if (*wins != UINT16_MAX) {
 		(*wins)++;
 	}
@@ -81,7 +81,7 @@ enum engine_error game_play(const struct move *mv)
 void game_print_score(void)
 {
 	put_flash(PSTR("You "));
-	put_u32(settings.person_wins);
+	put_u32(settings.wins[PLAYER_PERSON]);
 	put_flash(PSTR(" - me "));
-	put_u32(settings.machine_wins);
+	put_u32(settings.wins[PLAYER_MACHINE]);
 }

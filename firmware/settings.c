@@ -60,7 +60,6 @@ static bool slot_valid(uint8_t slot, struct record *r)
 void settings_load(void)
 {
 	bool found = false;
-	memset(&settings, 0, sizeof settings);
 	for (uint8_t slot = 0; slot < SETTINGS_SLOTS; slot++) {
 		struct record r;
 		/* Sequence numbers wrap; the slots hold consecutive ones, so

@@ -27,8 +27,7 @@
  * set-up's first SETTINGS_SETUP_BYTES. */
 struct settings {
 	uint8_t machine_first; /* 0: the person moves first, 1: the machine */
-	uint16_t person_wins;
-	uint16_t machine_wins;
+	uint16_t wins[2]; /* games won, by enum player: the person's, the machine's */
 	/* The start position the menu set up: the game, its rule, variant
 	 * and parameters, and the heaps, numbers or board size. */
 	struct position setup;
@@ -37,7 +36,8 @@ struct settings {
 extern struct settings settings;
 
 /* The newest valid saved record, or the defaults (Marienbad, the person
- * first, no games) when there is none. */
+ * first, no games) when there is none.  Called once, at start-up, on the
+ * settings the C start-up zeroed. */
 void settings_load(void);
 /* Saves `settings` unless they equal what was saved last. */
 void settings_save(void);
