@@ -69,11 +69,13 @@ static bool is(const struct position *pos, uint8_t game)
 	return pos->game == game;
 }
 
+_Static_assert(GAME_CHOMP + 4 == GAME_COUNT, "the four boards come last in enum engine_game");
+
 /* Chomp, Taktix and Nineteen pick cells; every other game says where and
  * how much. */
 bool view_picks_cells(const struct position *pos)
 {
-	return view_kind(pos) == VIEW_KIND_BOARD && !is(pos, GAME_KUBO);
+	return pos->game >= GAME_CHOMP && !is(pos, GAME_KUBO); /* the boards come last */
 }
 
 /* ---- numbers ---- */

@@ -45,9 +45,11 @@ static bool line_marked(const struct position *pos, const struct view_cursor *c,
 	return i == c->part || (pos->game == GAME_WYTHOFF && c->part == 2);
 }
 
+/* ' ' or '/': of the line's characters (digits, '^', brackets and these
+ * two) the only ones from 0x20 to 0x2F. */
 static bool is_separator(char c)
 {
-	return c == ' ' || c == '/';
+	return (c | 0x0F) == '/';
 }
 
 /* The parts in a row, spaces between them ('/' between Matrix Nim's rows),
