@@ -83,7 +83,8 @@ static void next_turn(void)
 		view_cursor_reset(&game.pos, &cursor);
 		draw_person_turn();
 	} else {
-		view_draw(&game.pos, &cursor, WORDS_THINKING, false, ENGINE_OK);
+		machine_cursor.part = VIEW_NO_PART; /* nothing marked while the machine thinks */
+		view_draw(&game.pos, &machine_cursor, WORDS_THINKING, false, ENGINE_OK);
 		enter_step(STEP_THINKING);
 	}
 }

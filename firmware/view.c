@@ -171,13 +171,21 @@ static void compose(const struct position *pos, struct view_cursor *c)
 		return;
 	}
 	case GAME_WYTHOFF:
-		mv->u.wythoff.take[0] = part != 1 ? amount : 0u;
-		mv->u.wythoff.take[1] = part != 0 ? amount : 0u;
+		mv->u.wythoff.take[0] = mv->u.wythoff.take[1] = amount;
+		if (part != 2) {
+			mv->u.wythoff.take[part ^ 1u] = 0;
+		}
 		return;
 	case GAME_KUBO:
+		/* 1-3 from the stack, or one each from it and the stack on
+		 * its right (4) or below it (5). */
 		mv->u.kubo.stack = part;
-		mv->u.kubo.count = amount <= 3 ? (uint8_t)amount : 1u;
-		mv->u.kubo.other = amount <= 3 ? 0xFFu : (uint8_t)(part + (amount == 4 ? 1u : 3u));
+		mv->u.kubo.count = (uint8_t)amount;
+		mv->u.kubo.other = 0xFFu;
+		if (amount > 3) {
+			mv->u.kubo.count = 1;
+			mv->u.kubo.other = (uint8_t)(part + amount * 2u - 7u);
+		}
 		return;
 	default:
 		break;

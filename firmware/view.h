@@ -48,6 +48,9 @@ struct view_cursor {
 	bool armed;      /* board: SELECT again plays */
 };
 
+/* A cursor's part that marks nothing in a line or a strip. */
+#define VIEW_NO_PART 0xFFu
+
 /* What view_key() asks of the screen. */
 enum view_action { VIEW_NOTHING, VIEW_REDRAW, VIEW_PLAY };
 
@@ -64,7 +67,8 @@ void view_cursor_of_move(const struct position *pos, const struct move *mv, stru
 
 /* The whole screen: the position with the cursor's move marked (and, when
  * `blink` is set on a board, the cursor's piece shown inverted), and the
- * words `words`; `err` is the reason for WORDS_REFUSED. */
+ * words `words`; `err` is the reason for WORDS_REFUSED.  WORDS_THINKING
+ * marks no move on a board; give it a cursor whose part is VIEW_NO_PART. */
 void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink,
 	       uint8_t err);
 

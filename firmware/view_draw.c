@@ -313,14 +313,7 @@ static void print_words(const struct position *pos, const struct view_cursor *c,
 
 void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink, uint8_t err)
 {
-	/* While the machine thinks, nothing is marked. */
-	struct view_cursor unmarked;
 	bool thinking = words == WORDS_THINKING;
-	if (thinking) {
-		memset(&unmarked, 0, sizeof unmarked);
-		unmarked.part = 0xFFu;
-		cursor = &unmarked;
-	}
 	char message[MESSAGE_MAX + 1];
 	struct buffer_sink words_sink;
 	buffer_sink_init(&words_sink, message, sizeof message);
