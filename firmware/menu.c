@@ -358,28 +358,26 @@ static void menu_change(int8_t step)
 		size *= 10u;
 	}
 
-	/* k from 1 (Poker Nim: 0), S a non-empty set, up to 8 parts or
-	 * columns (Matrix Nim up to 4 rows); the numbers up to what their
-	 * field holds, which view_set_value() sees to. */
 	uint8_t i = (uint8_t)(item - ITEM_VALUE);
-	uint32_t n;
-	uint32_t first = 0;
-	uint32_t last = UINT32_MAX;
-	if (byte == NULL) {
-		n = view_value(pos, i);
-	} else {
-		n = *byte;
-		first = item == ITEM_LIMIT && pos->game == GAME_POKER_NIM ? 0u : 1u;
-		last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT && pos->game == GAME_MATRIX_NIM ? 4u : 8u;
-	}
+	uint32_t n = byte != NULL ? *byte : view_value(pos, i);
 	if (step > 0) {
-		n = n >= last || last - n < size ? last : n + size;
+		n = UINT32_MAX - n < size ? UINT32_MAX : n + size;
 	} else {
-		n = n <= first || n - first < size ? first : n - size;
+		n = n < size ? 0u : n - size;
 	}
 	if (byte == NULL) {
-		view_set_value(pos, i, n);
+		view_set_value(pos, i, n); /* cut to what its field holds */
 		return;
+	}
+	/* k from 1 (Poker Nim: 0), S a non-empty set, up to 8 parts or
+	 * columns (Matrix Nim up to 4 rows). */
+	uint8_t first = item == ITEM_LIMIT && pos->game == GAME_POKER_NIM ? 0u : 1u;
+	uint8_t last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT && pos->game == GAME_MATRIX_NIM ? 4u : 8u;
+	if (n < first) {
+		n = first;
+	}
+	if (n > last) {
+		n = last;
 	}
 	*byte = (uint8_t)n;
 	if (pos->game == GAME_POKER_NIM) {
