@@ -20,7 +20,7 @@
 #define STORE_HEAP16 (0u << 2)
 #define STORE_NUMBER32 (1u << 2)
 #define STORE_CELL8 (2u << 2)
-#define STORE_CHOMP8 (3u << 2)
+#define STORE_BYTE8 (3u << 2) /* Chomp's rows, Kubo's stacks: bytes at the same place */
 #define STORE_MASK (3u << 2)
 #define VERB_SHIFT 4
 #define VERB_MASK 7u
@@ -48,9 +48,9 @@ static const uint8_t traits[GAME_COUNT] PROGMEM = {
 	TRAITS(VIEW_KIND_STRIP, STORE_HEAP16, VERB_PLACE) | AMOUNT_BYTE,      /* Pebbles */
 	TRAITS(VIEW_KIND_STRIP, STORE_HEAP16, VERB_KNOCK) | AMOUNT_BYTE,      /* Kayles */
 	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Wythoff */
-	TRAITS(VIEW_KIND_BOARD, STORE_CHOMP8, VERB_TAKE),                     /* Chomp */
+	TRAITS(VIEW_KIND_BOARD, STORE_BYTE8, VERB_TAKE),                     /* Chomp */
 	TRAITS(VIEW_KIND_BOARD, STORE_HEAP16, VERB_TAKE),                     /* Taktix */
-	TRAITS(VIEW_KIND_BOARD, STORE_HEAP16, VERB_TAKE),                     /* Kubo */
+	TRAITS(VIEW_KIND_BOARD, STORE_BYTE8, VERB_TAKE),                     /* Kubo */
 	TRAITS(VIEW_KIND_BOARD, STORE_HEAP16, VERB_TAKE),                     /* Nineteen */
 };
 
@@ -87,8 +87,8 @@ uint32_t view_value(const struct position *pos, uint8_t i)
 		return pos->u.number[i];
 	case STORE_CELL8:
 		return pos->u.cell[i / pos->cols][i % pos->cols];
-	case STORE_CHOMP8:
-		return pos->u.chomp[i];
+	case STORE_BYTE8:
+		return pos->u.chomp[i]; /* or pos->u.kubo[i] */
 	default:
 		return pos->u.heap[i];
 	}
@@ -125,19 +125,20 @@ uint8_t view_line_parts(const struct position *pos)
  * a digit n lacks, a pin past the row's end, a stack too low). */
 static uint16_t amount_most(const struct position *pos, const struct view_cursor *c, uint8_t part)
 {
+	uint32_t value = view_value(pos, part);
 	switch (pos->game) {
 	case GAME_SUBTRACT_DIGIT:
 		return 9;
 	case GAME_DIVIDE:
-		return pos->u.number[part] != 0 ? 6u : 0u;
+		return value != 0 ? 6u : 0u;
+	case GAME_KUBO:
+		return value != 0 ? 5u : 0u; /* 1-3, then pairs right and below */
 	case GAME_PRIME_POWER:
 		return pos->u.factors.exponent[part];
 	case GAME_PEBBLES:
 		return 1;
 	case GAME_KAYLES:
 		return 2;
-	case GAME_KUBO:
-		return pos->u.kubo[part] != 0 ? 5u : 0u; /* 1-3, then pairs right and below */
 	case GAME_WYTHOFF:
 		if (part == 2) {
 			return pos->u.heap[0] < pos->u.heap[1] ? pos->u.heap[0] : pos->u.heap[1];
@@ -151,7 +152,7 @@ static uint16_t amount_most(const struct position *pos, const struct view_cursor
 	default:
 		break;
 	}
-	return (uint16_t)view_value(pos, part);
+	return (uint16_t)value;
 }
 
 /* Writes the cursor's part and amount into its move. */

@@ -75,7 +75,8 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 /* ---- the numbers of a position, for the menu and the line ---- */
 
 /* Number i of the position: a heap, number, coin's square, row, Matrix
- * Nim cell (row by row) or Chomp row; Prime power: n itself (i = 0). */
+ * Nim cell (row by row), Chomp row or Kubo stack; Prime power: n itself
+ * (i = 0). */
 uint32_t view_value(const struct position *pos, uint8_t i);
 /* Sets number i, cut to what its field holds (Poker Nim: the start too). */
 void view_set_value(struct position *pos, uint8_t i, uint32_t value);
