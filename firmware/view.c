@@ -282,11 +282,12 @@ uint8_t view_board_width(const struct position *pos, uint8_t y)
 	}
 }
 
-uint32_t view_cell_bit(const struct position *pos, uint8_t x, uint8_t y)
+const uint8_t *view_cell_byte(const struct position *pos, const void *cells, uint8_t x, uint8_t y, uint8_t *mask)
 {
 	static const uint8_t row_start[5] PROGMEM = { 0, 3, 7, 12, 16 };
 	uint8_t cell = is(pos, GAME_NINETEEN) ? (uint8_t)(pgm_read_byte(&row_start[y]) + x) : (uint8_t)(y * 4u + x);
-	return (uint32_t)1 << cell;
+	*mask = (uint8_t)(1u << (cell & 7u));
+	return (const uint8_t *)cells + cell / 8u;
 }
 
 /* Moves the board's cursor one place in the key's direction. */
@@ -327,7 +328,8 @@ static uint8_t board_select(const struct position *pos, struct view_cursor *c)
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
 	if (!chomp) {
-		mv->u.cells ^= view_cell_bit(pos, x, y);
+		uint8_t mask;
+		*(uint8_t *)view_cell_byte(pos, &mv->u.cells, x, y, &mask) ^= mask; /* a byte of *mv */
 	} else if (mv->u.chomp.row == y && mv->u.chomp.col == x) {
 		mv->u.chomp.row = 0xFFu;
 	} else {

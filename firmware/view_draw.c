@@ -258,9 +258,9 @@ static void board_paint(const struct position *pos, const struct view_cursor *c,
 				top++;
 			} else {
 				/* Taktix's cells are the low 16 bits of Nineteen's. */
-				uint32_t bit = view_cell_bit(pos, x, y);
-				present = (pos->u.nineteen & bit) != 0;
-				taken = (mv->u.cells & bit) != 0;
+				uint8_t mask;
+				present = (*view_cell_byte(pos, &pos->u.nineteen, x, y, &mask) & mask) != 0;
+				taken = (*view_cell_byte(pos, &mv->u.cells, x, y, &mask) & mask) != 0;
 				if (pos->game == GAME_NINETEEN) {
 					/* Rows 3 pixels apart, pieces 4 apart, each row centred. */
 					left = (uint8_t)((5u - width) * 2u + x * 4u);
