@@ -193,8 +193,9 @@ static void draw_marquee(void)
 static void print_set(void)
 {
 	char comma = '\0';
-	for (uint8_t amount = 1; amount <= 8; amount++) {
-		if (setup()->set & (1u << (amount - 1u))) {
+	uint8_t set = setup()->set;
+	for (uint8_t amount = 1; set != 0; amount++, set >>= 1) {
+		if (set & 1u) {
 			if (comma) {
 				put_char(comma);
 			}
