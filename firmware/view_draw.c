@@ -210,8 +210,9 @@ static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const
 /* The picture, character by character (0-3 on row 0, 4-7 on row 1), each
  * place (x, y) a rectangle: solid for a piece, hatched for one the move
  * takes, inverted for the cursor's while it blinks.  Taktix: a column to a
- * character, rows 4 pixels apart. */
-static void board_paint(const struct position *pos, const struct view_cursor *c, bool moves, bool blink,
+ * character, rows 4 pixels apart.  Not inlined, like print_words():
+ * inlined into view_draw() the two take 146 bytes more (measured). */
+static __attribute__((noinline)) void board_paint(const struct position *pos, const struct view_cursor *c, bool moves, bool blink,
 			uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS])
 {
 	memset(canvas, 0, 2 * BOARD_COLUMNS * LCD_GLYPH_ROWS);
@@ -295,7 +296,9 @@ static void draw_glyph(uint8_t id, uint8_t rows[8])
 
 /* ---- the screen ---- */
 
-static void print_words(const struct position *pos, const struct view_cursor *c, uint8_t words, uint8_t err,
+/* The words: the move, "Thinking..." or the reason of a refusal.  Not
+ * inlined (see board_paint()). */
+static __attribute__((noinline)) void print_words(const struct position *pos, const struct view_cursor *c, uint8_t words, uint8_t err,
 			struct text_sink *out)
 {
 	switch (words) {
@@ -326,18 +329,20 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 	uint8_t kind = view_kind(pos);
 	if (kind == VIEW_KIND_BOARD) {
 		board_paint(pos, cursor, !thinking, blink, canvas);
-		/* The words beside the board, broken at a space onto two rows. */
-		uint8_t second = (uint8_t)words_sink.length; /* where row 1's words begin */
-		if (second > WORDS_COLUMNS) {
-			second = WORDS_COLUMNS;
-			while (second > 0 && message[second] != ' ') {
-				second--;
+		/* The words beside the board on two rows, broken before a space
+		 * (which goes) or after a comma ("Take c1,c2," "c3,c4,c5"); one
+		 * word too long for a row is cut. */
+		uint8_t end = (uint8_t)words_sink.length; /* row 0 shows message[0, end) */
+		uint8_t second = end;                      /* row 1 from message[second] */
+		if (end > WORDS_COLUMNS) {
+			end = WORDS_COLUMNS;
+			while (end > 0 && message[end] != ' ' && message[end - 1u] != ',') {
+				end--;
 			}
-			if (second == 0) {
-				second = WORDS_COLUMNS; /* one long word: the row cuts it */
-			} else {
-				message[second++] = '\0';
+			if (end == 0) {
+				end = WORDS_COLUMNS;
 			}
+			second = message[end] == ' ' ? (uint8_t)(end + 1u) : end;
 		}
 		for (uint8_t row = 0; row < LCD_ROWS; row++) {
 			char text[BOARD_COLUMNS + 1u + MESSAGE_MAX + 1u];
@@ -346,6 +351,9 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 			}
 			text[BOARD_COLUMNS] = ' ';
 			strcpy(text + BOARD_COLUMNS + 1u, row == 0 ? message : message + second);
+			if (row == 0) {
+				text[BOARD_COLUMNS + 1u + end] = '\0';
+			}
 			lcd_write_line(row, text);
 		}
 	} else {

@@ -619,9 +619,12 @@ void e2e_words(struct sim *sim, uint8_t game, char *text, size_t size)
 		snprintf(text, size, "%s", bottom);
 		return;
 	}
+	/* Beside a board the words take two rows, broken at a space (gone)
+	 * or after a comma. */
 	const char *a = strlen(top) > 5 ? top + 5 : "";
 	const char *b = strlen(bottom) > 5 ? bottom + 5 : "";
-	snprintf(text, size, "%s%s%s", a, *b != '\0' ? " " : "", b);
+	bool after_comma = *a != '\0' && a[strlen(a) - 1] == ',';
+	snprintf(text, size, "%s%s%s", a, *b != '\0' && !after_comma ? " " : "", b);
 }
 
 static bool starts(const char *text, const char *prefix)
