@@ -22,7 +22,7 @@ static bool long_sent;
 
 void keys_init(void)
 {
-	ADMUX = (1 << REFS0) | BOARD_BUTTONS_ADC_CHANNEL; /* AVcc reference */
+	ADMUX = (1 << REFS0) | (1 << ADLAR) | BOARD_BUTTONS_ADC_CHANNEL; /* AVcc reference, left-adjusted */
 	DIDR0 = 1 << BOARD_BUTTONS_ADC_CHANNEL;            /* analog pin: no digital buffer */
 	/* Clock / 128 = 125 kHz: a conversion takes 104 us, well inside a tick. */
 	ADCSRA = (1 << ADEN) | (1 << ADSC) | (1 << ADPS2) | (1 << ADPS1) | (1 << ADPS0);
@@ -38,16 +38,20 @@ static void queue_push(uint8_t event)
 	queue_head = (uint8_t)(head + 1u);
 }
 
-/* The highest reading of each button, in the order of enum board_button. */
-static const uint16_t button_max[BUTTON_COUNT - 1u] PROGMEM = {
-	BOARD_BUTTON_RIGHT_MAX, BOARD_BUTTON_UP_MAX, BOARD_BUTTON_DOWN_MAX,
-	BOARD_BUTTON_LEFT_MAX, BOARD_BUTTON_SELECT_MAX,
+/* The highest reading of each button, in the order of enum board_button,
+ * in the top 8 of the ADC's 10 bits (left-adjusted, ADCH alone): the
+ * windows are far wider than the 4 readings that makes one. */
+#define KEYS_HIGH_BITS(reading) ((uint8_t)((reading) >> 2))
+static const uint8_t button_max[BUTTON_COUNT - 1u] PROGMEM = {
+	KEYS_HIGH_BITS(BOARD_BUTTON_RIGHT_MAX), KEYS_HIGH_BITS(BOARD_BUTTON_UP_MAX),
+	KEYS_HIGH_BITS(BOARD_BUTTON_DOWN_MAX),  KEYS_HIGH_BITS(BOARD_BUTTON_LEFT_MAX),
+	KEYS_HIGH_BITS(BOARD_BUTTON_SELECT_MAX),
 };
 
-static uint8_t button_from_reading(uint16_t reading)
+static uint8_t button_from_reading(uint8_t reading)
 {
 	for (uint8_t button = BUTTON_RIGHT; button < BUTTON_COUNT; button++) {
-		if (reading <= pgm_read_word(&button_max[button - 1u])) {
+		if (reading <= pgm_read_byte(&button_max[button - 1u])) {
 			return button;
 		}
 	}
@@ -98,7 +102,7 @@ void keys_sample(void)
 	if (ADCSRA & (1 << ADSC)) {
 		return;
 	}
-	uint8_t button = button_from_reading(ADC);
+	uint8_t button = button_from_reading(ADCH);
 	ADCSRA |= 1 << ADSC;
 
 	if (button != candidate) {
