@@ -1,7 +1,7 @@
 /*
  * Composing the LCD's lines.  A screen prints one line at a time into a
  * small buffer through the engine's text sinks (so engine_print_error,
- * print_u32 and friends write straight onto the display), then shows it.
+ * put_u32 and friends write straight onto the display), then shows it.
  * Text beyond the 16 columns is cut; the rest of the line is blanked.
  *
  * Pictures use the display's eight custom characters, drawn at run time: a
@@ -16,7 +16,8 @@
 
 #include "engine/engine.h"
 
-/* Starts an empty line and returns the sink to print it with. */
+/* Starts an empty line, makes it where the put_* functions of engine/text.h
+ * print, and returns its sink for the functions that take one. */
 struct text_sink *display_begin(void);
 /* Shows the line begun last on LCD row `row` (0 or 1).  Fixed text needs
  * no buffer: lcd_write_line_P() shows a flash string directly. */
@@ -30,5 +31,9 @@ char display_glyph(uint8_t id);
 /* Draws every character asked for: `draw` fills the eight pixel rows of
  * an element. */
 void display_show_glyphs(void (*draw)(uint8_t id, uint8_t rows[8]));
+
+/* Text n of `flash_texts`, strings in flash one after another, each
+ * ending in a NUL. */
+const char *display_nth(const char *flash_texts, uint8_t n);
 
 #endif

@@ -13,6 +13,19 @@ struct game game;
  * Nim of 3-digit cells, or 8 numbers of 10 digits with their parameters. */
 #define GAME_START_TEXT 144u
 
+/* Begins the game in game.pos, `first` (enum player) to move, when it has
+ * a move to make. */
+static bool game_begin(uint8_t first)
+{
+	game.to_move = first;
+	game.over = engine_game_over(&game.pos);
+	if (game.over) {
+		return false;
+	}
+	transcript_new_game(&game.pos);
+	return true;
+}
+
 enum engine_error game_new(void)
 {
 	/* Printed and read back, the set-up is checked, and whatever the
@@ -21,20 +34,13 @@ enum engine_error game_new(void)
 	struct buffer_sink sink;
 	buffer_sink_init(&sink, text, sizeof text);
 	engine_print_position(&settings.setup, &sink.sink);
-	struct position *pos = &game.pos;
 	enum engine_error err = sink.overflowed ? ENGINE_ERR_TOO_MANY
-						: engine_parse_position(pos, settings.setup.game, text);
+						: engine_parse_position(&game.pos, settings.setup.game, text);
 	game.over = true;
-	if (err == ENGINE_OK && engine_game_over(pos)) {
-		err = ENGINE_ERR_GAME_OVER;
-	}
 	if (err != ENGINE_OK) {
 		return err;
 	}
-	game.over = false;
-	game.to_move = settings.machine_first ? PLAYER_MACHINE : PLAYER_PERSON;
-	transcript_new_game(pos);
-	return ENGINE_OK;
+	return game_begin(settings.machine_first) ? ENGINE_OK : ENGINE_ERR_GAME_OVER;
 }
 
 bool game_start(const struct position *pos)
@@ -43,10 +49,7 @@ bool game_start(const struct position *pos)
 		return false;
 	}
 	game.pos = *pos;
-	game.to_move = PLAYER_PERSON;
-	game.over = false;
-	transcript_new_game(pos);
-	return true;
+	return game_begin(PLAYER_PERSON);
 }
 
 /* No move is left: under normal play whoever moved last won, under
@@ -54,8 +57,8 @@ bool game_start(const struct position *pos)
 static void game_finish(void)
 {
 	game.over = true;
-	game.winner = game.pos.rule == RULE_MISERE ? game.to_move : (uint8_t)!game.to_move;
-	uint16_t *wins = game.winner == PLAYER_PERSON ? &settings.person_wins : &settings.machine_wins;
+	game.winner = (uint8_t)(game.to_move ^ game.pos.rule ^ RULE_MISERE); /* enum engine_rule: 0 or 1 */
+	uint16_t *wins = &settings.wins[game.winner];
 	if (*wins != UINT16_MAX) {
 		(*wins)++;
 	}
@@ -78,10 +81,10 @@ enum engine_error game_play(const struct move *mv)
 	return ENGINE_OK;
 }
 
-void game_print_score(struct text_sink *out)
+void game_print_score(void)
 {
-	print_flash(out, PSTR("You "));
-	print_u32(out, settings.person_wins);
-	print_flash(out, PSTR(" - me "));
-	print_u32(out, settings.machine_wins);
+	put_flash(PSTR("You "));
+	put_u32(settings.wins[PLAYER_PERSON]);
+	put_flash(PSTR(" - me "));
+	put_u32(settings.wins[PLAYER_MACHINE]);
 }

@@ -34,7 +34,8 @@ bool game_start(const struct position *pos);
 /* Plays `mv` for the player to move, or returns why it is illegal and
  * leaves the game untouched. */
 enum engine_error game_play(const struct move *mv);
-/* The score of the games finished: "You 2 - me 5". */
-void game_print_score(struct text_sink *out);
+/* The score of the games finished, "You 2 - me 5", printed where the put_*
+ * functions of engine/text.h print. */
+void game_print_score(void);
 
 #endif

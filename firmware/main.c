@@ -44,7 +44,7 @@ int main(void)
 			ui_key(key);
 		}
 		console_poll();
-		ui_tick(timer_ms());
+		ui_tick((uint16_t)timer_ms());
 		sleep_idle_unless(keys_pending);
 	}
 }

@@ -32,7 +32,7 @@ enum menu_item {
 	ITEMS
 };
 
-/* What each game's menu has (bits 0-6), and the word for its parts (bits 7-9). */
+/* What each game's menu has (bits 0-6), and the word for its parts (bits 8-10). */
 #define HAS_RULE 0x01u
 #define HAS_VARIANT 0x02u
 #define HAS_LIMIT 0x04u
@@ -40,7 +40,7 @@ enum menu_item {
 #define HAS_COUNT 0x10u /* how many parts; with HAS_COLS, rows */
 #define HAS_COLS 0x20u
 #define HAS_VALUES 0x40u /* the parts' numbers (Subtract a digit, Prime power: n; Wythoff: 2) */
-#define WORD_SHIFT 7
+#define WORD_SHIFT 8
 
 enum word { WORD_HEAP, WORD_ROW };
 
@@ -72,20 +72,20 @@ static const uint16_t menu_traits[GAME_COUNT] PROGMEM = {
  * Nim shares Nim's), each ending in a NUL; who wins follows from the rule. */
 static const char summaries[] PROGMEM =
 	"Take any number from one heap.\0"
-	"Rows 1 3 5 7; take any number from one row.\0"
+	"Rows 1,3,5,7: take any number from a row.\0"
 	"Take 1 to k from one heap.\0"
-	"Take s from one heap, s in the set S.\0"
+	"Take an amount in S from one heap.\0"
 	"Subtract a nonzero digit of n.\0"
-	"Divide a number by 2, 3 or 6, rounding down; 0 goes.\0"
-	"Divide n by a prime power dividing it.\0"
+	"Divide a number by 2, 3 or 6, round down; 0 goes.\0"
+	"Divide n by a prime power factor of it.\0"
 	"Move a coin left to any square.\0"
-	"Take from cells of one row, 1 or more in all.\0"
-	"Nim, or add to a heap up to its start; k adds each.\0"
+	"Take 1 or more from cells of one row.\0"
+	"Nim, or add to a heap up to its start, k times each.\0"
 	"Put a pebble on a cell with free neighbours.\0"
 	"Knock down a pin or two neighbours.\0"
 	"Take from one heap or the same from both.\0"
-	"Eat a piece and all above and right of it, never the poisoned corner.\0"
-	"Take pieces of one row or column; adjacent: no gaps.\0"
+	"Eat a piece and all above/right of it, not the poison corner.\0"
+	"Take from one row or column; adjacent: no gaps.\0"
 	"Take 1-3 from a stack, or 1 each from two side by side.\0"
 	"Take 1 piece, 2 neighbours or 3 in a triangle.";
 
@@ -97,8 +97,8 @@ static const char summaries[] PROGMEM =
 
 static uint8_t item;
 static uint8_t marquee_step;
-static uint32_t marquee_since;
-static uint32_t last_change_ms;
+static uint16_t marquee_since; /* the low 16 bits of timer_ms(), as the ticks give them */
+static uint16_t last_change_ms;
 static uint8_t held_changes;
 
 static struct position *setup(void)
@@ -109,15 +109,6 @@ static struct position *setup(void)
 static uint16_t traits(void)
 {
 	return pgm_read_word(&menu_traits[setup()->game]);
-}
-
-/* The string after `count` NUL-terminated ones, in flash. */
-static const char *flash_nth(const char *p, uint8_t count)
-{
-	while (count-- > 0) {
-		p += strlen_P(p) + 1u;
-	}
-	return p;
 }
 
 /* How many numbers the menu sets. */
@@ -133,37 +124,32 @@ static uint8_t values(void)
 	return setup()->game == GAME_WYTHOFF ? 2u : 1u;
 }
 
+/* Items ITEM_RULE to ITEM_COLS are shown where the game has HAS_RULE to
+ * HAS_COLS, bit item - 1. */
 static bool item_shown(uint8_t candidate)
 {
-	static const uint8_t needs[ITEM_VALUE] PROGMEM = {
-		0, HAS_RULE, HAS_VARIANT, HAS_LIMIT, HAS_SET, HAS_COUNT, HAS_COLS,
-	};
 	if (candidate >= ITEM_VALUE && candidate < ITEM_FIRST) {
 		return candidate - ITEM_VALUE < values();
 	}
-	if (candidate < ITEM_VALUE) {
-		uint8_t need = pgm_read_byte(&needs[candidate]);
-		return (traits() & need) == need;
-	}
-	return true;
+	return candidate == ITEM_GAME || candidate >= ITEM_VALUE || (traits() >> (candidate - 1u) & 1u) != 0;
 }
 
 /* The game's name from the engine's, capitalised, words split by spaces. */
-static void print_game_name(struct text_sink *line)
+static void print_game_name(void)
 {
 	const char *p = engine_game_name(setup()->game);
 	char c = (char)(pgm_read_byte(p) & ~0x20);
 	do {
-		print_char(line, c == '-' ? ' ' : c);
+		put_char(c == '-' ? ' ' : c);
 		c = (char)pgm_read_byte(++p);
 	} while (c != '\0');
 }
 
-static void print_part_word(struct text_sink *line, bool many)
+static void print_part_word(bool many)
 {
-	print_flash(line, flash_nth(part_words, (uint8_t)(traits() >> WORD_SHIFT)));
+	put_flash(display_nth(part_words, (uint8_t)(traits() >> WORD_SHIFT)));
 	if (many) {
-		print_char(line, 's');
+		put_char('s');
 	}
 }
 
@@ -171,25 +157,26 @@ static void print_part_word(struct text_sink *line, bool many)
 static const char *summary(void)
 {
 	uint8_t id = setup()->game;
-	return flash_nth(summaries, (uint8_t)(id > GAME_MISERE_NIM ? id - 1u : id));
+	return display_nth(summaries, (uint8_t)(id > GAME_MISERE_NIM ? id - 1u : id));
 }
 
 static const char *winner(void)
 {
-	return setup()->rule == RULE_MISERE ? PSTR(" Last move loses.   ") : PSTR(" Last move wins.   ");
+	static const char winners[] PROGMEM = " Last move wins.   \0 Last move loses.   ";
+	return display_nth(winners, setup()->rule); /* enum engine_rule */
 }
 
 /* Both, from character `from` on. */
-static void print_summary(struct text_sink *out, uint8_t from)
+static void print_summary(uint8_t from)
 {
 	uint8_t length = (uint8_t)strlen_P(summary());
 	if (from < length) {
-		print_flash(out, summary() + from);
+		put_flash(summary() + from);
 		from = 0;
 	} else {
 		from = (uint8_t)(from - length);
 	}
-	print_flash(out, winner() + from);
+	put_flash(winner() + from);
 }
 
 /* The summary runs along row 1 under the game's name, a character every
@@ -197,107 +184,107 @@ static void print_summary(struct text_sink *out, uint8_t from)
 static void draw_marquee(void)
 {
 	uint8_t from = marquee_step > MENU_MARQUEE_PAUSE ? (uint8_t)(marquee_step - MENU_MARQUEE_PAUSE) : 0u;
-	struct text_sink *line = display_begin();
-	print_summary(line, from);
-	print_summary(line, 0); /* it comes round again */
+	display_begin();
+	print_summary(from);
+	print_summary(0); /* it comes round again */
 	display_end(1);
 }
 
-static void print_number(struct text_sink *line, uint32_t number)
+static void print_set(void)
 {
-	print_flash(line, PSTR(" <"));
-	print_u32(line, number);
-	print_char(line, '>');
-}
-
-static void print_set(struct text_sink *line)
-{
-	bool first = true;
-	for (uint8_t amount = 1; amount <= 8; amount++) {
-		if (setup()->set & (1u << (amount - 1u))) {
-			if (!first) {
-				print_char(line, ',');
+	char comma = '\0';
+	uint8_t set = setup()->set;
+	for (uint8_t amount = 1; set != 0; amount++, set >>= 1) {
+		if (set & 1u) {
+			if (comma) {
+				put_char(comma);
 			}
-			print_u32(line, amount);
-			first = false;
+			put_u32(amount);
+			comma = ',';
 		}
 	}
 }
 
-/* The numbers items LEFT and RIGHT change, or NULL for the others. */
-static uint8_t *item_byte(void)
+/* The byte of `settings` that items ITEM_RULE to ITEM_COLS change, by
+ * their order. */
+static const uint8_t item_offsets[ITEM_VALUE - ITEM_RULE] PROGMEM = {
+	offsetof(struct settings, setup.rule),  offsetof(struct settings, setup.variant),
+	offsetof(struct settings, setup.limit), offsetof(struct settings, setup.set),
+	offsetof(struct settings, setup.count), offsetof(struct settings, setup.cols),
+};
+
+/* The byte the item showing changes, or NULL for the game, its numbers
+ * and the score. */
+static uint8_t *item_field(void)
 {
-	switch (item) {
-	case ITEM_LIMIT:
-		return &setup()->limit;
-	case ITEM_SET:
-		return &setup()->set;
-	case ITEM_COUNT:
-		return &setup()->count;
-	case ITEM_COLS:
-		return setup()->game == GAME_CHOMP ? &setup()->u.chomp[0] : &setup()->cols;
-	default:
+	if (item == ITEM_FIRST) {
+		return &settings.machine_first;
+	}
+	if (item == ITEM_COLS && setup()->game == GAME_CHOMP) {
+		return &setup()->u.chomp[0];
+	}
+	if (item < ITEM_RULE || item >= ITEM_VALUE) {
 		return NULL;
 	}
+	return (uint8_t *)&settings + pgm_read_byte(&item_offsets[item - ITEM_RULE]);
 }
 
+/* The items that are one of two words: the rule, Taktix's variant and who
+ * moves first.  ITEM_GAME, which comes before them, every caller takes
+ * first. */
+static bool item_is_choice(void)
+{
+	return item <= ITEM_VARIANT || item == ITEM_FIRST;
+}
+
+/* The items' labels by enum menu_item up to ITEM_VALUE, each ending in a
+ * NUL; the count's is the part word. */
+static const char labels[] PROGMEM = "\0Rule \0Take \0k \0S \0\0Columns ";
+/* The choices' words in pairs, by the byte's value: the rule's, the
+ * variant's, who moves first. */
+static const char choices[] PROGMEM = "normal\0misere\0any\0adjacent\0you\0me";
+
+/* Row 0: the item's label and its value in angle brackets. */
 static void draw_item(void)
 {
-	struct text_sink *line = display_begin();
+	display_begin();
 	struct position *pos = setup();
-	switch (item) {
-	case ITEM_GAME:
-		print_char(line, '<');
-		print_game_name(line);
-		print_char(line, '>');
-		break;
-	case ITEM_RULE:
-		print_flash(line, pos->rule == RULE_MISERE ? PSTR("Rule <misere>") : PSTR("Rule <normal>"));
-		break;
-	case ITEM_VARIANT:
-		print_flash(line, pos->variant == TAKTIX_ADJACENT ? PSTR("Take <adjacent>") : PSTR("Take <any>"));
-		break;
-	case ITEM_LIMIT:
-		print_char(line, 'k');
-		print_number(line, pos->limit);
-		break;
-	case ITEM_SET:
-		print_flash(line, PSTR("S <"));
-		print_set(line);
-		print_char(line, '>');
-		break;
-	case ITEM_COUNT:
-		print_part_word(line, true);
-		print_number(line, pos->count);
-		break;
-	case ITEM_COLS:
-		print_flash(line, PSTR("Columns"));
-		print_number(line, *item_byte());
-		break;
-	case ITEM_FIRST:
-		print_flash(line, settings.machine_first ? PSTR("First move <me>") : PSTR("First move <you>"));
-		break;
-	case ITEM_SCORE:
-		game_print_score(line);
-		break;
-	default: {
+	uint8_t *byte = item_field();
+	if (item == ITEM_SCORE) {
+		game_print_score();
+	} else {
 		uint8_t i = (uint8_t)(item - ITEM_VALUE);
-		if (traits() & HAS_COUNT || pos->game == GAME_WYTHOFF) {
-			print_part_word(line, false);
-			print_char(line, ' ');
+		if (item == ITEM_COUNT) {
+			print_part_word(true);
+			put_char(' ');
+		} else if (item == ITEM_FIRST) {
+			put_flash(PSTR("First move "));
+		} else if (item < ITEM_VALUE) {
+			put_flash(display_nth(labels, item));
+		} else if (traits() & HAS_COUNT || pos->game == GAME_WYTHOFF) {
+			print_part_word(false);
+			put_char(' ');
 			if (pos->game == GAME_MATRIX_NIM) {
-				print_u32(line, i / pos->cols + 1u);
-				print_char(line, ',');
-				print_u32(line, i % pos->cols + 1u);
+				put_pair(i / pos->cols + 1u, ',', i % pos->cols + 1u);
 			} else {
-				print_u32(line, i + 1u);
+				put_u32(i + 1u);
 			}
+			put_char(' ');
 		} else {
-			print_char(line, 'n');
+			put_flash(PSTR("n "));
 		}
-		print_number(line, view_value(pos, i));
-		break;
-	}
+		put_char('<');
+		if (item == ITEM_GAME) {
+			print_game_name();
+		} else if (item_is_choice()) {
+			uint8_t pair = item == ITEM_FIRST ? 2u : (uint8_t)(item - ITEM_RULE);
+			put_flash(display_nth(choices, (uint8_t)(pair * 2u + *byte)));
+		} else if (item == ITEM_SET) {
+			print_set();
+		} else {
+			put_u32(byte != NULL ? *byte : view_value(pos, i));
+		}
+		put_char('>');
 	}
 	display_end(0);
 }
@@ -310,16 +297,16 @@ void menu_enter(void)
 	draw_item();
 	if (item == ITEM_GAME) {
 		marquee_step = 0;
-		marquee_since = timer_ms();
+		marquee_since = (uint16_t)timer_ms();
 		draw_marquee();
 	} else {
 		lcd_write_line_P(1, PSTR("U/D:more SEL:go"));
 	}
 }
 
-void menu_tick(uint32_t now_ms)
+void menu_tick(uint16_t now_ms)
 {
-	if (item != ITEM_GAME || now_ms - marquee_since < MENU_MARQUEE_MS) {
+	if (item != ITEM_GAME || (uint16_t)(now_ms - marquee_since) < MENU_MARQUEE_MS) {
 		return;
 	}
 	marquee_since = now_ms;
@@ -339,15 +326,6 @@ static void menu_step(int8_t step)
 	} while (!item_shown(item));
 }
 
-/* n + step kept within first..last. */
-static uint32_t bounded(uint32_t n, int8_t step, uint32_t size, uint32_t first, uint32_t last)
-{
-	if (step > 0) {
-		return n >= last || last - n < size ? last : n + size;
-	}
-	return n <= first || n - first < size ? first : n - size;
-}
-
 /* Chomp's board: `rows` rows of the first row's length. */
 static void chomp_fill(struct position *pos)
 {
@@ -358,55 +336,56 @@ static void chomp_fill(struct position *pos)
 
 static void menu_change(int8_t step)
 {
+	struct position *pos = setup();
+	uint8_t *byte = item_field();
+	if (item == ITEM_GAME) {
+		engine_start_position(pos, (uint8_t)((pos->game + GAME_COUNT + step) % GAME_COUNT));
+		return;
+	}
+	if (item == ITEM_SCORE) {
+		return;
+	}
+	if (item_is_choice()) {
+		*byte ^= 1u;
+		return;
+	}
+
 	/* A held arrow: ten times the step every MENU_REPEATS_PER_TENFOLD changes. */
-	uint32_t now = timer_ms();
-	held_changes = now - last_change_ms < MENU_FAST_MS && held_changes < UINT8_MAX ? held_changes + 1u : 0u;
+	uint16_t now = (uint16_t)timer_ms();
+	held_changes = (uint16_t)(now - last_change_ms) < MENU_FAST_MS && held_changes < UINT8_MAX ? held_changes + 1u : 0u;
 	last_change_ms = now;
 	uint32_t size = 1;
 	for (uint8_t i = held_changes / MENU_REPEATS_PER_TENFOLD; i > 0 && size < 100000000ul; i--) {
 		size *= 10u;
 	}
 
-	struct position *pos = setup();
-	uint8_t *byte = item_byte();
-	switch (item) {
-	case ITEM_GAME:
-		engine_start_position(pos, (uint8_t)((pos->game + GAME_COUNT + step) % GAME_COUNT));
-		break;
-	case ITEM_RULE:
-		pos->rule ^= 1u;
-		break;
-	case ITEM_VARIANT:
-		pos->variant ^= 1u;
-		break;
-	case ITEM_FIRST:
-		settings.machine_first ^= 1u;
-		break;
-	case ITEM_SCORE:
-		break;
-	case ITEM_LIMIT:
-	case ITEM_SET:
-	case ITEM_COUNT:
-	case ITEM_COLS: {
-		/* k from 1 (Poker Nim: 0), S a non-empty set, up to 8 parts or
-		 * columns (Matrix Nim up to 4 rows). */
-		uint8_t first = item == ITEM_LIMIT && pos->game == GAME_POKER_NIM ? 0u : 1u;
-		uint8_t last = item <= ITEM_SET ? UINT8_MAX
-			       : item == ITEM_COUNT && pos->game == GAME_MATRIX_NIM ? 4u : 8u;
-		*byte = (uint8_t)bounded(*byte, step, size, first, last);
-		if (pos->game == GAME_POKER_NIM) {
-			pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1] = pos->limit;
-		}
-		if (pos->game == GAME_CHOMP) {
-			chomp_fill(pos);
-		}
-		break;
+	uint8_t i = (uint8_t)(item - ITEM_VALUE);
+	uint32_t n = byte != NULL ? *byte : view_value(pos, i);
+	if (step > 0) {
+		n = UINT32_MAX - n < size ? UINT32_MAX : n + size;
+	} else {
+		n = n < size ? 0u : n - size;
 	}
-	default: {
-		uint8_t i = (uint8_t)(item - ITEM_VALUE);
-		view_set_value(pos, i, bounded(view_value(pos, i), step, size, 0, UINT32_MAX));
-		break;
+	if (byte == NULL) {
+		view_set_value(pos, i, n); /* cut to what its field holds */
+		return;
 	}
+	/* k from 1 (Poker Nim: 0), S a non-empty set, up to 8 parts or
+	 * columns (Matrix Nim up to 4 rows). */
+	uint8_t first = item == ITEM_LIMIT && pos->game == GAME_POKER_NIM ? 0u : 1u;
+	uint8_t last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT && pos->game == GAME_MATRIX_NIM ? 4u : 8u;
+	if (n < first) {
+		n = first;
+	}
+	if (n > last) {
+		n = last;
+	}
+	*byte = (uint8_t)n;
+	if (pos->game == GAME_POKER_NIM) {
+		pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1] = pos->limit;
+	}
+	if (pos->game == GAME_CHOMP) {
+		chomp_fill(pos);
 	}
 }
 

@@ -24,6 +24,6 @@
 void menu_enter(void);
 void menu_key(uint8_t key);
 /* Moves the rules along. */
-void menu_tick(uint32_t now_ms);
+void menu_tick(uint16_t now_ms);
 
 #endif

@@ -14,15 +14,18 @@
 #include "hal/leds.h"
 #include "hal/timer.h"
 
-/* How long each step stays on the screen: long enough to read, short
- * enough not to bore.  A key ends the help, a refusal or the machine's
- * words early. */
-#define PLAY_HELP_MS 2500u
-#define PLAY_REFUSED_MS 2000u
-#define PLAY_THINKING_MS 600u /* the deliberate pause before the machine moves */
-#define PLAY_ANNOUNCE_MS 1500u
-#define PLAY_OVER_PAGE_MS 2000u
-#define PLAY_BLINK_MS 400u    /* a board's cursor: shown, then hidden */
+/* How long each step stays on the screen, by enum play_step: long enough
+ * to read, short enough not to bore.  A key ends the help, a refusal or the
+ * machine's words early; the person's turn times only a board's cursor
+ * blinking (shown, then hidden). */
+static const uint16_t step_ms[] PROGMEM = {
+	2500, /* STEP_HELP */
+	400,  /* STEP_PERSON: a board's cursor blinks */
+	2000, /* STEP_REFUSED */
+	600,  /* STEP_THINKING: the deliberate pause before the machine moves */
+	1500, /* STEP_ANNOUNCE */
+	2000, /* STEP_OVER: the winner, then the score and the keys */
+};
 
 enum play_step {
 	STEP_HELP,
@@ -34,7 +37,7 @@ enum play_step {
 };
 
 static uint8_t step;
-static uint32_t step_since;
+static uint16_t step_since; /* the low 16 bits of timer_ms(): steps last seconds */
 static struct view_cursor cursor;
 static struct view_cursor machine_cursor;
 static struct move machine_move;
@@ -44,7 +47,7 @@ static bool blink;
 static void enter_step(uint8_t next)
 {
 	step = next;
-	step_since = timer_ms();
+	step_since = (uint16_t)timer_ms();
 }
 
 /* The person's turn, the cursor shown (and its blinking begun again). */
@@ -58,7 +61,8 @@ static void draw_person_turn(void)
 static void draw_over_page(void)
 {
 	if (over_page == 0) {
-		game_print_score(display_begin());
+		display_begin();
+		game_print_score();
 		display_end(1);
 	} else {
 		lcd_write_line_P(1, PSTR("SEL again L menu"));
@@ -79,7 +83,8 @@ static void next_turn(void)
 		view_cursor_reset(&game.pos, &cursor);
 		draw_person_turn();
 	} else {
-		view_draw(&game.pos, &cursor, WORDS_THINKING, false, ENGINE_OK);
+		machine_cursor.part = VIEW_NO_PART; /* nothing marked while the machine thinks */
+		view_draw(&game.pos, &machine_cursor, WORDS_THINKING, false, ENGINE_OK);
 		enter_step(STEP_THINKING);
 	}
 }
@@ -100,14 +105,6 @@ static void leave(void)
 	ui_show(SCREEN_MENU);
 }
 
-static void machine_moves(void)
-{
-	/* The engine's move is legal by construction; were it ever refused,
-	 * next_turn() would simply let the machine think again. */
-	game_play(&machine_move);
-	next_turn();
-}
-
 static void person_key(uint8_t key)
 {
 	uint8_t action = view_key(&game.pos, &cursor, key);
@@ -126,82 +123,69 @@ static void person_key(uint8_t key)
 	enter_step(STEP_REFUSED);
 }
 
-void play_key(uint8_t key)
+/* The step's time is up, or a key cut it short. */
+static void step_done(void)
 {
-	if (key == KEY_SELECT_LONG) {
-		leave();
-		return;
-	}
 	switch (step) {
 	case STEP_HELP:
 		next_turn();
 		break;
-	case STEP_REFUSED:
-		/* The key that dismisses the reason also counts, so a person
-		 * can put the move right at once. */
-		draw_person_turn();
-		person_key(key);
-		break;
 	case STEP_PERSON:
-		person_key(key);
+		if (view_kind(&game.pos) == VIEW_KIND_BOARD) {
+			blink = !blink;
+			view_draw(&game.pos, &cursor, WORDS_PERSON, blink, ENGINE_OK);
+		}
+		enter_step(STEP_PERSON);
+		break;
+	case STEP_REFUSED:
+		draw_person_turn();
+		break;
+	case STEP_THINKING:
+		engine_best_move(&game.pos, &machine_move);
+		view_cursor_of_move(&game.pos, &machine_move, &machine_cursor);
+		view_draw(&game.pos, &machine_cursor, WORDS_MACHINE, false, ENGINE_OK);
+		enter_step(STEP_ANNOUNCE);
 		break;
 	case STEP_ANNOUNCE:
-		machine_moves();
+		/* The engine's move is legal by construction; were it ever
+		 * refused, next_turn() would simply let the machine think again. */
+		game_play(&machine_move);
+		next_turn();
 		break;
-	case STEP_OVER:
+	default: /* STEP_OVER */
+		over_page ^= 1u;
+		draw_over_page();
+		enter_step(STEP_OVER);
+		break;
+	}
+}
+
+void play_key(uint8_t key)
+{
+	if (key == KEY_SELECT_LONG) {
+		leave();
+	} else if (step == STEP_OVER) {
 		if (key == KEY_SELECT && game_new() == ENGINE_OK) {
 			next_turn();
 		} else if (key == KEY_LEFT) {
 			leave();
 		}
-		break;
-	default: /* STEP_THINKING: keys are ignored while the machine thinks */
-		break;
+	} else if (step == STEP_PERSON) {
+		person_key(key);
+	} else if (step != STEP_THINKING) { /* keys are ignored while the machine thinks */
+		bool refused = step == STEP_REFUSED;
+		step_done();
+		if (refused) {
+			/* The key that dismisses the reason also counts, so a
+			 * person can put the move right at once. */
+			person_key(key);
+		}
 	}
 }
 
-void play_tick(uint32_t now_ms)
+void play_tick(uint16_t now_ms)
 {
-	uint32_t elapsed = now_ms - step_since;
-	switch (step) {
-	case STEP_HELP:
-		if (elapsed >= PLAY_HELP_MS) {
-			next_turn();
-		}
-		break;
-	case STEP_PERSON:
-		if (elapsed >= PLAY_BLINK_MS && view_kind(&game.pos) == VIEW_KIND_BOARD) {
-			blink = !blink;
-			view_draw(&game.pos, &cursor, WORDS_PERSON, blink, ENGINE_OK);
-			enter_step(STEP_PERSON);
-		}
-		break;
-	case STEP_REFUSED:
-		if (elapsed >= PLAY_REFUSED_MS) {
-			draw_person_turn();
-		}
-		break;
-	case STEP_THINKING:
-		if (elapsed >= PLAY_THINKING_MS) {
-			engine_best_move(&game.pos, &machine_move);
-			view_cursor_of_move(&game.pos, &machine_move, &machine_cursor);
-			view_draw(&game.pos, &machine_cursor, WORDS_MACHINE, false, ENGINE_OK);
-			enter_step(STEP_ANNOUNCE);
-		}
-		break;
-	case STEP_ANNOUNCE:
-		if (elapsed >= PLAY_ANNOUNCE_MS) {
-			machine_moves();
-		}
-		break;
-	case STEP_OVER:
-		if (elapsed >= PLAY_OVER_PAGE_MS) {
-			over_page ^= 1u;
-			draw_over_page();
-			enter_step(STEP_OVER);
-		}
-		break;
-	default:
-		break;
+	if ((uint16_t)(now_ms - step_since) >= pgm_read_word(&step_ms[step])) {
+		step_done();
 	}
 }

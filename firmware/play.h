@@ -18,6 +18,6 @@
 /* Shows the game set up by game_new(). */
 void play_enter(void);
 void play_key(uint8_t key);
-void play_tick(uint32_t now_ms);
+void play_tick(uint16_t now_ms);
 
 #endif

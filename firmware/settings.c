@@ -13,7 +13,9 @@
 /* Changes whenever the record does, so an old layout reads as invalid and
  * the defaults load instead.  1: Nim and Marienbad only. */
 #define SETTINGS_FORMAT 2u
-#define SETTINGS_SETUP_BYTES (offsetof(struct position, u) + 36u)
+/* A record keeps the settings up to the first SETTINGS_SETUP_BYTES of the
+ * set-up: everything the menu sets. */
+#define SETTINGS_SAVED_BYTES (offsetof(struct settings, setup) + SETTINGS_SETUP_BYTES)
 
 _Static_assert(offsetof(struct position, u.poker.last_added) < SETTINGS_SETUP_BYTES,
 	       "a record keeps Poker Nim's additions");
@@ -21,11 +23,8 @@ _Static_assert(offsetof(struct position, u.poker.last_added) < SETTINGS_SETUP_BY
 struct record {
 	uint8_t format;
 	uint16_t sequence;
-	uint8_t machine_first;
-	uint16_t person_wins;
-	uint16_t machine_wins;
-	uint8_t setup[SETTINGS_SETUP_BYTES];
-	uint16_t crc; /* CRC-CCITT of everything above */
+	uint8_t saved[SETTINGS_SAVED_BYTES]; /* the first bytes of struct settings */
+	uint16_t crc;                        /* CRC-CCITT of everything above */
 };
 
 _Static_assert(sizeof(struct record) <= SETTINGS_SLOT_BYTES, "a record must fit its slot");
@@ -53,30 +52,23 @@ static uint16_t slot_address(uint8_t slot)
 static bool slot_valid(uint8_t slot, struct record *r)
 {
 	eeprom_load(slot_address(slot), r, sizeof *r);
-	const struct position *setup = (const struct position *)r->setup;
-	return r->format == SETTINGS_FORMAT && r->crc == record_crc(r) && setup->game < GAME_COUNT &&
-	       setup->count <= ENGINE_MAX_HEAPS;
+	const struct settings *saved = (const struct settings *)r->saved;
+	return r->format == SETTINGS_FORMAT && r->crc == record_crc(r) && saved->setup.game < GAME_COUNT &&
+	       saved->setup.count <= ENGINE_MAX_HEAPS;
 }
 
 void settings_load(void)
 {
 	bool found = false;
-	memset(&settings, 0, sizeof settings);
 	for (uint8_t slot = 0; slot < SETTINGS_SLOTS; slot++) {
 		struct record r;
-		if (!slot_valid(slot, &r)) {
-			continue;
-		}
 		/* Sequence numbers wrap; the slots hold consecutive ones, so
 		 * "newer" is a positive difference. */
-		if (!found || (int16_t)(r.sequence - newest_sequence) > 0) {
+		if (slot_valid(slot, &r) && (!found || (int16_t)(r.sequence - newest_sequence) > 0)) {
 			found = true;
 			newest_slot = slot;
 			newest_sequence = r.sequence;
-			settings.machine_first = r.machine_first;
-			settings.person_wins = r.person_wins;
-			settings.machine_wins = r.machine_wins;
-			memcpy(&settings.setup, r.setup, SETTINGS_SETUP_BYTES);
+			memcpy(&settings, r.saved, SETTINGS_SAVED_BYTES);
 		}
 	}
 	if (!found) {
@@ -90,15 +82,14 @@ void settings_save(void)
 {
 	struct record r;
 	r.format = SETTINGS_FORMAT;
-	r.machine_first = settings.machine_first;
-	r.person_wins = settings.person_wins;
-	r.machine_wins = settings.machine_wins;
-	memcpy(r.setup, &settings.setup, SETTINGS_SETUP_BYTES);
-	/* Unchanged since the newest record: nothing to write (and no wear). */
+	memcpy(r.saved, &settings, SETTINGS_SAVED_BYTES);
+	/* The newest record already says the same: nothing to write (and
+	 * no wear).  Equal bytes, CRC included, make it valid too. */
 	struct record newest;
 	r.sequence = newest_sequence;
 	r.crc = record_crc(&r);
-	if (slot_valid(newest_slot, &newest) && memcmp(&newest, &r, sizeof r) == 0) {
+	eeprom_load(slot_address(newest_slot), &newest, sizeof newest);
+	if (memcmp(&newest, &r, sizeof r) == 0) {
 		return;
 	}
 	r.sequence = (uint16_t)(newest_sequence + 1u);

@@ -13,26 +13,31 @@
 #ifndef FIRMWARE_SETTINGS_H
 #define FIRMWARE_SETTINGS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/engine.h"
 
+/* A record keeps the set-up's first SETTINGS_SETUP_BYTES, enough for
+ * everything the menu sets (up to 8 heaps or numbers, 4 matrix rows, Poker
+ * Nim's starts and additions); the game rebuilds the rest from its text. */
+#define SETTINGS_SETUP_BYTES (offsetof(struct position, u) + 36u)
+
+/* In the order of a saved record, which keeps everything up to the
+ * set-up's first SETTINGS_SETUP_BYTES. */
 struct settings {
-	/* The start position the menu set up: the game, its rule, variant
-	 * and parameters, and the heaps, numbers or board size.  A record
-	 * keeps its first SETTINGS_SETUP_BYTES, enough for everything the
-	 * menu sets (up to 8 heaps or numbers, 4 matrix rows, Poker Nim's
-	 * starts and additions); the game rebuilds the rest from its text. */
-	struct position setup;
 	uint8_t machine_first; /* 0: the person moves first, 1: the machine */
-	uint16_t person_wins;
-	uint16_t machine_wins;
+	uint16_t wins[2]; /* games won, by enum player: the person's, the machine's */
+	/* The start position the menu set up: the game, its rule, variant
+	 * and parameters, and the heaps, numbers or board size. */
+	struct position setup;
 };
 
 extern struct settings settings;
 
 /* The newest valid saved record, or the defaults (Marienbad, the person
- * first, no games) when there is none. */
+ * first, no games) when there is none.  Called once, at start-up, on the
+ * settings the C start-up zeroed. */
 void settings_load(void);
 /* Saves `settings` unless they equal what was saved last. */
 void settings_save(void);

@@ -25,7 +25,7 @@ void ui_key(uint8_t key)
 	}
 }
 
-void ui_tick(uint32_t now_ms)
+void ui_tick(uint16_t now_ms)
 {
 	if (showing == SCREEN_PLAY) {
 		play_tick(now_ms);

@@ -15,7 +15,8 @@ enum ui_screen {
 
 void ui_show(uint8_t screen);
 void ui_key(uint8_t key);
-/* Called on every pass of the main loop, at least once a millisecond. */
-void ui_tick(uint32_t now_ms);
+/* Called on every pass of the main loop, at least once a millisecond, with
+ * the low 16 bits of timer_ms(): every timed step is a few seconds at most. */
+void ui_tick(uint16_t now_ms);
 
 #endif

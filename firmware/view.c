@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/text.h"
+#include "firmware/display.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
 
@@ -19,7 +20,7 @@
 #define STORE_HEAP16 (0u << 2)
 #define STORE_NUMBER32 (1u << 2)
 #define STORE_CELL8 (2u << 2)
-#define STORE_CHOMP8 (3u << 2)
+#define STORE_BYTE8 (3u << 2) /* Chomp's rows, Kubo's stacks: bytes at the same place */
 #define STORE_MASK (3u << 2)
 #define VERB_SHIFT 4
 #define VERB_MASK 7u
@@ -47,9 +48,9 @@ static const uint8_t traits[GAME_COUNT] PROGMEM = {
 	TRAITS(VIEW_KIND_STRIP, STORE_HEAP16, VERB_PLACE) | AMOUNT_BYTE,      /* Pebbles */
 	TRAITS(VIEW_KIND_STRIP, STORE_HEAP16, VERB_KNOCK) | AMOUNT_BYTE,      /* Kayles */
 	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Wythoff */
-	TRAITS(VIEW_KIND_BOARD, STORE_CHOMP8, VERB_TAKE),                     /* Chomp */
+	TRAITS(VIEW_KIND_BOARD, STORE_BYTE8, VERB_TAKE),                     /* Chomp */
 	TRAITS(VIEW_KIND_BOARD, STORE_HEAP16, VERB_TAKE),                     /* Taktix */
-	TRAITS(VIEW_KIND_BOARD, STORE_HEAP16, VERB_TAKE),                     /* Kubo */
+	TRAITS(VIEW_KIND_BOARD, STORE_BYTE8, VERB_TAKE),                     /* Kubo */
 	TRAITS(VIEW_KIND_BOARD, STORE_HEAP16, VERB_TAKE),                     /* Nineteen */
 };
 
@@ -68,11 +69,13 @@ static bool is(const struct position *pos, uint8_t game)
 	return pos->game == game;
 }
 
+_Static_assert(GAME_CHOMP + 4 == GAME_COUNT, "the four boards come last in enum engine_game");
+
 /* Chomp, Taktix and Nineteen pick cells; every other game says where and
  * how much. */
 bool view_picks_cells(const struct position *pos)
 {
-	return view_kind(pos) == VIEW_KIND_BOARD && !is(pos, GAME_KUBO);
+	return pos->game >= GAME_CHOMP && !is(pos, GAME_KUBO); /* the boards come last */
 }
 
 /* ---- numbers ---- */
@@ -84,8 +87,8 @@ uint32_t view_value(const struct position *pos, uint8_t i)
 		return pos->u.number[i];
 	case STORE_CELL8:
 		return pos->u.cell[i / pos->cols][i % pos->cols];
-	case STORE_CHOMP8:
-		return pos->u.chomp[i];
+	case STORE_BYTE8:
+		return pos->u.chomp[i]; /* or pos->u.kubo[i] */
 	default:
 		return pos->u.heap[i];
 	}
@@ -122,19 +125,20 @@ uint8_t view_line_parts(const struct position *pos)
  * a digit n lacks, a pin past the row's end, a stack too low). */
 static uint16_t amount_most(const struct position *pos, const struct view_cursor *c, uint8_t part)
 {
+	uint32_t value = view_value(pos, part);
 	switch (pos->game) {
 	case GAME_SUBTRACT_DIGIT:
 		return 9;
 	case GAME_DIVIDE:
-		return pos->u.number[part] != 0 ? 6u : 0u;
+		return value != 0 ? 6u : 0u;
+	case GAME_KUBO:
+		return value != 0 ? 5u : 0u; /* 1-3, then pairs right and below */
 	case GAME_PRIME_POWER:
 		return pos->u.factors.exponent[part];
 	case GAME_PEBBLES:
 		return 1;
 	case GAME_KAYLES:
 		return 2;
-	case GAME_KUBO:
-		return pos->u.kubo[part] != 0 ? 5u : 0u; /* 1-3, then pairs right and below */
 	case GAME_WYTHOFF:
 		if (part == 2) {
 			return pos->u.heap[0] < pos->u.heap[1] ? pos->u.heap[0] : pos->u.heap[1];
@@ -148,7 +152,7 @@ static uint16_t amount_most(const struct position *pos, const struct view_cursor
 	default:
 		break;
 	}
-	return (uint16_t)view_value(pos, part);
+	return (uint16_t)value;
 }
 
 /* Writes the cursor's part and amount into its move. */
@@ -168,13 +172,21 @@ static void compose(const struct position *pos, struct view_cursor *c)
 		return;
 	}
 	case GAME_WYTHOFF:
-		mv->u.wythoff.take[0] = part != 1 ? amount : 0u;
-		mv->u.wythoff.take[1] = part != 0 ? amount : 0u;
+		mv->u.wythoff.take[0] = mv->u.wythoff.take[1] = amount;
+		if (part != 2) {
+			mv->u.wythoff.take[part ^ 1u] = 0;
+		}
 		return;
 	case GAME_KUBO:
+		/* 1-3 from the stack, or one each from it and the stack on
+		 * its right (4) or below it (5). */
 		mv->u.kubo.stack = part;
-		mv->u.kubo.count = amount <= 3 ? (uint8_t)amount : 1u;
-		mv->u.kubo.other = amount <= 3 ? 0xFFu : (uint8_t)(part + (amount == 4 ? 1u : 3u));
+		mv->u.kubo.count = (uint8_t)amount;
+		mv->u.kubo.other = 0xFFu;
+		if (amount > 3) {
+			mv->u.kubo.count = 1;
+			mv->u.kubo.other = (uint8_t)(part + amount * 2u - 7u);
+		}
 		return;
 	default:
 		break;
@@ -226,22 +238,18 @@ static uint8_t next_part(const struct position *pos, const struct view_cursor *c
 	return from;
 }
 
-/* The strip's next pin in direction `step`, over the rows, wrapping. */
+/* The strip's next pin in direction `step`, over the rows, wrapping; a
+ * row left is entered at its near end. */
 static void strip_step(const struct position *pos, struct view_cursor *c, int8_t step)
 {
-	uint16_t *at = &c->mv.u.strip.at;
-	for (uint8_t tries = 0; tries <= pos->count; tries++) {
-		uint16_t length = pos->u.row[c->part];
-		if (step > 0 ? (uint16_t)(*at + 1u) < length : (uint16_t)(*at - 1u) < length) {
-			*at = (uint16_t)(*at + step);
-			return;
-		}
-		c->part = (uint8_t)((c->part + pos->count + step) % pos->count);
-		*at = step > 0 ? 0u : (uint16_t)(pos->u.row[c->part] - 1u);
-		if (pos->u.row[c->part] != 0) {
-			return;
-		}
+	uint8_t part = c->part;
+	uint16_t at = (uint16_t)(c->mv.u.strip.at + step); /* 0xFFFF past the left end */
+	for (uint8_t tries = 0; at >= pos->u.row[part] && tries <= pos->count; tries++) {
+		part = (uint8_t)((part + pos->count + step) % pos->count);
+		at = step > 0 ? 0u : (uint16_t)(pos->u.row[part] - 1u);
 	}
+	c->part = part;
+	c->mv.u.strip.at = at;
 }
 
 /* ---- the board's places ---- */
@@ -274,25 +282,12 @@ uint8_t view_board_width(const struct position *pos, uint8_t y)
 	}
 }
 
-uint32_t view_cell_bit(const struct position *pos, uint8_t x, uint8_t y)
+const uint8_t *view_cell_byte(const struct position *pos, const void *cells, uint8_t x, uint8_t y, uint8_t *mask)
 {
 	static const uint8_t row_start[5] PROGMEM = { 0, 3, 7, 12, 16 };
 	uint8_t cell = is(pos, GAME_NINETEEN) ? (uint8_t)(pgm_read_byte(&row_start[y]) + x) : (uint8_t)(y * 4u + x);
-	return (uint32_t)1 << cell;
-}
-
-bool view_slot_present(const struct position *pos, uint8_t x, uint8_t y)
-{
-	switch (pos->game) {
-	case GAME_CHOMP:
-		return y < pos->count && x < pos->u.chomp[y];
-	case GAME_KUBO:
-		return x % 3u < pos->u.kubo[y * 3u + x / 3u];
-	case GAME_NINETEEN:
-		return (pos->u.nineteen & view_cell_bit(pos, x, y)) != 0;
-	default:
-		return (pos->u.taktix & view_cell_bit(pos, x, y)) != 0;
-	}
+	*mask = (uint8_t)(1u << (cell & 7u));
+	return (const uint8_t *)cells + cell / 8u;
 }
 
 /* Moves the board's cursor one place in the key's direction. */
@@ -333,7 +328,8 @@ static uint8_t board_select(const struct position *pos, struct view_cursor *c)
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
 	if (!chomp) {
-		mv->u.cells ^= view_cell_bit(pos, x, y);
+		uint8_t mask;
+		*(uint8_t *)view_cell_byte(pos, &mv->u.cells, x, y, &mask) ^= mask; /* a byte of *mv */
 	} else if (mv->u.chomp.row == y && mv->u.chomp.col == x) {
 		mv->u.chomp.row = 0xFFu;
 	} else {
@@ -362,28 +358,31 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 		return;
 	}
 	if (view_kind(pos) == VIEW_KIND_STRIP) {
-		if (part < pos->count && at < pos->u.row[part]) {
-			c->part = part;
-			c->mv.u.strip.at = at;
-		} else if (pos->u.row[0] == 0) {
-			strip_step(pos, c, 1);
-		}
+		/* The same pin, or the next one there is. */
+		c->part = part < pos->count ? part : 0u;
+		c->mv.u.strip.at = (uint16_t)(at - 1u);
+		strip_step(pos, c, 1);
 		choose(pos, c, c->part);
 		return;
 	}
-	if (part >= places(pos) || amount_most(pos, c, part) == 0) {
-		part = next_part(pos, c, (uint8_t)(places(pos) - 1u), 1);
+	/* The same part, or the next one with something to take. */
+	uint8_t count = places(pos);
+	if (part >= count) {
+		part = 0;
 	}
-	choose(pos, c, part);
+	choose(pos, c, next_part(pos, c, (uint8_t)((part + count - 1u) % count), 1));
 }
 
-/* LEFT or RIGHT: one less or one more. */
-static bool change_amount(const struct position *pos, struct view_cursor *c, int8_t step)
+/* LEFT or RIGHT: one less or one more.  Not inlined: inlined into the
+ * person's key handling it takes 118 bytes more (measured). */
+static __attribute__((noinline)) bool change_amount(const struct position *pos, struct view_cursor *c, int8_t step)
 {
 	bool poker = is(pos, GAME_POKER_NIM);
 	uint8_t *add = &c->mv.u.heap.add; /* Poker Nim's only: other games keep more there */
-	bool adding = poker && *add;
-	if (poker && (adding ? step > 0 && c->amount == 1 : step < 0 && c->amount == 0)) {
+	if (poker && *add) {
+		step = (int8_t)-step; /* LEFT adds more, RIGHT less */
+	}
+	if (poker && step < 0 && c->amount == *add) {
 		/* Past "take 0" lies "add 1", and back. */
 		*add ^= 1u;
 		if (amount_most(pos, c, c->part) == 0) {
@@ -392,9 +391,6 @@ static bool change_amount(const struct position *pos, struct view_cursor *c, int
 		}
 		c->amount = *add;
 	} else {
-		if (adding) {
-			step = (int8_t)-step;
-		}
 		uint16_t most = amount_most(pos, c, c->part);
 		do {
 			if (step > 0 ? c->amount >= most : c->amount == 0) {
@@ -475,35 +471,30 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	if (is(pos, GAME_POKER_NIM) && mv->u.heap.add) {
 		verb = VERB_ADD;
 	}
-	const char *p = verbs;
-	while (verb-- > 0) {
-		p += strlen_P(p) + 1u;
-	}
+	const char *p = display_nth(verbs, verb);
 	if (machine) {
-		print_flash(out, PSTR("I "));
-		print_char(out, (char)(pgm_read_byte(p++) | 0x20)); /* lower case */
+		put_flash(PSTR("I "));
+		put_char((char)(pgm_read_byte(p++) | 0x20)); /* lower case */
 	}
-	print_flash(out, p);
-	print_char(out, ' ');
+	put_flash(p);
+	put_char(' ');
 	uint16_t amount = move_amount(pos, c);
 	if (view_kind(pos) == VIEW_KIND_BOARD) {
 		if (is(pos, GAME_CHOMP) ? mv->u.chomp.row != 0xFFu : mv->u.cells != 0) {
 			engine_print_move(pos, mv, out);
 		}
 	} else if (is(pos, GAME_PRIME_POWER)) {
-		print_u32(out, pos->u.factors.prime[c->part]);
-		print_char(out, '^');
-		print_u32(out, amount);
+		put_pair(pos->u.factors.prime[c->part], '^', amount);
 	} else if (is(pos, GAME_NIMBLE)) {
-		print_u32(out, (uint16_t)(pos->u.heap[c->part] - amount));
+		put_u32((uint16_t)(pos->u.heap[c->part] - amount));
 	} else if (is(pos, GAME_MATRIX_NIM)) {
 		for (uint8_t i = 0; i < pos->cols; i++) {
 			if (i > 0) {
-				print_char(out, ',');
+				put_char(',');
 			}
-			print_u32(out, mv->u.matrix.take[i]);
+			put_u32(mv->u.matrix.take[i]);
 		}
 	} else {
-		print_u32(out, amount);
+		put_u32(amount);
 	}
 }

@@ -48,6 +48,9 @@ struct view_cursor {
 	bool armed;      /* board: SELECT again plays */
 };
 
+/* A cursor's part that marks nothing in a line or a strip. */
+#define VIEW_NO_PART 0xFFu
+
 /* What view_key() asks of the screen. */
 enum view_action { VIEW_NOTHING, VIEW_REDRAW, VIEW_PLAY };
 
@@ -64,14 +67,16 @@ void view_cursor_of_move(const struct position *pos, const struct move *mv, stru
 
 /* The whole screen: the position with the cursor's move marked (and, when
  * `blink` is set on a board, the cursor's piece shown inverted), and the
- * words `words`; `err` is the reason for WORDS_REFUSED. */
+ * words `words`; `err` is the reason for WORDS_REFUSED.  WORDS_THINKING
+ * marks no move on a board; give it a cursor whose part is VIEW_NO_PART. */
 void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink,
 	       uint8_t err);
 
 /* ---- the numbers of a position, for the menu and the line ---- */
 
 /* Number i of the position: a heap, number, coin's square, row, Matrix
- * Nim cell (row by row) or Chomp row; Prime power: n itself (i = 0). */
+ * Nim cell (row by row), Chomp row or Kubo stack; Prime power: n itself
+ * (i = 0). */
 uint32_t view_value(const struct position *pos, uint8_t i);
 /* Sets number i, cut to what its field holds (Poker Nim: the start too). */
 void view_set_value(struct position *pos, uint8_t i, uint32_t value);

@@ -26,24 +26,17 @@
 
 /* ---- the line ---- */
 
-static void print_text(struct text_sink *out, const char *text)
-{
-	while (*text != '\0') {
-		print_char(out, *text++);
-	}
-}
-
-static void print_part(const struct position *pos, uint8_t i, struct text_sink *out)
+static void print_part(const struct position *pos, uint8_t i)
 {
 	if (pos->game == GAME_PRIME_POWER) {
-		print_u32(out, pos->u.factors.prime[i]);
+		put_u32(pos->u.factors.prime[i]);
 		uint8_t exponent = pos->u.factors.exponent[i];
 		if (exponent != 1) {
-			print_char(out, '^');
-			print_u32(out, exponent);
+			put_char('^');
+			put_u32(exponent);
 		}
 	} else {
-		print_u32(out, view_value(pos, i));
+		put_u32(view_value(pos, i));
 	}
 }
 
@@ -52,53 +45,58 @@ static bool line_marked(const struct position *pos, const struct view_cursor *c,
 	return i == c->part || (pos->game == GAME_WYTHOFF && c->part == 2);
 }
 
+/* ' ' or '/': of the line's characters (digits, '^', brackets and these
+ * two) the only ones from 0x20 to 0x2F. */
 static bool is_separator(char c)
 {
-	return c == ' ' || c == '/';
+	return (c | 0x0F) == '/';
 }
 
 /* The parts in a row, spaces between them ('/' between Matrix Nim's rows),
- * the marked one in brackets instead of spaces; a line wider than the display shows the
- * part of it around the brackets, cut between parts, with '<' or '>' where
+ * the marked one in brackets instead of spaces, on row 0; a line wider than
+ * the display shows the part of it around the brackets, cut between parts, with '<' or '>' where
  * more lies beyond. */
-static void line_draw(const struct position *pos, const struct view_cursor *c, struct text_sink *out)
+static void line_draw(const struct position *pos, const struct view_cursor *c)
 {
 	char text[LINE_TEXT_MAX];
 	struct buffer_sink line;
 	buffer_sink_init(&line, text, sizeof text);
+	print_to(&line.sink);
 	uint8_t parts = view_line_parts(pos);
 	/* A large Matrix Nim begins a few cells before the cursor's. */
 	uint8_t first = parts > LINE_PARTS_MOST && c->part < parts && c->part > LINE_PARTS_BEFORE
 				? (uint8_t)(c->part - LINE_PARTS_BEFORE)
 				: 0u;
 	uint8_t open = 0, close = 0;
+	bool was_marked = false;
 	for (uint8_t i = first; i < parts; i++) {
 		bool marked = line_marked(pos, c, i);
 		/* A bracket stands for a space; a line begun late has a
 		 * separator first, for the '<'. */
 		if (pos->game == GAME_MATRIX_NIM && i % pos->cols == 0 && i > 0) {
-			print_char(&line.sink, '/');
-		} else if (i == first ? i > 0 : !marked && !line_marked(pos, c, (uint8_t)(i - 1u))) {
-			print_char(&line.sink, ' ');
+			put_char('/');
+		} else if (i == first ? i > 0 : !marked && !was_marked) {
+			put_char(' ');
 		}
 		if (marked && close == 0) {
 			open = (uint8_t)line.length;
 		}
 		if (marked) {
-			print_char(&line.sink, '[');
+			put_char('[');
 		}
-		print_part(pos, i, &line.sink);
+		print_part(pos, i);
 		if (marked) {
-			print_char(&line.sink, ']');
+			put_char(']');
 			close = (uint8_t)line.length;
 		}
+		was_marked = marked;
 	}
 	/* The window: from the first column, or from a separator (or the
 	 * character before the bracket) that '<' replaces, so that the marked
 	 * part fits with room for a '>' after it when more follows; up to a
 	 * separator (or the character after the bracket) that '>' replaces.
 	 * No part is ever shown cut. */
-	uint8_t length = (uint8_t)strlen(text);
+	uint8_t length = (uint8_t)line.length;
 	uint8_t reserve = length > close ? 1u : 0u;
 	uint8_t start = 0;
 	if (first > 0 || close + reserve > LCD_COLUMNS) {
@@ -116,8 +114,7 @@ static void line_draw(const struct position *pos, const struct view_cursor *c, s
 		text[end] = '>';
 		text[end + 1u] = '\0';
 	}
-	char *shown = text + start;
-	print_text(out, shown);
+	lcd_write_line(0, text + start);
 }
 
 /* ---- the strip ---- */
@@ -150,8 +147,9 @@ static uint8_t strip_place(const struct position *pos, const struct view_cursor 
 	return 0;
 }
 
-static void strip_draw(const struct position *pos, const struct view_cursor *c, struct text_sink *out)
+static void strip_draw(const struct position *pos, const struct view_cursor *c)
 {
+	char text[LCD_COLUMNS + 1];
 	/* The cursor's place, kept in view. */
 	uint32_t cursor = c->mv.u.strip.at;
 	for (uint8_t row = 0; row < c->part && row < pos->count; row++) {
@@ -160,9 +158,11 @@ static void strip_draw(const struct position *pos, const struct view_cursor *c, 
 	uint32_t first = cursor >= STRIP_SLOTS - 2u ? (cursor - (STRIP_SLOTS - 4u)) & ~(uint32_t)1 : 0u;
 	for (uint8_t column = 0; column < LCD_COLUMNS; column++) {
 		uint8_t id = (uint8_t)(strip_place(pos, c, first) | strip_place(pos, c, first + 1u) << 3);
-		print_char(out, id != 0 ? display_glyph(id) : ' ');
+		text[column] = id != 0 ? display_glyph(id) : ' ';
 		first += 2u;
 	}
+	text[LCD_COLUMNS] = '\0';
+	lcd_write_line(0, text);
 }
 
 /* Pixel (column 0..4, row 0..7) of a character holding two strip places:
@@ -185,99 +185,93 @@ static bool strip_pixel(uint8_t id, uint8_t column, uint8_t row)
 
 /* ---- the board: 20x16 pixels in 4x2 characters ---- */
 
-/* Place (x, y) of a board as a rectangle of the picture: left, top, width, height. */
-static void place_rect(const struct position *pos, uint8_t x, uint8_t y, uint8_t rect[4])
+/* A place's rectangle (left, top, width, height) on the canvas. */
+static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const uint8_t rect[4], bool present,
+			bool taken, bool inverted)
 {
-	uint8_t left, top, width, height;
-	switch (pos->game) {
-	case GAME_CHOMP:
-		/* Up to 4 columns one to a character, else two; up to 4 rows 3
-		 * pixels high, else 1; the poisoned corner at the bottom left. */
-		if (pos->u.chomp[0] <= 4u) {
-			left = (uint8_t)(x * 5u);
-			width = 4;
-		} else {
-			left = (uint8_t)(x / 2u * 5u + x % 2u * 3u);
-			width = 2;
+	for (uint8_t py = rect[1]; py < rect[1] + rect[3]; py++) {
+		/* The pixel's character row and bit, moved along with it. */
+		uint8_t *at = &canvas[py / 8u * BOARD_COLUMNS + rect[0] / 5u][py % 8u];
+		uint8_t bit = (uint8_t)(0x10u >> rect[0] % 5u);
+		for (uint8_t px = rect[0]; px < rect[0] + rect[2]; px++) {
+			bool lit = present && (!taken || ((px ^ py) & 1u) == 0);
+			if (lit != inverted) {
+				*at |= bit;
+			}
+			bit >>= 1;
+			if (bit == 0) {
+				bit = 0x10u;
+				at += LCD_GLYPH_ROWS;
+			}
 		}
-		if (pos->count <= 4u) {
-			top = (uint8_t)(13u - y * 4u);
-			height = 3;
-		} else {
-			top = (uint8_t)(15u - y * 2u);
-			height = 1;
-		}
-		break;
-	case GAME_KUBO:
-		/* A stack to a character, its pieces 1 pixel wide side by side. */
-		left = (uint8_t)(x / 3u * 5u + x % 3u * 2u);
-		width = 1;
-		top = (uint8_t)(y * 4u + 1u);
-		height = 3;
-		break;
-	case GAME_NINETEEN:
-		/* Rows 3 pixels apart, pieces 4 apart, each row centred. */
-		left = (uint8_t)((5u - view_board_width(pos, y)) * 2u + x * 4u);
-		width = 3;
-		top = (uint8_t)(y * 3u);
-		height = 2;
-		break;
-	default: /* Taktix: a column to a character, rows 4 pixels apart */
-		left = (uint8_t)(x * 5u);
-		width = 4;
-		top = (uint8_t)(y * 4u);
-		height = 3;
-		break;
-	}
-	rect[0] = left;
-	rect[1] = top;
-	rect[2] = width;
-	rect[3] = height;
-}
-
-/* Whether the move shown takes the piece at place (x, y). */
-static bool board_taken(const struct position *pos, const struct move *mv, uint8_t x, uint8_t y)
-{
-	switch (pos->game) {
-	case GAME_CHOMP:
-		return mv->u.chomp.row != 0xFFu && y >= mv->u.chomp.row && x >= mv->u.chomp.col;
-	case GAME_KUBO: {
-		/* The top pieces of the stack, or the top one of each of a pair. */
-		uint8_t stack = (uint8_t)(y * 3u + x / 3u);
-		uint8_t from_top = (uint8_t)(pos->u.kubo[stack] - x % 3u);
-		return (stack == mv->u.kubo.stack && from_top <= mv->u.kubo.count) ||
-		       (stack == mv->u.kubo.other && from_top == 1);
-	}
-	default:
-		return (mv->u.cells & view_cell_bit(pos, x, y)) != 0;
 	}
 }
 
 /* The picture, character by character (0-3 on row 0, 4-7 on row 1), each
- * place a rectangle: solid for a piece, hatched for one the move takes,
- * inverted for the cursor's while it blinks. */
-static void board_paint(const struct position *pos, const struct view_cursor *c, bool moves, bool blink,
+ * place (x, y) a rectangle: solid for a piece, hatched for one the move
+ * takes, inverted for the cursor's while it blinks.  Taktix: a column to a
+ * character, rows 4 pixels apart.  Not inlined, like print_words():
+ * inlined into view_draw() the two take 146 bytes more (measured). */
+static __attribute__((noinline)) void board_paint(const struct position *pos, const struct view_cursor *c, bool moves, bool blink,
 			uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS])
 {
 	memset(canvas, 0, 2 * BOARD_COLUMNS * LCD_GLYPH_ROWS);
+	const struct move *mv = &c->mv;
 	uint8_t height = view_board_height(pos);
 	for (uint8_t y = 0; y < height; y++) {
-		for (uint8_t x = 0; x < view_board_width(pos, y); x++) {
-			bool present = view_slot_present(pos, x, y);
-			bool taken = moves && board_taken(pos, &c->mv, x, y);
-			/* The cursor: a place, or all of a Kubo stack. */
-			uint8_t place = view_picks_cells(pos) ? (uint8_t)(y * 16u + x) : (uint8_t)(y * 3u + x / 3u);
-			bool inverted = blink && c->part == place;
-			uint8_t rect[4];
-			place_rect(pos, x, y, rect);
-			for (uint8_t py = rect[1]; py < rect[1] + rect[3]; py++) {
-				for (uint8_t px = rect[0]; px < rect[0] + rect[2]; px++) {
-					bool lit = present && (!taken || ((px ^ py) & 1u) == 0);
-					if (lit != inverted) {
-						canvas[py / 8u * BOARD_COLUMNS + px / 5u][py % 8u] |= (uint8_t)(0x10u >> px % 5u);
-					}
+		uint8_t width = view_board_width(pos, y);
+		for (uint8_t x = 0; x < width; x++) {
+			uint8_t place = (uint8_t)(y * 16u + x); /* the cursor's */
+			uint8_t left = (uint8_t)(x * 5u);
+			uint8_t top = (uint8_t)(y * 4u);
+			uint8_t wide = 4;
+			uint8_t high = 3;
+			bool present;
+			bool taken;
+			if (pos->game == GAME_CHOMP) {
+				/* Up to 4 columns one to a character, else two; up to
+				 * 4 rows 3 pixels high, else 1; the poisoned corner at
+				 * the bottom left. */
+				present = x < pos->u.chomp[y];
+				taken = mv->u.chomp.row != 0xFFu && y >= mv->u.chomp.row && x >= mv->u.chomp.col;
+				if (pos->u.chomp[0] > 4u) {
+					left = (uint8_t)(x / 2u * 5u + x % 2u * 3u);
+					wide = 2;
+				}
+				if (pos->count <= 4u) {
+					top = (uint8_t)(13u - top);
+				} else {
+					top = (uint8_t)(15u - y * 2u);
+					high = 1;
+				}
+			} else if (pos->game == GAME_KUBO) {
+				/* A stack to a character, its pieces 1 pixel wide side
+				 * by side; the move takes the top pieces of the stack,
+				 * or the top one of each of a pair; the cursor is the
+				 * whole stack. */
+				place = (uint8_t)(y * 3u + x / 3u);
+				uint8_t from_top = (uint8_t)(pos->u.kubo[place] - x % 3u);
+				present = x % 3u < pos->u.kubo[place];
+				taken = (place == mv->u.kubo.stack && from_top <= mv->u.kubo.count) ||
+					(place == mv->u.kubo.other && from_top == 1);
+				left = (uint8_t)(x / 3u * 5u + x % 3u * 2u);
+				wide = 1;
+				top++;
+			} else {
+				/* Taktix's cells are the low 16 bits of Nineteen's. */
+				uint8_t mask;
+				present = (*view_cell_byte(pos, &pos->u.nineteen, x, y, &mask) & mask) != 0;
+				taken = (*view_cell_byte(pos, &mv->u.cells, x, y, &mask) & mask) != 0;
+				if (pos->game == GAME_NINETEEN) {
+					/* Rows 3 pixels apart, pieces 4 apart, each row centred. */
+					left = (uint8_t)((5u - width) * 2u + x * 4u);
+					wide = 3;
+					top = (uint8_t)(y * 3u);
+					high = 2;
 				}
 			}
+			uint8_t rect[4] = { left, top, wide, high };
+			paint_place(canvas, rect, present, taken && moves, blink && c->part == place);
 		}
 	}
 }
@@ -302,12 +296,14 @@ static void draw_glyph(uint8_t id, uint8_t rows[8])
 
 /* ---- the screen ---- */
 
-static void print_words(const struct position *pos, const struct view_cursor *c, uint8_t words, uint8_t err,
+/* The words: the move, "Thinking..." or the reason of a refusal.  Not
+ * inlined (see board_paint()). */
+static __attribute__((noinline)) void print_words(const struct position *pos, const struct view_cursor *c, uint8_t words, uint8_t err,
 			struct text_sink *out)
 {
 	switch (words) {
 	case WORDS_THINKING:
-		print_flash(out, PSTR("Thinking..."));
+		put_flash(PSTR("Thinking..."));
 		break;
 	case WORDS_REFUSED:
 		engine_print_error((enum engine_error)err, out);
@@ -320,17 +316,11 @@ static void print_words(const struct position *pos, const struct view_cursor *c,
 
 void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink, uint8_t err)
 {
-	/* While the machine thinks, nothing is marked. */
-	struct view_cursor unmarked;
 	bool thinking = words == WORDS_THINKING;
-	if (thinking) {
-		memset(&unmarked, 0, sizeof unmarked);
-		unmarked.part = 0xFFu;
-		cursor = &unmarked;
-	}
 	char message[MESSAGE_MAX + 1];
 	struct buffer_sink words_sink;
 	buffer_sink_init(&words_sink, message, sizeof message);
+	print_to(&words_sink.sink);
 	print_words(pos, cursor, words, err, &words_sink.sink);
 
 	uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS];
@@ -339,39 +329,40 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 	uint8_t kind = view_kind(pos);
 	if (kind == VIEW_KIND_BOARD) {
 		board_paint(pos, cursor, !thinking, blink, canvas);
-		/* The words beside the board, broken at a space onto two rows. */
-		char *second = message + strlen(message);
-		if (second - message > (int)WORDS_COLUMNS) {
-			second = message + WORDS_COLUMNS;
-			while (second > message && *second != ' ') {
-				second--;
+		/* The words beside the board on two rows, broken before a space
+		 * (which goes) or after a comma ("Take c1,c2," "c3,c4,c5"); one
+		 * word too long for a row is cut. */
+		uint8_t end = (uint8_t)words_sink.length; /* row 0 shows message[0, end) */
+		uint8_t second = end;                      /* row 1 from message[second] */
+		if (end > WORDS_COLUMNS) {
+			end = WORDS_COLUMNS;
+			while (end > 0 && message[end] != ' ' && message[end - 1u] != ',') {
+				end--;
 			}
-			if (second == message) {
-				second = message + WORDS_COLUMNS; /* one long word: the row cuts it */
-			} else {
-				*second++ = '\0';
+			if (end == 0) {
+				end = WORDS_COLUMNS;
 			}
+			second = message[end] == ' ' ? (uint8_t)(end + 1u) : end;
 		}
 		for (uint8_t row = 0; row < LCD_ROWS; row++) {
-			struct text_sink *line = display_begin();
+			char text[BOARD_COLUMNS + 1u + MESSAGE_MAX + 1u];
 			for (uint8_t column = 0; column < BOARD_COLUMNS; column++) {
-				print_char(line, display_glyph((uint8_t)(BOARD_GLYPH_ID + row * BOARD_COLUMNS + column)));
+				text[column] = display_glyph((uint8_t)(BOARD_GLYPH_ID + row * BOARD_COLUMNS + column));
 			}
-			print_char(line, ' ');
-			print_text(line, row == 0 ? message : second);
-			display_end(row);
+			text[BOARD_COLUMNS] = ' ';
+			strcpy(text + BOARD_COLUMNS + 1u, row == 0 ? message : message + second);
+			if (row == 0) {
+				text[BOARD_COLUMNS + 1u + end] = '\0';
+			}
+			lcd_write_line(row, text);
 		}
 	} else {
-		struct text_sink *line = display_begin();
 		if (kind == VIEW_KIND_STRIP) {
-			strip_draw(pos, cursor, line);
+			strip_draw(pos, cursor);
 		} else {
-			line_draw(pos, cursor, line);
+			line_draw(pos, cursor);
 		}
-		display_end(0);
-		line = display_begin();
-		print_text(line, message);
-		display_end(1);
+		lcd_write_line(1, message);
 	}
 	display_show_glyphs(draw_glyph);
 }

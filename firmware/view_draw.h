@@ -23,9 +23,11 @@ bool view_picks_cells(const struct position *pos);
  * rows of 3 stacks of 3 pieces side by side, Chomp its rectangle. */
 uint8_t view_board_height(const struct position *pos);
 uint8_t view_board_width(const struct position *pos, uint8_t y);
-bool view_slot_present(const struct position *pos, uint8_t x, uint8_t y);
-/* Taktix, Nineteen: the bit of place (x, y) among the board's cells. */
-uint32_t view_cell_bit(const struct position *pos, uint8_t x, uint8_t y);
+/* Taktix, Nineteen: where place (x, y) is in `cells`, a 32-bit set of the
+ * board's cells (pos->u.taktix, pos->u.nineteen, a move's cells) as the AVR
+ * keeps it, low byte first: its byte, and its bit in `mask`.  Bytes, not
+ * 32-bit shifts: far less code on the AVR. */
+const uint8_t *view_cell_byte(const struct position *pos, const void *cells, uint8_t x, uint8_t y, uint8_t *mask);
 void view_print_phrase(const struct position *pos, const struct view_cursor *cursor, bool machine,
 		       struct text_sink *out);
 

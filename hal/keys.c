@@ -2,6 +2,7 @@
 #include "hal/keys.h"
 
 #include <avr/io.h>
+#include <avr/pgmspace.h>
 
 #define KEYS_QUEUE_SIZE 8u /* a power of two */
 
@@ -10,17 +11,18 @@ static volatile uint8_t queue_head; /* written by the interrupt */
 static volatile uint8_t queue_tail; /* written by the main loop */
 
 /* Debouncing and hold state, touched only by the interrupt. */
-static uint8_t candidate;      /* the button the latest readings show */
-static uint8_t candidate_ms;   /* how long they have shown it */
-static uint8_t held;           /* the button taken as pressed */
-static uint16_t held_ms;
-static uint16_t next_repeat_ms;
+static uint8_t candidate;    /* the button the latest readings show */
+static uint8_t candidate_ms; /* how long they have shown it */
+static uint8_t held;         /* the button taken as pressed */
+/* Milliseconds to the held button's next event: an arrow's repeat, or
+ * SELECT's long press; 0 when none is due. */
+static uint16_t countdown;
 static uint8_t repeats;
 static bool long_sent;
 
 void keys_init(void)
 {
-	ADMUX = (1 << REFS0) | BOARD_BUTTONS_ADC_CHANNEL; /* AVcc reference */
+	ADMUX = (1 << REFS0) | (1 << ADLAR) | BOARD_BUTTONS_ADC_CHANNEL; /* AVcc reference, left-adjusted */
 	DIDR0 = 1 << BOARD_BUTTONS_ADC_CHANNEL;            /* analog pin: no digital buffer */
 	/* Clock / 128 = 125 kHz: a conversion takes 104 us, well inside a tick. */
 	ADCSRA = (1 << ADEN) | (1 << ADSC) | (1 << ADPS2) | (1 << ADPS1) | (1 << ADPS0);
@@ -36,22 +38,22 @@ static void queue_push(uint8_t event)
 	queue_head = (uint8_t)(head + 1u);
 }
 
-static uint8_t button_from_reading(uint16_t reading)
+/* The highest reading of each button, in the order of enum board_button,
+ * in the top 8 of the ADC's 10 bits (left-adjusted, ADCH alone): the
+ * windows are far wider than the 4 readings that makes one. */
+#define KEYS_HIGH_BITS(reading) ((uint8_t)((reading) >> 2))
+static const uint8_t button_max[BUTTON_COUNT - 1u] PROGMEM = {
+	KEYS_HIGH_BITS(BOARD_BUTTON_RIGHT_MAX), KEYS_HIGH_BITS(BOARD_BUTTON_UP_MAX),
+	KEYS_HIGH_BITS(BOARD_BUTTON_DOWN_MAX),  KEYS_HIGH_BITS(BOARD_BUTTON_LEFT_MAX),
+	KEYS_HIGH_BITS(BOARD_BUTTON_SELECT_MAX),
+};
+
+static uint8_t button_from_reading(uint8_t reading)
 {
-	if (reading <= BOARD_BUTTON_RIGHT_MAX) {
-		return BUTTON_RIGHT;
-	}
-	if (reading <= BOARD_BUTTON_UP_MAX) {
-		return BUTTON_UP;
-	}
-	if (reading <= BOARD_BUTTON_DOWN_MAX) {
-		return BUTTON_DOWN;
-	}
-	if (reading <= BOARD_BUTTON_LEFT_MAX) {
-		return BUTTON_LEFT;
-	}
-	if (reading <= BOARD_BUTTON_SELECT_MAX) {
-		return BUTTON_SELECT;
+	for (uint8_t button = BUTTON_RIGHT; button < BUTTON_COUNT; button++) {
+		if (reading <= pgm_read_byte(&button_max[button - 1u])) {
+			return button;
+		}
 	}
 	return BUTTON_NONE;
 }
@@ -68,27 +70,29 @@ static void keys_change(uint8_t button)
 		queue_push(KEY_SELECT);
 	}
 	held = button;
-	held_ms = 0;
 	repeats = 0;
 	long_sent = false;
-	next_repeat_ms = KEYS_REPEAT_DELAY_MS;
+	countdown = button == BUTTON_SELECT ? KEYS_LONG_MS : KEYS_REPEAT_DELAY_MS;
 	if (is_arrow(button)) {
 		queue_push(button);
 	}
 }
 
+/* A millisecond more of the held button. */
 static void keys_hold(void)
 {
-	held_ms++;
-	if (is_arrow(held) && held_ms == next_repeat_ms) {
-		queue_push(held);
-		next_repeat_ms += repeats < KEYS_REPEATS_BEFORE_FAST ? KEYS_REPEAT_MS : KEYS_REPEAT_FAST_MS;
-		if (repeats < KEYS_REPEATS_BEFORE_FAST) {
-			repeats++;
-		}
-	} else if (held == BUTTON_SELECT && held_ms == KEYS_LONG_MS) {
+	if (--countdown != 0) {
+		return;
+	}
+	if (held == BUTTON_SELECT) {
 		queue_push(KEY_SELECT_LONG);
 		long_sent = true;
+		return;
+	}
+	queue_push(held);
+	countdown = repeats < KEYS_REPEATS_BEFORE_FAST ? KEYS_REPEAT_MS : KEYS_REPEAT_FAST_MS;
+	if (repeats < KEYS_REPEATS_BEFORE_FAST) {
+		repeats++;
 	}
 }
 
@@ -98,7 +102,7 @@ void keys_sample(void)
 	if (ADCSRA & (1 << ADSC)) {
 		return;
 	}
-	uint8_t button = button_from_reading(ADC);
+	uint8_t button = button_from_reading(ADCH);
 	ADCSRA |= 1 << ADSC;
 
 	if (button != candidate) {
@@ -110,7 +114,7 @@ void keys_sample(void)
 			keys_change(button);
 		}
 	}
-	if (held != BUTTON_NONE && held_ms < UINT16_MAX) {
+	if (held != BUTTON_NONE && countdown != 0) {
 		keys_hold();
 	}
 }

@@ -46,7 +46,8 @@ static void lcd_nibble(uint8_t nibble)
 	HAL_PORT(BOARD_LCD_E_PORT) |= E_MASK;
 	_delay_us(1); /* pulse width; the display latches on the falling edge */
 	HAL_PORT(BOARD_LCD_E_PORT) &= (uint8_t)~E_MASK;
-	_delay_us(1); /* rest of the enable cycle */
+	/* E stays low for the rest of the enable cycle: the next nibble's
+	 * set-up, or an instruction's wait, follows. */
 }
 
 static void lcd_byte(uint8_t value, bool is_data)

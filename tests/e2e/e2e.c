@@ -619,9 +619,12 @@ void e2e_words(struct sim *sim, uint8_t game, char *text, size_t size)
 		snprintf(text, size, "%s", bottom);
 		return;
 	}
+	/* Beside a board the words take two rows, broken at a space (gone)
+	 * or after a comma. */
 	const char *a = strlen(top) > 5 ? top + 5 : "";
 	const char *b = strlen(bottom) > 5 ? bottom + 5 : "";
-	snprintf(text, size, "%s%s%s", a, *b != '\0' ? " " : "", b);
+	bool after_comma = *a != '\0' && a[strlen(a) - 1] == ',';
+	snprintf(text, size, "%s%s%s", a, *b != '\0' && !after_comma ? " " : "", b);
 }
 
 static bool starts(const char *text, const char *prefix)
@@ -1459,7 +1462,9 @@ static bool enterable(const struct position *pos, const struct move *mv)
 	case GAME_WYTHOFF: {
 		uint16_t most = t.part == 2 ? (pos->u.heap[0] < pos->u.heap[1] ? pos->u.heap[0] : pos->u.heap[1])
 					    : pos->u.heap[t.part];
-		return most != 0 && t.amount <= most;
+		/* Both heaps: the cursor takes the same from each. */
+		bool same = t.part != 2 || mv->u.wythoff.take[0] == mv->u.wythoff.take[1];
+		return most != 0 && t.amount <= most && same;
 	}
 	case GAME_MATRIX_NIM:
 		if (mv->u.matrix.row >= pos->count) {
