@@ -44,38 +44,38 @@ static enum family family(uint8_t game)
 }
 
 /*
- * Each game's text: name, aliases (separated by commas), position syntax,
- * move syntax and example, each ending in a NUL, one game after another in
- * the order of enum engine_game.  The example is also the game's start
- * position (engine_start_position), at most ENGINE_EXAMPLE_MAX characters.
- * Short on purpose (flash is scarce): the host tool adds the details.
+ * Each game's text: name, aliases (separated by commas), move syntax and
+ * example, each ending in a NUL, one game after another in the order of
+ * enum engine_game.  The example is also the game's start position
+ * (engine_start_position), at most ENGINE_EXAMPLE_MAX characters, and it
+ * shows the position's form; the parameters a position may start with
+ * and the ranges are in the host tool's notes (tools/grundy.c), since
+ * flash is scarce.
  */
 #define ENGINE_EXAMPLE_MAX 40
-enum game_field { FIELD_NAME, FIELD_ALIASES, FIELD_POSITION, FIELD_MOVES, FIELD_EXAMPLE, FIELDS };
+enum game_field { FIELD_NAME, FIELD_ALIASES, FIELD_MOVES, FIELD_EXAMPLE, FIELDS };
 
-#define GAME_TEXT(name, aliases, position, moves, example) \
-	name "\0" aliases "\0" position "\0" moves "\0" example "\0"
+#define GAME_TEXT(name, aliases, moves, example) name "\0" aliases "\0" moves "\0" example "\0"
 
 static const char game_texts[] ENGINE_FLASH =
-	GAME_TEXT("nim", "bouton", "[misere] HEAP...", "H-N", "3 4 5")
-	GAME_TEXT("misere-nim", "misere", "[normal] HEAP...", "H-N", "4 5 6")
-	GAME_TEXT("marienbad", "odra", "[normal] HEAP...", "H-N", "1 3 5 7")
-	GAME_TEXT("limit-nim", "limit", "[k=K] HEAP...", "H-N", "k=3 3 4 5")
-	GAME_TEXT("subtraction", "subtract", "[S=A,B,..] HEAP...", "H-N", "S=1,3,4 21")
-	GAME_TEXT("subtract-digit", "digit,subtract-a-digit", "N", "-D", "1234")
-	GAME_TEXT("divide", "", "N...", "I/D", "12 35 7")
-	GAME_TEXT("prime-power", "prime", "N", "/P^K /P", "56700")
-	GAME_TEXT("nimble", "", "SQUARE...", "F>T", "0 3 3 7")
-	GAME_TEXT("matrix-nim", "matrix", "ROW / ROW...", "R:N,N,..", "1 2 3 / 4 5 6")
-	GAME_TEXT("poker-nim", "poker", "[k=K] HEAP[/START]...", "H-N H+N", "k=2 3/5 4 5/6")
-	GAME_TEXT("pebbles", "dawson,pebble-strip", "STRIP...", "S.C", "20")
-	GAME_TEXT("kayles", "", "ROW...", "R.P R.P-Q", "1 12")
-	GAME_TEXT("wythoff", "", "A B", "A,B", "5 9")
-	GAME_TEXT("chomp", "", "RxC or ROW...", "R,C", "4x8")
-	GAME_TEXT("taktix", "tactix", "[any|adjacent] [normal|misere] ROW/ROW/ROW/ROW", "a1,a2 b1-b3",
-		  "adjacent misere OOOO/OOOO/OOOO/OOOO")
-	GAME_TEXT("kubo", "", "ROW/ROW/ROW", "b2-3 a1+a2", "333/333/333")
-	GAME_TEXT("nineteen", "dziewietnascie", "ROW/ROW/ROW/ROW/ROW", "c3,c4,b3", "OOO/OOOO/OOOOO/OOOO/OOO");
+	GAME_TEXT("nim", "bouton", "H-N", "3 4 5")
+	GAME_TEXT("misere-nim", "misere", "H-N", "4 5 6")
+	GAME_TEXT("marienbad", "odra", "H-N", "1 3 5 7")
+	GAME_TEXT("limit-nim", "limit", "H-N", "k=3 3 4 5")
+	GAME_TEXT("subtraction", "subtract", "H-N", "S=1,3,4 21")
+	GAME_TEXT("subtract-digit", "digit,subtract-a-digit", "-D", "1234")
+	GAME_TEXT("divide", "", "I/D", "12 35 7")
+	GAME_TEXT("prime-power", "prime", "/P^K /P", "56700")
+	GAME_TEXT("nimble", "", "F>T", "0 3 3 7")
+	GAME_TEXT("matrix-nim", "matrix", "R:N,N,..", "1 2 3 / 4 5 6")
+	GAME_TEXT("poker-nim", "poker", "H-N H+N", "k=2 3/5 4 5/6")
+	GAME_TEXT("pebbles", "dawson,pebble-strip", "S.C", "20")
+	GAME_TEXT("kayles", "", "R.P R.P-Q", "1 12")
+	GAME_TEXT("wythoff", "", "A,B", "5 9")
+	GAME_TEXT("chomp", "", "R,C", "4x8")
+	GAME_TEXT("taktix", "tactix", "a1,a2 b1-b3", "adjacent misere OOOO/OOOO/OOOO/OOOO")
+	GAME_TEXT("kubo", "", "b2-3 a1+a2", "333/333/333")
+	GAME_TEXT("nineteen", "dziewietnascie", "c3,c4,b3", "OOO/OOOO/OOOOO/OOOO/OOO");
 
 /* The string after `count` NUL-terminated ones, in flash. */
 static const char *flash_skip(const char *p, uint8_t count)
@@ -104,8 +104,7 @@ void engine_print_game_name(uint8_t game, struct text_sink *out)
 
 void engine_print_game_syntax(uint8_t game, struct text_sink *out)
 {
-	print_flash(out, game_field(game, FIELD_POSITION));
-	put_flash(ENGINE_FLASH_STR("; move "));
+	print_flash(out, ENGINE_FLASH_STR("move "));
 	put_flash(game_field(game, FIELD_MOVES));
 }
 

@@ -169,6 +169,7 @@ struct text_sink {
 /* The descriptor fields live in flash; these copy one out or stream it. */
 const char *engine_game_name(uint8_t game);    /* flash string (PGM on AVR) */
 void engine_print_game_name(uint8_t game, struct text_sink *out);
+/* The move syntax, as `move H-N`; the example shows a position's form. */
 void engine_print_game_syntax(uint8_t game, struct text_sink *out);
 void engine_print_game_example(uint8_t game, struct text_sink *out);
 /* Game by name as typed (case-insensitive, accepts the listed aliases); GAME_COUNT if unknown. */

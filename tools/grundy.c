@@ -59,8 +59,32 @@ static void print_help(void)
 	       "Example: grundy marienbad 1 3 5 7\n");
 }
 
-/* What the device's short syntax lines leave out, for people (host only:
- * the device has no flash to spare for it).  Indexed by enum engine_game. */
+/* What the device's short help leaves out, for people (host only: the
+ * device has no flash to spare for it): the position's syntax, whose
+ * parameters the engine's example does not always show, and notes on the
+ * ranges and the moves.  Indexed by enum engine_game. */
+static const char *const game_positions[GAME_COUNT] = {
+	"[misere] HEAP...",
+	"[normal] HEAP...",
+	"[normal] HEAP...",
+	"[k=K] HEAP...",
+	"[S=A,B,..] HEAP...",
+	"N",
+	"N...",
+	"N",
+	"SQUARE...",
+	"ROW / ROW...",
+	"[k=K] HEAP[/START]...",
+	"STRIP...",
+	"ROW...",
+	"A B",
+	"RxC or ROW...",
+	"[any|adjacent] [normal|misere] ROW/ROW/ROW/ROW",
+	"ROW/ROW/ROW",
+	"ROW/ROW/ROW/ROW/ROW",
+};
+
+
 static const char *const game_notes[GAME_COUNT] = {
 	"1-8 heaps of 0-65535; H-N takes N from heap H (heaps count from 1); misere: last stone loses",
 	"Nim where the last stone loses; `normal` before the heaps plays normal Nim",
@@ -87,12 +111,19 @@ static const char *const game_notes[GAME_COUNT] = {
 	"e.g. c3,c4,b3 (rows a-e, c3 the centre)",
 };
 
+/* The position's syntax and the engine's move syntax, as one line. */
+static void print_syntax(uint8_t game, FILE *f, struct text_sink *sink)
+{
+	fprintf(f, "%s; ", game_positions[game]);
+	engine_print_game_syntax(game, sink);
+}
+
 static void print_game_list(void)
 {
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
 		engine_print_game_name(game, &out);
 		printf("\n  syntax:  ");
-		engine_print_game_syntax(game, &out);
+		print_syntax(game, stdout, &out);
 		printf("\n  notes:   %s", game_notes[game]);
 		printf("\n  example: grundy ");
 		engine_print_game_name(game, &out);
@@ -107,7 +138,7 @@ static void print_expected(uint8_t game)
 	fprintf(stderr, "expected: grundy ");
 	engine_print_game_name(game, &err_out);
 	fputc(' ', stderr);
-	engine_print_game_syntax(game, &err_out);
+	print_syntax(game, stderr, &err_out);
 	fprintf(stderr, "\n          (%s)", game_notes[game]);
 	fprintf(stderr, "\nexample:  grundy ");
 	engine_print_game_name(game, &err_out);
@@ -229,7 +260,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, ": ");
 			engine_print_error(err, &err_out);
 			fprintf(stderr, "\nmoves: ");
-			engine_print_game_syntax(game, &err_out);
+			print_syntax(game, stderr, &err_out);
 			fputc('\n', stderr);
 			return 1;
 		}
