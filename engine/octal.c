@@ -76,8 +76,7 @@ void octal_print_move(const struct move *mv)
 	}
 }
 
-/* The parts a move leaves of its row: left of it and right of it. */
-static void move_parts(const struct position *pos, const struct move *mv, uint16_t *left, uint16_t *right)
+void octal_move_parts(const struct position *pos, const struct move *mv, uint16_t *left, uint16_t *right)
 {
 	uint16_t n = pos->u.row[mv->u.strip.row];
 	uint16_t at = mv->u.strip.at;
@@ -110,7 +109,7 @@ enum engine_error octal_check_move(const struct position *pos, const struct move
 		return ENGINE_ERR_NO_SUCH;
 	}
 	uint16_t left, right;
-	move_parts(pos, mv, &left, &right);
+	octal_move_parts(pos, mv, &left, &right);
 	if (left > 0 && right > 0 && pos->count == ENGINE_MAX_ROWS) {
 		return ENGINE_ERR_TOO_MANY;
 	}
@@ -120,7 +119,7 @@ enum engine_error octal_check_move(const struct position *pos, const struct move
 void octal_apply_move(struct position *pos, const struct move *mv)
 {
 	uint16_t left, right;
-	move_parts(pos, mv, &left, &right);
+	octal_move_parts(pos, mv, &left, &right);
 	uint8_t i = mv->u.strip.row;
 	uint16_t *row = &pos->u.row[i];
 	uint8_t after = (uint8_t)(pos->count - i - 1u); /* rows after row i */

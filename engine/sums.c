@@ -213,35 +213,28 @@ static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount
 }
 
 /*
- * Kayles or pebbles: a move in row i (of n) that leaves parts whose values
- * XOR to target, and that fits in the record (it may split the row).
- * Kayles knocks 1 pin, then 2, leaving a + b = n - 1 or n - 2 at a; a
- * pebble goes on an end cell, leaving n - 2 (nothing for n <= 2), then on
- * an inner cell a + 1, leaving a and n - 3 - a.  Once both parts are past
- * the pre-period their values repeat with the period as a runs on, so
- * trying a below pre + period covers every different split: at most some
- * 90 lookups, whatever the row's length.  Of each kind of move only the
- * first split found is tried.
+ * Kayles or pebbles: a move in row i that leaves parts whose values XOR to
+ * target, and that fits in the record (it may split the row).  Kayles
+ * knocks 1 pin, then 2, a pebble goes on 1 cell; each from the left end
+ * on.  Past the pre-period the values repeat with the period, so a split
+ * whose smaller part is longer than pre + period has the same values as
+ * one with a smaller part shorter by a period, and a split is worth as
+ * much as its mirror: trying the first pre + period places covers every
+ * different split, some 90 per kind of move, whatever the row's length.
  */
-static bool row_to_value(const struct sum *s, uint8_t i, uint16_t n, uint8_t target, struct move *mv)
+static bool row_to_value(const struct sum *s, uint8_t i, uint16_t target, struct move *mv)
 {
 	bool kayles = s->pos->game == GAME_KAYLES;
 	uint16_t span = kayles ? KAYLES_PRE + KAYLES_PERIOD : PEBBLES_PRE + PEBBLES_PERIOD;
-	for (uint8_t kind = 0; kind < 2; kind++) {
-		uint8_t removed = (uint8_t)(kind + (kayles ? 1u : 2u));
-		bool end_cell = !kayles && kind == 0;
-		if (n < removed && !end_cell) {
-			break;
-		}
-		uint16_t m = n > removed ? (uint16_t)(n - removed) : 0;
-		uint16_t last = end_cell ? 0 : m / 2u;
-		for (uint16_t a = 0; a <= last && a < span; a++) {
-			if ((size_value(s, a) ^ size_value(s, (uint16_t)(m - a))) == target) {
-				set_move(mv, i, kayles ? removed : 1, (uint16_t)(a + (kayles ? 0 : kind)));
-				if (octal_check_move(s->pos, mv) == ENGINE_OK) {
+	for (uint8_t count = 1; count <= 2; count++) {
+		for (uint16_t at = 0; at < span; at++) {
+			set_move(mv, i, count, at);
+			if (octal_check_move(s->pos, mv) == ENGINE_OK) {
+				uint16_t left, right;
+				octal_move_parts(s->pos, mv, &left, &right);
+				if ((size_value(s, left) ^ size_value(s, right)) == target) {
 					return true;
 				}
-				break;
 			}
 		}
 	}
@@ -288,7 +281,7 @@ static bool move_to_zero(const struct sum *s, uint8_t i, uint16_t x, struct move
 		return true;
 	case GAME_KAYLES:
 	case GAME_PEBBLES:
-		return row_to_value(s, i, pos->u.row[i], (uint8_t)target, mv);
+		return row_to_value(s, i, target, mv);
 	default:
 		/* Heaps: value n goes to target by taking value - target, which
 		 * for Limit Nim is at most k since the value is below k + 1. */
