@@ -78,15 +78,16 @@ void octal_print_move(const struct move *mv)
 
 void octal_move_parts(const struct position *pos, const struct move *mv, uint16_t *left, uint16_t *right)
 {
-	uint16_t n = pos->u.row[mv->u.strip.row];
 	uint16_t at = mv->u.strip.at;
-	if (is_kayles(pos)) {
-		*left = at;
-		*right = (uint16_t)(n - at - mv->u.strip.count);
-	} else {
-		*left = at > 0 ? (uint16_t)(at - 1u) : 0;
-		*right = (uint32_t)at + 2u <= n ? (uint16_t)(n - at - 2u) : 0;
+	uint16_t l = at;
+	uint16_t r = (uint16_t)(pos->u.row[mv->u.strip.row] - at - mv->u.strip.count);
+	if (!is_kayles(pos)) {
+		/* A pebble blocks the cells next to it too. */
+		l = l > 0 ? (uint16_t)(l - 1u) : 0;
+		r = r > 0 ? (uint16_t)(r - 1u) : 0;
 	}
+	*left = l;
+	*right = r;
 }
 
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv)
@@ -105,7 +106,8 @@ enum engine_error octal_check_move(const struct position *pos, const struct move
 	if (mv->u.strip.count > most) {
 		return ENGINE_ERR_NOT_ALLOWED;
 	}
-	if ((uint32_t)mv->u.strip.at + mv->u.strip.count > n) {
+	uint16_t at = mv->u.strip.at;
+	if (at >= n || mv->u.strip.count > (uint16_t)(n - at)) {
 		return ENGINE_ERR_NO_SUCH;
 	}
 	uint16_t left, right;
@@ -123,14 +125,16 @@ void octal_apply_move(struct position *pos, const struct move *mv)
 	uint8_t i = mv->u.strip.row;
 	uint16_t *row = &pos->u.row[i];
 	uint8_t after = (uint8_t)(pos->count - i - 1u); /* rows after row i */
-	if (left > 0 && right > 0) {
+	/* The right part goes in after the row, which keeps the left part or
+	 * goes when there is none. */
+	if (right > 0) {
 		memmove(row + 2, row + 1, after * sizeof *row);
-		row[0] = left;
 		row[1] = right;
 		pos->count++;
-	} else if (left + right > 0) {
-		row[0] = (uint16_t)(left + right);
-	} else {
+		after++;
+	}
+	row[0] = left;
+	if (left == 0) {
 		memmove(row, row + 1, after * sizeof *row);
 		pos->count--;
 	}
