@@ -101,6 +101,8 @@ void heaps_print_move(const struct position *pos, const struct move *mv);
 enum engine_error heaps_check_move(const struct position *pos, const struct move *mv);
 void heaps_apply_move(struct position *pos, const struct move *mv);
 bool heaps_next_move(const struct position *pos, struct move *mv, bool first);
+/* Subtraction: s in 1..8 and in the set (bit s - 1). */
+bool heaps_in_set(uint8_t set, uint16_t s);
 /* The least amount a take from a heap of n may remove, or 0 for none. */
 uint16_t heaps_least_take(const struct position *pos, uint16_t n);
 /* Poker Nim: room for additions on heap i, 0 when the mover has no adds left. */

@@ -35,8 +35,7 @@ static enum engine_rule default_rule(uint8_t game)
 	return game == GAME_MISERE_NIM || game == GAME_MARIENBAD ? RULE_MISERE : RULE_NORMAL;
 }
 
-/* s in 1..8 and in the set (bit s - 1). */
-static bool in_set(uint8_t set, uint16_t s)
+bool heaps_in_set(uint8_t set, uint16_t s)
 {
 	return s <= 8 && (set & ((1u << s) >> 1));
 }
@@ -69,6 +68,31 @@ static uint8_t scan_set(struct scanner *in)
 	return set;
 }
 
+/* The parameters a heap game's text may start with, and the games that
+ * read each: bit g of `readers` for game g. */
+enum keyword { KEY_NORMAL = RULE_NORMAL, KEY_MISERE = RULE_MISERE, KEY_K, KEY_S, KEY_LEFT, KEYS };
+static const char keywords[] ENGINE_FLASH = "normal\0misere\0k\0s\0left";
+#define NIM_FAMILY ((1u << GAME_NIM) | (1u << GAME_MISERE_NIM) | (1u << GAME_MARIENBAD))
+static const uint16_t readers[KEYS] ENGINE_FLASH = {
+	NIM_FAMILY, NIM_FAMILY, (1u << GAME_LIMIT_NIM) | (1u << GAME_POKER_NIM), 1u << GAME_SUBTRACTION,
+	1u << GAME_POKER_NIM,
+};
+
+/* The keyword next in the text that this game reads, consumed; KEYS if none. */
+static uint8_t scan_keyword(struct scanner *in, uint8_t game)
+{
+	const char *word = keywords;
+	uint8_t key = 0;
+	for (; key < KEYS; key++) {
+		if ((flash_u16(&readers[key]) >> game) & 1u && scan_word(in, word)) {
+			break;
+		}
+		while (flash_char(word++) != '\0') {
+		}
+	}
+	return key;
+}
+
 /* Parameters, in any order, then the heaps. */
 void heaps_parse(struct position *pos, struct scanner *in)
 {
@@ -78,24 +102,24 @@ void heaps_parse(struct position *pos, struct scanner *in)
 	pos->limit = pos->game == GAME_LIMIT_NIM ? DEFAULT_LIMIT : DEFAULT_POKER_ADDS;
 	pos->set = DEFAULT_SET;
 	for (;;) {
-		if (is_nim_family(pos) && scan_word(in, ENGINE_FLASH_STR("normal"))) {
-			pos->rule = RULE_NORMAL;
-		} else if (is_nim_family(pos) && scan_word(in, ENGINE_FLASH_STR("misere"))) {
-			pos->rule = RULE_MISERE;
-		} else if (has_limit(pos) && scan_word(in, ENGINE_FLASH_STR("k"))) {
+		uint8_t key = scan_keyword(in, pos->game);
+		if (key == KEYS) {
+			break;
+		}
+		if (key <= KEY_MISERE) {
+			pos->rule = key;
+		} else if (key == KEY_K) {
 			pos->limit = scan_setting(in);
 			if (pos->limit == 0 && !is_poker(pos)) {
 				scan_fail(in, ENGINE_ERR_RANGE);
 			}
-		} else if (pos->game == GAME_SUBTRACTION && scan_word(in, ENGINE_FLASH_STR("s"))) {
+		} else if (key == KEY_S) {
 			pos->set = scan_set(in);
-		} else if (is_poker(pos) && scan_word(in, ENGINE_FLASH_STR("left"))) {
+		} else {
 			left[0] = scan_setting(in);
 			scan_expect(in, ',');
 			left[1] = (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_RANGE);
 			left_given = true;
-		} else {
-			break;
 		}
 	}
 	if (is_poker(pos)) {
@@ -125,7 +149,7 @@ void heaps_print(const struct position *pos)
 		char separator = '=';
 		put_char('S');
 		for (uint8_t s = 1; s <= 8; s++) {
-			if (in_set(pos->set, s)) {
+			if (heaps_in_set(pos->set, s)) {
 				put_char(separator);
 				put_u32(s);
 				separator = ',';
@@ -222,7 +246,7 @@ static bool amount_allowed(const struct position *pos, uint16_t count)
 		return count <= pos->limit;
 	}
 	if (pos->game == GAME_SUBTRACTION) {
-		return in_set(pos->set, count);
+		return heaps_in_set(pos->set, count);
 	}
 	return true;
 }
@@ -289,10 +313,10 @@ uint16_t heaps_least_take(const struct position *pos, uint16_t n)
 {
 	uint8_t s = 1;
 	if (pos->game == GAME_SUBTRACTION) {
-		while (s < 8 && !in_set(pos->set, s)) {
+		while (s < 8 && !heaps_in_set(pos->set, s)) {
 			s++;
 		}
-		if (!in_set(pos->set, s)) {
+		if (!heaps_in_set(pos->set, s)) {
 			return 0;
 		}
 	} else if (pos->game == GAME_LIMIT_NIM && pos->limit == 0) {

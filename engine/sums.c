@@ -86,9 +86,11 @@ static uint16_t size_value(const struct sum *s, uint32_t size)
 	case GAME_DIVIDE:
 		return divide_value(size);
 	case GAME_KAYLES:
-		return periodic_value(kayles_values, KAYLES_PRE, KAYLES_PERIOD, (uint16_t)size);
-	case GAME_PEBBLES:
-		return periodic_value(pebbles_values, PEBBLES_PRE, PEBBLES_PERIOD, (uint16_t)size);
+	case GAME_PEBBLES: {
+		bool kayles = s->pos->game == GAME_KAYLES;
+		return periodic_value(kayles ? kayles_values : pebbles_values, kayles ? KAYLES_PRE : PEBBLES_PRE,
+				      kayles ? KAYLES_PERIOD : PEBBLES_PERIOD, (uint16_t)size);
+	}
 	default:
 		/* Nim, Nimble, Poker Nim, exponents, row totals: the size itself. */
 		return (uint16_t)size;
@@ -252,42 +254,49 @@ static bool move_to_zero(const struct sum *s, uint8_t i, uint16_t x, struct move
 	if (target >= value) {
 		return false;
 	}
-	uint32_t size;
+	/* Heaps: value n goes to target by taking value - target, which for
+	 * Limit Nim is at most k since the value is below k + 1.  Prime power:
+	 * the exponent goes down as much. */
+	uint8_t small = 0;
+	uint16_t amount = (uint16_t)(value - target);
 	switch (pos->game) {
-	case GAME_SUBTRACTION:
-		size = pos->u.heap[i];
-		for (uint8_t k = 1; k <= 8 && k <= size; k++) {
-			if ((pos->set & (1u << (k - 1u))) && size_value(s, size - k) == target) {
-				set_move(mv, i, 0, k);
-				return true;
+	case GAME_SUBTRACTION: {
+		uint16_t n = pos->u.heap[i];
+		for (amount = 1; amount <= 8 && amount <= n; amount++) {
+			if (heaps_in_set(pos->set, amount) && size_value(s, (uint16_t)(n - amount)) == target) {
+				break;
 			}
 		}
-		return false;
-	case GAME_DIVIDE:
-		size = pos->u.number[i];
-		for (uint8_t k = 0; k < 3; k++) {
-			uint8_t d = flash_u8(&divisors[k]);
-			if (size_value(s, size / d) == target) {
-				set_move(mv, i, d, 0);
-				return true;
+		if (amount > 8 || amount > n) {
+			return false;
+		}
+		break;
+	}
+	case GAME_DIVIDE: {
+		uint8_t k = 0;
+		while (size_value(s, pos->u.number[i] / (small = flash_u8(&divisors[k]))) != target) {
+			if (++k == 3) {
+				return false;
 			}
 		}
-		return false;
+		amount = 0;
+		break;
+	}
 	case GAME_PRIME_POWER:
-		set_move(mv, i, (uint8_t)(value - target), 0);
-		return true;
+		small = (uint8_t)amount;
+		amount = 0;
+		break;
 	case GAME_MATRIX_NIM:
-		take_from_row(pos, i, (uint16_t)(value - target), mv);
+		take_from_row(pos, i, amount, mv);
 		return true;
 	case GAME_KAYLES:
 	case GAME_PEBBLES:
 		return row_to_value(s, i, target, mv);
 	default:
-		/* Heaps: value n goes to target by taking value - target, which
-		 * for Limit Nim is at most k since the value is below k + 1. */
-		set_move(mv, i, 0, (uint16_t)(value - target));
-		return true;
+		break;
 	}
+	set_move(mv, i, small, amount);
+	return true;
 }
 
 static bool is_heap_game(const struct position *pos)
