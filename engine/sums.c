@@ -361,21 +361,13 @@ static bool keep_going(const struct position *pos, struct move *mv)
 	if (largest == NO_HEAP) {
 		return poker_add(pos, mv);
 	}
-	switch (pos->game) {
-	case GAME_DIVIDE:
-		set_move(mv, largest, 2, 0);
-		break;
-	case GAME_PRIME_POWER:
-	case GAME_KAYLES:
-	case GAME_PEBBLES:
-		set_move(mv, largest, 1, 0);
-		break;
-	case GAME_MATRIX_NIM:
+	if (pos->game == GAME_MATRIX_NIM) {
 		take_from_row(pos, largest, 1, mv);
-		break;
-	default:
+	} else if (is_heap_game(pos)) {
 		set_move(mv, largest, 0, least);
-		break;
+	} else {
+		/* Divide by 2; a prime's first power; a row's first pin or cell. */
+		set_move(mv, largest, pos->game == GAME_DIVIDE ? 2 : 1, 0);
 	}
 	return true;
 }
