@@ -96,24 +96,27 @@ static void factorise(struct position *pos, uint32_t n)
 	uint32_t d = 2;
 	uint8_t step = 1; /* 2 -> 3 -> 5, then +2 and +4 in turn */
 	while (n > 1) {
-		uint32_t q = n / d;
+		/* One division a trial: quotient and remainder together. */
+		uint32_t q = n / d, r = n % d;
 		if (q < d) {
-			q = 1; /* no divisor up to its root: n is prime */
-			d = n;
+			d = n; /* no divisor up to its root: n is prime */
+			q = 1;
+			r = 0;
 		}
-		if (q * d == n) {
-			uint8_t e = 0;
-			do {
-				n = q;
-				e++;
-				q = n / d;
-			} while (q * d == n);
+		uint8_t e = 0;
+		while (r == 0) {
+			n = q;
+			e++;
+			q = n / d;
+			r = n % d;
+		}
+		if (e != 0) {
 			pos->u.factors.prime[pos->count] = d;
 			pos->u.factors.exponent[pos->count] = e;
 			pos->count++;
 		}
 		d += step;
-		step = d == 3 ? 2 : d == 5 ? 2 : (uint8_t)(6u - step);
+		step = d <= 5 ? 2 : (uint8_t)(6u - step);
 	}
 }
 
