@@ -77,16 +77,6 @@ static const char game_texts[] ENGINE_FLASH =
 	GAME_TEXT("kubo", "", "b2-3 a1+a2", "333/333/333")
 	GAME_TEXT("nineteen", "dziewietnascie", "c3,c4,b3", "OOO/OOOO/OOOOO/OOOO/OOO");
 
-/* The string after `count` NUL-terminated ones, in flash. */
-static const char *flash_skip(const char *p, uint8_t count)
-{
-	while (count-- > 0) {
-		while (flash_char(p++) != '\0') {
-		}
-	}
-	return p;
-}
-
 static const char *game_field(uint8_t game, enum game_field field)
 {
 	return flash_skip(game_texts, (uint8_t)(game * FIELDS + field));

@@ -81,14 +81,9 @@ static const uint16_t readers[KEYS] ENGINE_FLASH = {
 /* The keyword next in the text that this game reads, consumed; KEYS if none. */
 static uint8_t scan_keyword(struct scanner *in, uint8_t game)
 {
-	const char *word = keywords;
 	uint8_t key = 0;
-	for (; key < KEYS; key++) {
-		if ((flash_u16(&readers[key]) >> game) & 1u && scan_word(in, word)) {
-			break;
-		}
-		while (flash_char(word++) != '\0') {
-		}
+	while (key < KEYS && !((flash_u16(&readers[key]) >> game) & 1u && scan_word(in, flash_skip(keywords, key)))) {
+		key++;
 	}
 	return key;
 }
@@ -135,13 +130,22 @@ void heaps_parse(struct position *pos, struct scanner *in)
 	pos->count = scan_list(in, pos->u.heap, false, is_poker(pos) ? pos->u.poker.start : NULL, ENGINE_MAX_HEAPS);
 }
 
+/* `keyword=` */
+static void put_setting(enum keyword key)
+{
+	put_flash(flash_skip(keywords, key));
+	put_char('=');
+}
+
 void heaps_print(const struct position *pos)
 {
+	const uint8_t *left = pos->u.poker.adds_left;
 	if (is_nim_family(pos) && pos->rule != default_rule(pos->game)) {
-		put_flash(pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
+		put_flash(flash_skip(keywords, pos->rule));
+		put_char(' ');
 	}
 	if (has_limit(pos)) {
-		put_flash(ENGINE_FLASH_STR("k="));
+		put_setting(KEY_K);
 		put_u32(pos->limit);
 		put_char(' ');
 	}
@@ -157,22 +161,18 @@ void heaps_print(const struct position *pos)
 		}
 		put_char(' ');
 	}
-	if (!is_poker(pos)) {
-		put_list(pos->u.heap, false, pos->count);
-		return;
-	}
-	const uint8_t *left = pos->u.poker.adds_left;
-	if (left[0] != pos->limit || left[1] != pos->limit) {
-		put_flash(ENGINE_FLASH_STR("left="));
+	if (is_poker(pos) && (left[0] != pos->limit || left[1] != pos->limit)) {
+		put_setting(KEY_LEFT);
 		put_pair(left[0], ',', left[1]);
 		put_char(' ');
 	}
+	/* Poker Nim's heaps: `current/start` when they differ. */
 	for (uint8_t i = 0; i < pos->count; i++) {
 		if (i > 0) {
 			put_char(' ');
 		}
 		put_u32(pos->u.poker.heap[i]);
-		if (pos->u.poker.start[i] != pos->u.poker.heap[i]) {
+		if (is_poker(pos) && pos->u.poker.start[i] != pos->u.poker.heap[i]) {
 			put_char('/');
 			put_u32(pos->u.poker.start[i]);
 		}

@@ -149,6 +149,15 @@ void put_flash(const char *flash_text)
 	}
 }
 
+const char *flash_skip(const char *flash_list, uint8_t count)
+{
+	while (count-- > 0) {
+		while (flash_char(flash_list++) != '\0') {
+		}
+	}
+	return flash_list;
+}
+
 void put_u32(uint32_t value)
 {
 	char digits[10];

@@ -60,6 +60,9 @@ void put_pair(uint32_t a, char separator, uint32_t b);
 /* Numbers separated by single spaces: uint16_t, or uint32_t when `wide`. */
 void put_list(const void *list, bool wide, uint8_t count);
 
+/* In a flash list of NUL-terminated strings, the one after `count` others. */
+const char *flash_skip(const char *flash_list, uint8_t count);
+
 /* The same for callers outside the engine, to a sink of their own. */
 void print_char(struct text_sink *out, char c);
 void print_flash(struct text_sink *out, const char *flash_text);
