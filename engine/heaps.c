@@ -46,7 +46,7 @@ bool heaps_in_set(uint8_t set, uint16_t s)
 static uint8_t scan_setting(struct scanner *in)
 {
 	scan_expect(in, '=');
-	return (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_RANGE);
+	return (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_RANGE);
 }
 
 /* S=1,3,4: elements 1..8. */
@@ -55,7 +55,7 @@ static uint8_t scan_set(struct scanner *in)
 	char separator = '=';
 	uint8_t set = 0;
 	while (scan_char(in, separator)) {
-		uint8_t s = (uint8_t)scan_number(in, 8, ENGINE_ERR_RANGE);
+		uint8_t s = (uint8_t)scan_u16(in, 8, ENGINE_ERR_RANGE);
 		if (s == 0) {
 			scan_fail(in, ENGINE_ERR_RANGE);
 		}
@@ -113,7 +113,7 @@ void heaps_parse(struct position *pos, struct scanner *in)
 		} else {
 			left[0] = scan_setting(in);
 			scan_expect(in, ',');
-			left[1] = (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_RANGE);
+			left[1] = (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_RANGE);
 			left_given = true;
 		}
 	}
@@ -146,7 +146,7 @@ void heaps_print(const struct position *pos)
 	}
 	if (has_limit(pos)) {
 		put_setting(KEY_K);
-		put_u32(pos->limit);
+		put_u16(pos->limit);
 		put_char(' ');
 	}
 	if (pos->game == GAME_SUBTRACTION) {
@@ -155,7 +155,7 @@ void heaps_print(const struct position *pos)
 		for (uint8_t s = 1; s <= 8; s++) {
 			if (heaps_in_set(pos->set, s)) {
 				put_char(separator);
-				put_u32(s);
+				put_u16(s);
 				separator = ',';
 			}
 		}
@@ -171,10 +171,10 @@ void heaps_print(const struct position *pos)
 		if (i > 0) {
 			put_char(' ');
 		}
-		put_u32(pos->u.poker.heap[i]);
+		put_u16(pos->u.poker.heap[i]);
 		if (is_poker(pos) && pos->u.poker.start[i] != pos->u.poker.heap[i]) {
 			put_char('/');
-			put_u32(pos->u.poker.start[i]);
+			put_u16(pos->u.poker.start[i]);
 		}
 	}
 }
@@ -184,9 +184,9 @@ void heaps_print(const struct position *pos)
 /* Nimble: `F>T` names the coin by its square; the first coin there moves. */
 static void nimble_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
-	uint16_t from = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_RANGE);
+	uint16_t from = scan_u16(in, UINT16_MAX, ENGINE_ERR_RANGE);
 	scan_expect(in, '>');
-	uint16_t to = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_RANGE);
+	uint16_t to = scan_u16(in, UINT16_MAX, ENGINE_ERR_RANGE);
 	uint8_t i = 0;
 	while (i < pos->count && pos->u.heap[i] != from) {
 		i++;
@@ -215,7 +215,7 @@ void heaps_parse_move(const struct position *pos, struct scanner *in, struct mov
 	} else {
 		scan_expect(in, '-');
 	}
-	mv->u.heap.count = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
+	mv->u.heap.count = scan_u16(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
 }
 
 void heaps_print_move(const struct position *pos, const struct move *mv)

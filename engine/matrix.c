@@ -30,7 +30,7 @@ static uint8_t scan_row(struct scanner *in, uint8_t *cell, enum engine_error too
 			scan_fail(in, ENGINE_ERR_TOO_MANY);
 			break;
 		}
-		cell[cols++] = (uint8_t)scan_number(in, UINT8_MAX, too_big);
+		cell[cols++] = (uint8_t)scan_u16(in, UINT8_MAX, too_big);
 		(void)scan_char(in, ',');
 		scan_skip_space(in);
 	} while (*in->at >= '0' && *in->at <= '9' && in->error == ENGINE_OK);
@@ -60,7 +60,7 @@ static void print_cells(const uint8_t *cell, uint8_t cols, char separator)
 		if (c > 0) {
 			put_char(separator);
 		}
-		put_u32(cell[c]);
+		put_u16(cell[c]);
 	}
 }
 
@@ -85,7 +85,7 @@ void matrix_parse_move(const struct position *pos, struct scanner *in, struct mo
 
 void matrix_print_move(const struct position *pos, const struct move *mv)
 {
-	put_u32(mv->u.matrix.row + 1u);
+	put_u16(mv->u.matrix.row + 1u);
 	put_char(':');
 	print_cells(mv->u.matrix.take, pos->cols, ',');
 }

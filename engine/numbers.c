@@ -151,7 +151,7 @@ static void prime_parse_move(const struct position *pos, struct scanner *in, str
 	uint32_t p = scan_number(in, UINT32_MAX, ENGINE_ERR_NOT_DIVISOR);
 	uint8_t k = 1;
 	if (scan_char(in, '^')) {
-		k = (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_NOT_DIVISOR);
+		k = (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_NOT_DIVISOR);
 	}
 	if (p == 1 || k == 0) {
 		scan_fail(in, ENGINE_ERR_NONE_TAKEN);
@@ -175,12 +175,12 @@ void numbers_parse_move(const struct position *pos, struct scanner *in, struct m
 	}
 	if (pos->game == GAME_SUBTRACT_DIGIT) {
 		(void)scan_char(in, '-');
-		mv->u.number.divisor = (uint8_t)scan_number(in, 9, ENGINE_ERR_NOT_ALLOWED);
+		mv->u.number.divisor = (uint8_t)scan_u16(in, 9, ENGINE_ERR_NOT_ALLOWED);
 		return;
 	}
 	mv->u.number.index = scan_index(in, pos->count);
 	scan_expect(in, '/');
-	mv->u.number.divisor = (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_NOT_ALLOWED);
+	mv->u.number.divisor = (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_NOT_ALLOWED);
 }
 
 void numbers_print_move(const struct position *pos, const struct move *mv)
@@ -189,7 +189,7 @@ void numbers_print_move(const struct position *pos, const struct move *mv)
 	switch (pos->game) {
 	case GAME_SUBTRACT_DIGIT:
 		put_char('-');
-		put_u32(small);
+		put_u16(small);
 		break;
 	case GAME_DIVIDE:
 		put_pair(mv->u.number.index + 1u, '/', small);
@@ -199,7 +199,7 @@ void numbers_print_move(const struct position *pos, const struct move *mv)
 		put_u32(pos->u.factors.prime[mv->u.prime.factor]);
 		if (small != 1) {
 			put_char('^');
-			put_u32(small);
+			put_u16(small);
 		}
 		break;
 	}

@@ -44,7 +44,7 @@ void octal_parse_move(const struct position *pos, struct scanner *in, struct mov
 {
 	mv->u.strip.row = scan_index(in, pos->count);
 	scan_expect(in, '.');
-	uint16_t at = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
+	uint16_t at = scan_u16(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
 	if (at == 0) {
 		scan_fail(in, ENGINE_ERR_NO_SUCH);
 	}
@@ -53,7 +53,7 @@ void octal_parse_move(const struct position *pos, struct scanner *in, struct mov
 		if (!is_kayles(pos)) {
 			scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
 		}
-		uint16_t second = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
+		uint16_t second = scan_u16(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
 		if (second < at) {
 			uint16_t t = at;
 			at = second;
@@ -72,7 +72,7 @@ void octal_print_move(const struct move *mv)
 	put_pair(mv->u.strip.row + 1u, '.', mv->u.strip.at + 1u);
 	if (mv->u.strip.count == 2) {
 		put_char('-');
-		put_u32(mv->u.strip.at + 2u);
+		put_u16(mv->u.strip.at + 2u);
 	}
 }
 

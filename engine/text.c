@@ -90,6 +90,11 @@ uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big
 	return v;
 }
 
+uint16_t scan_u16(struct scanner *in, uint16_t max, enum engine_error too_big)
+{
+	return (uint16_t)scan_number(in, max, too_big);
+}
+
 uint8_t scan_index(struct scanner *in, uint8_t count)
 {
 	uint8_t v = (uint8_t)scan_number(in, count, ENGINE_ERR_NO_SUCH);
@@ -171,7 +176,12 @@ void put_u32(uint32_t value)
 	}
 }
 
-void put_pair(uint32_t a, char separator, uint32_t b)
+void put_u16(uint16_t value)
+{
+	put_u32(value);
+}
+
+void put_pair(uint16_t a, char separator, uint16_t b)
 {
 	put_u32(a);
 	put_char(separator);

@@ -35,6 +35,8 @@ bool scan_word(struct scanner *in, const char *flash_word);
 /* Decimal number in 0..max.  ENGINE_ERR_NUMBER when no digit comes next,
  * `too_big` when it is larger than max (the digits are consumed). */
 uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big);
+/* The same for a bound below 65536 (most numbers in the syntax). */
+uint16_t scan_u16(struct scanner *in, uint16_t max, enum engine_error too_big);
 /* A 1-based index in 1..count, returned 0-based.  ENGINE_ERR_NUMBER when
  * no digit comes next, ENGINE_ERR_NO_SUCH when it is 0 or above count. */
 uint8_t scan_index(struct scanner *in, uint8_t count);
@@ -55,8 +57,9 @@ void print_to(struct text_sink *out);
 void put_char(char c);
 void put_flash(const char *flash_text); /* a string in flash */
 void put_u32(uint32_t value);
+void put_u16(uint16_t value); /* the same, for smaller numbers (shorter calls) */
 /* `a`, the separator, `b`: the shape of most moves (2-3, 1/6, 5>2). */
-void put_pair(uint32_t a, char separator, uint32_t b);
+void put_pair(uint16_t a, char separator, uint16_t b);
 /* Numbers separated by single spaces: uint16_t, or uint32_t when `wide`. */
 void put_list(const void *list, bool wide, uint8_t count);
 

@@ -92,9 +92,9 @@ void wythoff_print(const struct position *pos)
 
 void wythoff_parse_move(struct scanner *in, struct move *mv)
 {
-	mv->u.wythoff.take[0] = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
+	mv->u.wythoff.take[0] = scan_u16(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
 	scan_expect(in, ',');
-	mv->u.wythoff.take[1] = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
+	mv->u.wythoff.take[1] = scan_u16(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
 }
 
 void wythoff_print_move(const struct move *mv)
