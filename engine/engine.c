@@ -111,39 +111,30 @@ static char fold(char c)
 	return c == '_' ? '-' : c;
 }
 
-/* True when the flash text from `p`, up to `stop` or a NUL, is the name typed. */
-static bool name_matches(const char *p, char stop, const char *name, uint8_t len)
-{
-	uint8_t i = 0;
-	for (;; p++, i++) {
-		char c = flash_char(p);
-		if (c == '\0' || c == stop) {
-			return i == len;
-		}
-		if (i == len || fold(name[i]) != c) {
-			return false;
-		}
-	}
-}
-
+/* One walk along the names and aliases: each word, ended by a comma or
+ * a NUL, is compared with the name typed. */
 uint8_t engine_find_game(const char *name, uint8_t len)
 {
+	const char *p = game_texts;
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
-		if (name_matches(game_field(game, FIELD_NAME), '\0', name, len)) {
-			return game;
+		uint8_t fields = FIELD_NAME;
+		uint8_t i = 0;    /* characters of the word so far */
+		bool same = true; /* and they are the name's */
+		while (fields < FIELD_MOVES) {
+			char c = flash_char(p++);
+			if (c == '\0' || c == ',') {
+				if (same && i == len && len != 0) {
+					return game;
+				}
+				i = 0;
+				same = true;
+				fields += c == '\0';
+			} else {
+				same = same && i < len && fold(name[i]) == c;
+				i++;
+			}
 		}
-		const char *alias = game_field(game, FIELD_ALIASES);
-		while (flash_char(alias) != '\0') {
-			if (name_matches(alias, ',', name, len)) {
-				return game;
-			}
-			while (flash_char(alias) != ',' && flash_char(alias) != '\0') {
-				alias++;
-			}
-			if (flash_char(alias) == ',') {
-				alias++;
-			}
-		}
+		p = flash_skip(p, FIELDS - FIELD_MOVES);
 	}
 	return GAME_COUNT;
 }
