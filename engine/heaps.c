@@ -311,16 +311,12 @@ void heaps_apply_move(struct position *pos, const struct move *mv)
 
 uint16_t heaps_least_take(const struct position *pos, uint16_t n)
 {
+	/* The parser refuses an empty S and k = 0: one stone, or S's least. */
 	uint8_t s = 1;
 	if (pos->game == GAME_SUBTRACTION) {
-		while (s < 8 && !heaps_in_set(pos->set, s)) {
+		for (uint8_t bits = pos->set; bits > 1u && !(bits & 1u); bits >>= 1) {
 			s++;
 		}
-		if (!heaps_in_set(pos->set, s)) {
-			return 0;
-		}
-	} else if (pos->game == GAME_LIMIT_NIM && pos->limit == 0) {
-		return 0;
 	}
 	return n >= s ? s : 0;
 }

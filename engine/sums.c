@@ -398,20 +398,18 @@ static bool nim_best_move(const struct position *pos, struct move *mv)
 	if (pos->count == 0 || heap[largest] == 0) {
 		return false;
 	}
-	if (pos->rule == RULE_MISERE && big == 1) {
-		uint16_t n = heap[big_heap];
-		set_move(mv, big_heap, 0, (ones & 1u) ? n : (uint16_t)(n - 1u));
-		return true;
-	}
-	if (x != 0 && !(pos->rule == RULE_MISERE && big == 0)) {
-		for (uint8_t i = 0;; i++) {
-			if ((uint16_t)(heap[i] ^ x) < heap[i]) {
-				set_move(mv, i, 0, (uint16_t)(heap[i] - (heap[i] ^ x)));
-				return true;
-			}
+	bool misere = pos->rule == RULE_MISERE;
+	uint8_t i = largest;
+	uint16_t take = 1;
+	if (misere && big == 1) {
+		i = big_heap;
+		take = (ones & 1u) ? heap[i] : (uint16_t)(heap[i] - 1u);
+	} else if (x != 0 && !(misere && big == 0)) {
+		for (i = 0; (uint16_t)(heap[i] ^ x) >= heap[i]; i++) {
 		}
+		take = (uint16_t)(heap[i] - (heap[i] ^ x));
 	}
-	set_move(mv, largest, 0, 1);
+	set_move(mv, i, 0, take);
 	return true;
 }
 
