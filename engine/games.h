@@ -128,6 +128,8 @@ void matrix_print_move(const struct position *pos, const struct move *mv);
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv);
 void matrix_apply_move(struct position *pos, const struct move *mv);
 bool matrix_next_move(const struct position *pos, struct move *mv, bool first);
+/* A row's total, the Nim heap it stands for. */
+uint16_t matrix_row_total(const struct position *pos, uint8_t r);
 
 /* Kayles and the pebble strip (octal games): engine/octal.c.  The game is
  * over when every row is empty. */

@@ -11,7 +11,7 @@
 #include "engine/flash.h"
 #include "engine/games.h"
 
-static uint16_t row_total(const struct position *pos, uint8_t r)
+uint16_t matrix_row_total(const struct position *pos, uint8_t r)
 {
 	uint16_t total = 0;
 	for (uint8_t c = 0; c < pos->cols; c++) {
@@ -96,7 +96,7 @@ enum engine_error matrix_check_move(const struct position *pos, const struct mov
 	if (r >= pos->count) {
 		return ENGINE_ERR_NO_SUCH;
 	}
-	if (row_total(pos, r) == 0) {
+	if (matrix_row_total(pos, r) == 0) {
 		return ENGINE_ERR_EMPTY;
 	}
 	bool taken = false;

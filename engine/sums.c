@@ -94,15 +94,6 @@ static uint16_t size_value(const struct sum *s, uint32_t size)
 	}
 }
 
-static uint16_t matrix_row_total(const struct position *pos, uint8_t r)
-{
-	uint16_t total = 0;
-	for (uint8_t c = 0; c < pos->cols; c++) {
-		total = (uint16_t)(total + pos->u.cell[r][c]);
-	}
-	return total;
-}
-
 /* Part i: a heap or a row (they share their place in the record), a
  * number, an exponent, or a matrix row's total.  Subtract a digit's one
  * number and Wythoff's two heaps count as parts only to tell when the game
