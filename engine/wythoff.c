@@ -159,9 +159,8 @@ bool wythoff_best_move(const struct position *pos, struct move *mv)
 	uint16_t x = heap[1u - large], y = heap[large];
 	uint16_t *take = mv->u.wythoff.take;
 	uint32_t a = lower_of((uint16_t)(y - x));
-	uint32_t px = partner_of(x);
 	take[0] = take[1] = 0;
-	if (px == y) {
+	if (a == x) {
 		/* Losing: take one from the larger heap, the smallest move. */
 		take[large] = 1;
 	} else if (a < x) {
@@ -169,7 +168,7 @@ bool wythoff_best_move(const struct position *pos, struct move *mv)
 	} else {
 		/* a_d > x, so x's partner is below y: if x = a_k then k < d and
 		 * b_k = x + k < y; if x = b_k, a_k < x <= y. */
-		take[large] = (uint16_t)(y - px);
+		take[large] = (uint16_t)(y - partner_of(x));
 	}
 	return y != 0;
 }
