@@ -37,7 +37,7 @@ static enum engine_rule default_rule(uint8_t game)
 
 bool heaps_in_set(uint8_t set, uint16_t s)
 {
-	return s <= 8 && (set & ((1u << s) >> 1));
+	return (uint16_t)(s - 1u) < 8u && ((set >> (s - 1u)) & 1u);
 }
 
 /* ---- text ---- */

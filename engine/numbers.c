@@ -230,7 +230,7 @@ enum engine_error numbers_check_move(const struct position *pos, const struct mo
 		return ENGINE_ERR_NONE_TAKEN;
 	}
 	if (pos->game == GAME_SUBTRACT_DIGIT) {
-		return small <= 9 && (digit_mask(pos->u.number[0]) & (1u << small)) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
+		return small <= 9 && ((digit_mask(pos->u.number[0]) >> small) & 1u) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
 	}
 	return small > pos->u.factors.exponent[i] ? ENGINE_ERR_NOT_DIVISOR : ENGINE_OK;
 }
@@ -327,9 +327,10 @@ bool digit_best_move(const struct position *pos, struct move *mv)
 	uint16_t mask = digit_mask(n);
 	uint8_t d = (uint8_t)(n % 10u);
 	if (d == 0) {
-		while (d < 9 && !(mask & (1u << d))) {
+		do {
 			d++;
-		}
+			mask >>= 1;
+		} while (d < 9 && !(mask & 1u));
 	}
 	mv->u.number.index = 0;
 	mv->u.number.divisor = d;
