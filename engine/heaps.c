@@ -152,8 +152,9 @@ void heaps_print(const struct position *pos)
 	if (pos->game == GAME_SUBTRACTION) {
 		char separator = '=';
 		put_char('S');
-		for (uint8_t s = 1; s <= 8; s++) {
-			if (heaps_in_set(pos->set, s)) {
+		uint8_t s = 1;
+		for (uint8_t bits = pos->set; bits != 0; bits >>= 1, s++) {
+			if (bits & 1u) {
 				put_char(separator);
 				put_u16(s);
 				separator = ',';

@@ -250,13 +250,12 @@ static bool move_to_zero(const struct sum *s, uint8_t i, uint16_t x, struct move
 	switch (pos->game) {
 	case GAME_SUBTRACTION: {
 		uint16_t n = pos->u.heap[i];
-		for (amount = 1; amount <= 8 && amount <= n; amount++) {
-			if (heaps_in_set(pos->set, amount) && size_value(s, (uint16_t)(n - amount)) == target) {
-				break;
+		uint8_t bits = pos->set; /* bit 0: the amount tried */
+		for (amount = 1; !(bits & 1u) || size_value(s, (uint16_t)(n - amount)) != target; amount++) {
+			bits >>= 1;
+			if (bits == 0 || amount >= n) {
+				return false;
 			}
-		}
-		if (amount > 8 || amount > n) {
-			return false;
 		}
 		break;
 	}
