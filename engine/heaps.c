@@ -263,31 +263,27 @@ uint16_t heaps_add_room(const struct position *pos, uint8_t i)
 enum engine_error heaps_check_move(const struct position *pos, const struct move *mv)
 {
 	uint8_t i = mv->u.heap.heap;
+	uint8_t add = mv->u.heap.add;
 	uint16_t count = mv->u.heap.count;
 	if (i >= pos->count) {
 		return ENGINE_ERR_NO_SUCH;
 	}
-	if (mv->u.heap.add > 1) {
-		return ENGINE_ERR_NOT_ALLOWED;
-	}
-	if (mv->u.heap.add) {
-		if (!is_poker(pos)) {
+	uint16_t n = pos->u.heap[i];
+	if (add != 0) {
+		if (add > 1 || !is_poker(pos)) {
 			return ENGINE_ERR_NOT_ALLOWED;
 		}
 		if (pos->u.poker.adds_left[0] == 0) {
 			return ENGINE_ERR_NO_ADDS;
 		}
-		if (count == 0) {
-			return ENGINE_ERR_NONE_TAKEN;
-		}
-		return count > heaps_add_room(pos, i) ? ENGINE_ERR_ABOVE_START : ENGINE_OK;
-	}
-	uint16_t n = pos->u.heap[i];
-	if (n == 0) {
+	} else if (n == 0) {
 		return ENGINE_ERR_EMPTY;
 	}
 	if (count == 0) {
 		return ENGINE_ERR_NONE_TAKEN;
+	}
+	if (add != 0) {
+		return count > heaps_add_room(pos, i) ? ENGINE_ERR_ABOVE_START : ENGINE_OK;
 	}
 	if (count > n) {
 		return ENGINE_ERR_TOO_MUCH;
