@@ -239,27 +239,24 @@ void numbers_apply_move(struct position *pos, const struct move *mv)
 {
 	uint8_t i = mv->u.number.index;
 	uint8_t small = mv->u.number.divisor;
-	switch (pos->game) {
-	case GAME_SUBTRACT_DIGIT:
-		pos->u.number[0] -= small;
-		break;
-	case GAME_DIVIDE:
-		pos->u.number[i] /= small;
-		break;
-	default: {
-		uint8_t *exponent = pos->u.factors.exponent;
-		for (uint8_t k = small; k > 0; k--) {
-			pos->u.factors.n /= pos->u.factors.prime[i];
-		}
-		exponent[i] = (uint8_t)(exponent[i] - small);
-		if (exponent[i] == 0) {
-			uint8_t after = (uint8_t)(pos->count - i - 1u);
-			memmove(&pos->u.factors.prime[i], &pos->u.factors.prime[i + 1u], after * sizeof(uint32_t));
-			memmove(&exponent[i], &exponent[i + 1u], after);
-			pos->count--;
-		}
-		break;
+	uint32_t *number = &pos->u.number[i];
+	if (pos->game != GAME_PRIME_POWER) {
+		*number = pos->game == GAME_DIVIDE ? *number / small : *number - small;
+		return;
 	}
+	uint32_t *prime = pos->u.factors.prime;
+	uint8_t *exponent = pos->u.factors.exponent;
+	for (uint8_t k = small; k > 0; k--) {
+		pos->u.factors.n /= prime[i];
+	}
+	exponent[i] = (uint8_t)(exponent[i] - small);
+	if (exponent[i] == 0) {
+		/* The prime goes; the ones after it move down. */
+		pos->count--;
+		for (; i < pos->count; i++) {
+			prime[i] = prime[i + 1u];
+			exponent[i] = exponent[i + 1u];
+		}
 	}
 }
 
