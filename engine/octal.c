@@ -18,8 +18,6 @@
  * `2.5` knocks pin 5 of row 2, `2.5-6` pins 5 and 6; pebbles `1.4` plays
  * cell 4 of strip 1.
  */
-#include <string.h>
-
 #include <stddef.h>
 
 #include "engine/games.h"
@@ -123,20 +121,22 @@ void octal_apply_move(struct position *pos, const struct move *mv)
 	uint16_t left, right;
 	octal_move_parts(pos, mv, &left, &right);
 	uint8_t i = mv->u.strip.row;
-	uint16_t *row = &pos->u.row[i];
-	uint8_t after = (uint8_t)(pos->count - i - 1u); /* rows after row i */
+	uint16_t *row = pos->u.row;
 	/* The right part goes in after the row, which keeps the left part or
 	 * goes when there is none. */
 	if (right > 0) {
-		memmove(row + 2, row + 1, after * sizeof *row);
-		row[1] = right;
+		for (uint8_t j = pos->count; j > i + 1u; j--) {
+			row[j] = row[j - 1u];
+		}
+		row[i + 1u] = right;
 		pos->count++;
-		after++;
 	}
-	row[0] = left;
+	row[i] = left;
 	if (left == 0) {
-		memmove(row, row + 1, after * sizeof *row);
 		pos->count--;
+		for (uint8_t j = i; j < pos->count; j++) {
+			row[j] = row[j + 1u];
+		}
 	}
 }
 
