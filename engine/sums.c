@@ -8,7 +8,7 @@
  *   Nim, Nimble (a coin on square i is a heap of i), Poker Nim: the heap;
  *   Limit Nim (take 1..k): heap mod (k + 1);
  *   Subtraction (take s in S): the periodic sequence of subtraction.h;
- *   Divide: constant on intervals of n (tools/gen/numbers.c);
+ *   Divide: constant on intervals of n, 12^k times 1, 2, 4, 6, 12;
  *   Prime power: the exponent of each prime;
  *   Matrix Nim: a row can lose any amount up to its total, so the total;
  *   Kayles, pebbles: the generated tables (pre-period and one period,
@@ -61,15 +61,20 @@ static uint8_t periodic_value(const uint8_t *table, uint8_t pre, uint8_t period,
 	return flash_u8(&table[n]);
 }
 
-/* The interval that holds n, by a walk from the first (at most 37 steps:
- * shorter in flash than a binary search, and fast enough). */
+/*
+ * Divide 2/3/6: G(n) is 1, 2, 3 and 0 on [1, 2), [2, 4), [4, 6) and
+ * [6, 12) times 12^k, and G(0) = 0: the intervals tools/gen/numbers.c
+ * derives from the rules up to 2^32 - 1 (tests/unit/test_engine_tables.c
+ * checks this form against them).
+ */
 static uint8_t divide_value(uint32_t n)
 {
-	uint8_t i = 0;
-	while (i + 1u < DIVIDE_INTERVALS && flash_u32(&divide_starts[i + 1u]) <= n) {
-		i++;
+	uint32_t p = 1; /* the largest 12^k not above n (1 for n = 0) */
+	for (uint32_t q = n / 12u; p <= q;) {
+		p *= 12u;
 	}
-	return flash_u8(&divide_values[i]);
+	uint8_t m = (uint8_t)(n / p); /* below 12 */
+	return m == 0 ? 0 : m < 2 ? 1 : m < 4 ? 2 : m < 6 ? 3 : 0;
 }
 
 /* The value of a part of this size. */
