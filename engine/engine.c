@@ -423,12 +423,27 @@ void engine_print_move(const struct position *pos, const struct move *mv, struct
 	put_move(pos, mv);
 }
 
+_Static_assert(offsetof(struct move, u.number.index) == 0 && offsetof(struct move, u.prime.factor) == 0 &&
+		       offsetof(struct move, u.matrix.row) == 0 && offsetof(struct move, u.strip.row) == 0,
+	       "a sum game's move names its part first, as u.heap.heap does");
+
 enum engine_error engine_check_move(const struct position *pos, const struct move *mv)
 {
 	if (engine_game_over(pos)) {
 		return ENGINE_ERR_GAME_OVER;
 	}
-	switch (family(pos->game)) {
+	enum family f = family(pos->game);
+	if (f < FAMILY_WYTHOFF) {
+		/* The part the move names, first in every sum game's move. */
+		uint8_t i = mv->u.heap.heap;
+		if (i >= pos->count) {
+			return ENGINE_ERR_NO_SUCH;
+		}
+		if (sums_part_size(pos, i) == 0 && !(f == FAMILY_HEAPS && mv->u.heap.add)) {
+			return ENGINE_ERR_EMPTY;
+		}
+	}
+	switch (f) {
 	case FAMILY_HEAPS:
 		return heaps_check_move(pos, mv);
 	case FAMILY_NUMBERS:

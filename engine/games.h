@@ -9,7 +9,10 @@
  *   _print        the position in the same syntax _parse reads
  *   _parse_move   a move from text, not yet checked for legality
  *   _print_move   the move in the syntax _parse_move reads
- *   _check_move   ENGINE_OK or why the move is illegal here
+ *   _check_move   ENGINE_OK or why the move is illegal here; for the games
+ *                 that are sums of parts, engine.c has checked first that
+ *                 the part the move names (its first byte) exists and,
+ *                 but for an addition in Poker Nim, is not empty
  *   _apply_move   plays a move already checked (Taktix and Nineteen need
  *                 none: engine.c removes the move's cells)
  *   _next_move    enumerates the legal moves in a fixed order; the board
@@ -92,6 +95,11 @@ bool sums_game_over(const struct position *pos);
 bool sums_is_losing(const struct position *pos);
 int32_t sums_grundy(const struct position *pos);
 bool sums_best_move(const struct position *pos, struct move *mv);
+/* Part i: a heap or a row (they share their place in the record), a
+ * number, an exponent, or a matrix row's total; 0 when it is empty.
+ * Subtract a digit's one number and Wythoff's two heaps count as parts
+ * only to tell when the game is over. */
+uint32_t sums_part_size(const struct position *pos, uint8_t i);
 
 /* Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker Nim: engine/heaps.c */
 void heaps_parse(struct position *pos, struct scanner *in);

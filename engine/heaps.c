@@ -265,9 +265,6 @@ enum engine_error heaps_check_move(const struct position *pos, const struct move
 	uint8_t i = mv->u.heap.heap;
 	uint8_t add = mv->u.heap.add;
 	uint16_t count = mv->u.heap.count;
-	if (i >= pos->count) {
-		return ENGINE_ERR_NO_SUCH;
-	}
 	uint16_t n = pos->u.heap[i];
 	if (add != 0) {
 		if (add > 1 || !is_poker(pos)) {
@@ -276,8 +273,6 @@ enum engine_error heaps_check_move(const struct position *pos, const struct move
 		if (pos->u.poker.adds_left[0] == 0) {
 			return ENGINE_ERR_NO_ADDS;
 		}
-	} else if (n == 0) {
-		return ENGINE_ERR_EMPTY;
 	}
 	if (count == 0) {
 		return ENGINE_ERR_NONE_TAKEN;

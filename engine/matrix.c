@@ -93,12 +93,6 @@ void matrix_print_move(const struct position *pos, const struct move *mv)
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv)
 {
 	uint8_t r = mv->u.matrix.row;
-	if (r >= pos->count) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	if (matrix_row_total(pos, r) == 0) {
-		return ENGINE_ERR_EMPTY;
-	}
 	bool taken = false;
 	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
 		uint8_t take = mv->u.matrix.take[c];

@@ -217,13 +217,7 @@ enum engine_error numbers_check_move(const struct position *pos, const struct mo
 {
 	uint8_t i = mv->u.number.index;
 	uint8_t small = mv->u.number.divisor;
-	if (i >= pos->count) {
-		return ENGINE_ERR_NO_SUCH;
-	}
 	if (pos->game == GAME_DIVIDE) {
-		if (pos->u.number[i] == 0) {
-			return ENGINE_ERR_EMPTY;
-		}
 		return is_divisor(small) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
 	}
 	if (small == 0) {

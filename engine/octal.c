@@ -90,13 +90,7 @@ void octal_move_parts(const struct position *pos, const struct move *mv, uint16_
 
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv)
 {
-	if (mv->u.strip.row >= pos->count) {
-		return ENGINE_ERR_NO_SUCH;
-	}
 	uint16_t n = pos->u.row[mv->u.strip.row];
-	if (n == 0) {
-		return ENGINE_ERR_EMPTY;
-	}
 	uint8_t most = is_kayles(pos) ? 2 : 1;
 	if (mv->u.strip.count == 0) {
 		return ENGINE_ERR_NONE_TAKEN;

@@ -99,11 +99,7 @@ static uint16_t size_value(const struct sum *s, uint32_t size)
 	}
 }
 
-/* Part i: a heap or a row (they share their place in the record), a
- * number, an exponent, or a matrix row's total.  Subtract a digit's one
- * number and Wythoff's two heaps count as parts only to tell when the game
- * is over. */
-static uint32_t part_size(const struct position *pos, uint8_t i)
+uint32_t sums_part_size(const struct position *pos, uint8_t i)
 {
 	switch (pos->game) {
 	case GAME_SUBTRACT_DIGIT:
@@ -120,7 +116,7 @@ static uint32_t part_size(const struct position *pos, uint8_t i)
 
 static uint16_t part_value(const struct sum *s, uint8_t i)
 {
-	return size_value(s, part_size(s->pos, i));
+	return size_value(s, sums_part_size(s->pos, i));
 }
 
 static uint16_t sum_value(const struct sum *s)
@@ -303,7 +299,7 @@ static uint16_t least_move(const struct position *pos, uint8_t i)
 	if (is_heap_game(pos)) {
 		return heaps_least_take(pos, pos->u.heap[i]);
 	}
-	return part_size(pos, i) != 0;
+	return sums_part_size(pos, i) != 0;
 }
 
 /* Poker Nim with no stone to take: the first heap with room adds one. */
@@ -343,7 +339,7 @@ static bool keep_going(const struct position *pos, struct move *mv)
 	uint32_t largest_size = 0;
 	for (uint8_t i = 0; i < pos->count; i++) {
 		uint16_t m = least_move(pos, i);
-		uint32_t size = part_size(pos, i);
+		uint32_t size = sums_part_size(pos, i);
 		if (m != 0 && (largest == NO_HEAP || size > largest_size)) {
 			largest = i;
 			least = m;
