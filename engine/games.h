@@ -109,6 +109,9 @@ void heaps_print_move(const struct position *pos, const struct move *mv);
 enum engine_error heaps_check_move(const struct position *pos, const struct move *mv);
 void heaps_apply_move(struct position *pos, const struct move *mv);
 bool heaps_next_move(const struct position *pos, struct move *mv, bool first);
+/* The heaps (or rows) alone, separated by spaces; Poker Nim's with their
+ * starts.  Kayles, the pebble strip and Wythoff print theirs so too. */
+void heaps_print_list(const struct position *pos);
 /* Subtraction: s in 1..8 and in the set (bit s - 1). */
 bool heaps_in_set(uint8_t set, uint16_t s);
 /* The least amount a take from a heap of n may remove, or 0 for none. */

@@ -167,12 +167,18 @@ void heaps_print(const struct position *pos)
 		put_pair(left[0], ',', left[1]);
 		put_char(' ');
 	}
-	/* Poker Nim's heaps: `current/start` when they differ. */
+	heaps_print_list(pos);
+}
+
+void heaps_print_list(const struct position *pos)
+{
+	/* Heaps and rows share their place in the record (u.row is the
+	 * longest).  Poker Nim's heaps: `current/start` when they differ. */
 	for (uint8_t i = 0; i < pos->count; i++) {
 		if (i > 0) {
 			put_char(' ');
 		}
-		put_u16(pos->u.poker.heap[i]);
+		put_u16(pos->u.row[i]);
 		if (is_poker(pos) && pos->u.poker.start[i] != pos->u.poker.heap[i]) {
 			put_char('/');
 			put_u16(pos->u.poker.start[i]);

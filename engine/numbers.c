@@ -141,7 +141,7 @@ void numbers_print(const struct position *pos)
 		put_u32(pos->u.factors.n);
 		return;
 	}
-	put_list(pos->u.number, true, pos->count);
+	put_list(pos->u.number, pos->count);
 }
 
 /* `/P^K`, or `/P` for P^1, P one of n's primes. */

@@ -34,7 +34,7 @@ void octal_print(const struct position *pos)
 	if (pos->count == 0) {
 		put_char('0');
 	}
-	put_list(pos->u.row, false, pos->count);
+	heaps_print_list(pos);
 }
 
 /* `R.P` or, for Kayles, `R.P-Q` with Q next to P. */

@@ -188,13 +188,13 @@ void put_pair(uint16_t a, char separator, uint16_t b)
 	put_u32(b);
 }
 
-void put_list(const void *list, bool wide, uint8_t count)
+void put_list(const uint32_t *list, uint8_t count)
 {
 	for (uint8_t i = 0; i < count; i++) {
 		if (i > 0) {
 			put_char(' ');
 		}
-		put_u32(wide ? ((const uint32_t *)list)[i] : ((const uint16_t *)list)[i]);
+		put_u32(list[i]);
 	}
 }
 

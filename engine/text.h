@@ -60,8 +60,8 @@ void put_u32(uint32_t value);
 void put_u16(uint16_t value); /* the same, for smaller numbers (shorter calls) */
 /* `a`, the separator, `b`: the shape of most moves (2-3, 1/6, 5>2). */
 void put_pair(uint16_t a, char separator, uint16_t b);
-/* Numbers separated by single spaces: uint16_t, or uint32_t when `wide`. */
-void put_list(const void *list, bool wide, uint8_t count);
+/* Numbers separated by single spaces. */
+void put_list(const uint32_t *list, uint8_t count);
 
 /* In a flash list of NUL-terminated strings, the one after `count` others. */
 const char *flash_skip(const char *flash_list, uint8_t count);

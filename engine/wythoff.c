@@ -86,7 +86,7 @@ void wythoff_parse(struct position *pos, struct scanner *in)
 
 void wythoff_print(const struct position *pos)
 {
-	put_list(pos->u.heap, false, 2);
+	heaps_print_list(pos);
 }
 
 void wythoff_parse_move(struct scanner *in, struct move *mv)
