@@ -32,10 +32,15 @@ uint8_t subtraction_solve(uint8_t set, uint8_t *value, uint8_t size)
 	return 0;
 }
 
-uint8_t subtraction_value(const uint8_t *value, uint8_t size, uint8_t period, uint16_t n)
+uint16_t periodic_index(uint16_t n, uint8_t size, uint8_t period)
 {
 	if (n >= size) {
 		n = (uint16_t)(size - period + (uint16_t)(n - size) % period);
 	}
-	return value[n];
+	return n;
+}
+
+uint8_t subtraction_value(const uint8_t *value, uint8_t size, uint8_t period, uint16_t n)
+{
+	return value[periodic_index(n, size, period)];
 }

@@ -55,10 +55,7 @@ static bool is_misere(const struct position *pos)
 /* G(n) from a table of the pre-period and one period. */
 static uint8_t periodic_value(const uint8_t *table, uint8_t pre, uint8_t period, uint16_t n)
 {
-	if (n >= pre) {
-		n = (uint16_t)(pre + (uint16_t)(n - pre) % period);
-	}
-	return flash_u8(&table[n]);
+	return flash_u8(&table[periodic_index(n, (uint8_t)(pre + period), period)]);
 }
 
 /*
