@@ -12,6 +12,7 @@
  * go to stderr, with the expected syntax, and the exit status is 1 (2 for
  * a wrong command line).
  */
+#include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -111,6 +112,47 @@ static const char *const game_notes[GAME_COUNT] = {
 	"e.g. c3,c4,b3 (rows a-e, c3 the centre)",
 };
 
+/* Other names people know the games by (the engine itself knows only
+ * `odra`, for Marienbad). */
+static const struct {
+	const char *name;
+	uint8_t game;
+} aliases[] = {
+	{ "bouton", GAME_NIM },
+	{ "misere", GAME_MISERE_NIM },
+	{ "limit", GAME_LIMIT_NIM },
+	{ "subtract", GAME_SUBTRACTION },
+	{ "digit", GAME_SUBTRACT_DIGIT },
+	{ "subtract-a-digit", GAME_SUBTRACT_DIGIT },
+	{ "prime", GAME_PRIME_POWER },
+	{ "matrix", GAME_MATRIX_NIM },
+	{ "poker", GAME_POKER_NIM },
+	{ "dawson", GAME_PEBBLES },
+	{ "pebble-strip", GAME_PEBBLES },
+	{ "tactix", GAME_TAKTIX },
+	{ "dziewietnascie", GAME_NINETEEN },
+};
+
+/* The game named, as the engine reads names (case-insensitive, `_` for
+ * `-`), or one of the aliases; GAME_COUNT if none. */
+static uint8_t find_game(const char *name)
+{
+	size_t length = strlen(name);
+	uint8_t game = engine_find_game(name, (uint8_t)(length > 255 ? 255 : length));
+	for (size_t a = 0; game == GAME_COUNT && a < sizeof aliases / sizeof aliases[0]; a++) {
+		const char *alias = aliases[a].name;
+		size_t i = 0;
+		while (i < length && alias[i] != '\0' &&
+		       (name[i] == '_' ? '-' : tolower((unsigned char)name[i])) == alias[i]) {
+			i++;
+		}
+		if (i == length && alias[i] == '\0') {
+			game = aliases[a].game;
+		}
+	}
+	return game;
+}
+
 /* The position's syntax and the engine's move syntax, as one line. */
 static void print_syntax(uint8_t game, FILE *f, struct text_sink *sink)
 {
@@ -200,7 +242,7 @@ int main(int argc, char **argv)
 		print_game_list();
 		return 0;
 	}
-	uint8_t game = engine_find_game(argv[1], (uint8_t)(strlen(argv[1]) > 255 ? 255 : strlen(argv[1])));
+	uint8_t game = find_game(argv[1]);
 	if (game == GAME_COUNT) {
 		fprintf(stderr, "grundy: unknown game \"%s\"; the games are:", argv[1]);
 		for (uint8_t g = 0; g < GAME_COUNT; g++) {
