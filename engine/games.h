@@ -114,8 +114,9 @@ bool heaps_next_move(const struct position *pos, struct move *mv, bool first);
 void heaps_print_list(const struct position *pos);
 /* Subtraction: s in 1..8 and in the set (bit s - 1). */
 bool heaps_in_set(uint8_t set, uint16_t s);
-/* The least amount a take from a heap of n may remove, or 0 for none. */
-uint16_t heaps_least_take(const struct position *pos, uint16_t n);
+/* The least amount a take may remove: S's least element in Subtraction,
+ * else 1 (also, for the sum games that are not heaps, one step). */
+uint8_t heaps_least_take(const struct position *pos);
 /* Poker Nim: room for additions on heap i, 0 when the mover has no adds left. */
 uint16_t heaps_add_room(const struct position *pos, uint8_t i);
 

@@ -307,7 +307,7 @@ void heaps_apply_move(struct position *pos, const struct move *mv)
 	}
 }
 
-uint16_t heaps_least_take(const struct position *pos, uint16_t n)
+uint8_t heaps_least_take(const struct position *pos)
 {
 	/* The parser refuses an empty S and k = 0: one stone, or S's least. */
 	uint8_t s = 1;
@@ -316,7 +316,7 @@ uint16_t heaps_least_take(const struct position *pos, uint16_t n)
 			s++;
 		}
 	}
-	return n >= s ? s : 0;
+	return s;
 }
 
 /* Nimble coins on the same square make the same moves: only the first

@@ -289,16 +289,6 @@ static bool is_heap_game(const struct position *pos)
 	return pos->game <= GAME_SUBTRACTION || pos->game == GAME_NIMBLE || pos->game == GAME_POKER_NIM;
 }
 
-/* The least a move may take from part i: a heap game's least allowed
- * amount, else 1 when the part is not empty; 0 when part i has no move. */
-static uint16_t least_move(const struct position *pos, uint8_t i)
-{
-	if (is_heap_game(pos)) {
-		return heaps_least_take(pos, pos->u.heap[i]);
-	}
-	return sums_part_size(pos, i) != 0;
-}
-
 /* Poker Nim with no stone to take: the first heap with room adds one. */
 static bool poker_add(const struct position *pos, struct move *mv)
 {
@@ -311,45 +301,45 @@ static bool poker_add(const struct position *pos, struct move *mv)
 	return false;
 }
 
+/* The largest part that has a move (the first of equal ones), or NO_HEAP. */
+static uint8_t largest_part(const struct position *pos)
+{
+	uint8_t largest = NO_HEAP;
+	uint32_t largest_size = heaps_least_take(pos) - 1u; /* a part of more has a move */
+	for (uint8_t i = 0; i < pos->count; i++) {
+		uint32_t size = sums_part_size(pos, i);
+		if (size > largest_size) {
+			largest = i;
+			largest_size = size;
+		}
+	}
+	return largest;
+}
+
 bool sums_game_over(const struct position *pos)
 {
 	struct move mv;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		if (least_move(pos, i) != 0) {
-			return false;
-		}
-	}
-	return !poker_add(pos, &mv);
+	return largest_part(pos) == NO_HEAP && !poker_add(pos, &mv);
 }
 
 /*
  * No winning move: the smallest move the rules allow in the largest part
- * keeps the game long and gives the opponent the most chances to go wrong:
- * the least amount of a heap, one stone of a matrix row (the leftmost), a
- * halving, one prime factor, one pin or cell at the end of a row (which
- * never splits it).  Poker Nim with every heap empty adds one stone.
+ * that has a move keeps the game long and gives the opponent the most
+ * chances to go wrong: the least amount of a heap, one stone of a matrix
+ * row (the leftmost), a halving, one prime factor, one pin or cell at the
+ * end of a row (which never splits it).  Poker Nim with every heap empty
+ * adds one stone.
  */
 static bool keep_going(const struct position *pos, struct move *mv)
 {
-	uint8_t largest = NO_HEAP;
-	uint16_t least = 0;
-	uint32_t largest_size = 0;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		uint16_t m = least_move(pos, i);
-		uint32_t size = sums_part_size(pos, i);
-		if (m != 0 && (largest == NO_HEAP || size > largest_size)) {
-			largest = i;
-			least = m;
-			largest_size = size;
-		}
-	}
+	uint8_t largest = largest_part(pos);
 	if (largest == NO_HEAP) {
 		return poker_add(pos, mv);
 	}
 	if (pos->game == GAME_MATRIX_NIM) {
 		take_from_row(pos, largest, 1, mv);
 	} else if (is_heap_game(pos)) {
-		set_move(mv, largest, 0, least);
+		set_move(mv, largest, 0, heaps_least_take(pos));
 	} else {
 		/* Divide by 2; a prime's first power; a row's first pin or cell. */
 		set_move(mv, largest, pos->game == GAME_DIVIDE ? 2 : 1, 0);
