@@ -37,27 +37,22 @@ void octal_print(const struct position *pos)
 	heaps_print_list(pos);
 }
 
-/* `R.P` or, for Kayles, `R.P-Q` with Q next to P. */
+/* `R.P` or, for Kayles, `R.P-Q` with Q next to P.  A pin or cell 0 (at
+ * 65535 here) is refused by octal_check_move, as any beyond the row. */
 void octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
 	mv->u.strip.row = scan_index(in, pos->count);
 	scan_expect(in, '.');
 	uint16_t at = scan_u16(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
-	if (at == 0) {
-		scan_fail(in, ENGINE_ERR_NO_SUCH);
-	}
 	mv->u.strip.count = 1;
 	if (scan_char(in, '-')) {
 		if (!is_kayles(pos)) {
 			scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
 		}
 		uint16_t second = scan_u16(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
-		if (second < at) {
-			uint16_t t = at;
+		if (second == (uint16_t)(at - 1u)) {
 			at = second;
-			second = t;
-		}
-		if ((uint16_t)(second - at) != 1u) {
+		} else if (second != (uint16_t)(at + 1u)) {
 			scan_fail(in, ENGINE_ERR_NOT_ADJACENT);
 		}
 		mv->u.strip.count = 2;
