@@ -173,19 +173,25 @@ enum engine_error engine_parse_position(struct position *pos, uint8_t game, cons
 	if (game >= GAME_COUNT) {
 		return ENGINE_ERR_UNKNOWN_GAME;
 	}
-	/* Parsed into a copy, so a refused text leaves *pos as it was. */
-	struct position parsed;
-	memset(&parsed, 0, sizeof parsed);
-	parsed.game = game;
-	struct scanner in = { text, ENGINE_OK };
-	parse(&parsed, &in);
-	if (!scan_at_end(&in)) {
-		scan_fail(&in, ENGINE_ERR_SYNTAX);
+	/* Parsed into a copy, so a refused text leaves *pos as it was.  The
+	 * scanner comes first in the frame: the AVR reaches the first 64 bytes
+	 * of a frame with shorter instructions. */
+	struct {
+		struct scanner in;
+		struct position parsed;
+	} work;
+	memset(&work.parsed, 0, sizeof work.parsed);
+	work.parsed.game = game;
+	work.in.at = text;
+	work.in.error = ENGINE_OK;
+	parse(&work.parsed, &work.in);
+	if (!scan_at_end(&work.in)) {
+		scan_fail(&work.in, ENGINE_ERR_SYNTAX);
 	}
-	if (in.error == ENGINE_OK) {
-		*pos = parsed;
+	if (work.in.error == ENGINE_OK) {
+		*pos = work.parsed;
 	}
-	return (enum engine_error)in.error;
+	return (enum engine_error)work.in.error;
 }
 
 /* To the current sink (text.h). */
