@@ -563,23 +563,29 @@ int32_t engine_grundy(const struct position *pos)
  */
 static bool board_best_move(const struct position *pos, struct move *mv)
 {
-	struct move candidate;
-	uint8_t index = 0;
-	bool more = board_next_move(pos, &index, &candidate);
-	*mv = candidate;
+	/* The small ones first in the frame, where the AVR reaches them with
+	 * short instructions. */
+	struct {
+		uint8_t index;
+		struct move candidate;
+		struct position after;
+	} work;
+	work.index = 0;
+	bool more = board_next_move(pos, &work.index, &work.candidate);
+	*mv = work.candidate;
 	if (!more || is_losing(pos)) {
 		return more;
 	}
-	struct position after = *pos;
+	work.after = *pos;
 	while (more) {
-		engine_apply_move(&after, &candidate);
-		if (is_losing(&after)) {
-			*mv = candidate;
+		engine_apply_move(&work.after, &work.candidate);
+		if (is_losing(&work.after)) {
+			*mv = work.candidate;
 			return true;
 		}
-		memcpy(&after, pos, BOARD_STATE_BYTES);
-		index++;
-		more = board_next_move(pos, &index, &candidate);
+		memcpy(&work.after, pos, BOARD_STATE_BYTES);
+		work.index++;
+		more = board_next_move(pos, &work.index, &work.candidate);
 	}
 	return true; /* not reached: a position that is not losing has a winning move */
 }
