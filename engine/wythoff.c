@@ -34,46 +34,37 @@
 #define FIB_BELOW 28657u /* f_21 */
 
 /*
- * x's Zeckendorf terms moved one place down (every f_i replaced by
- * f_(i-1), taking f_(-1) = 1), greedily from f_22; *lowest_even: the
- * smallest term's index is even (never for x = 0, which has no terms).
+ * From x's Zeckendorf terms moved one place down (every f_i replaced by
+ * f_(i-1), taking f_(-1) = 1, greedily from f_22), and whether the
+ * smallest term's index is even (never for x = 0, which has no terms):
+ * x's partner in its losing pair, or, for x = k, a_k = floor(k * phi),
+ * which is k shifted up, less 1 when the smallest index is even.
  */
-static uint16_t zeckendorf_down(uint16_t x, bool *lowest_even)
+enum zeckendorf_use { PARTNER_OF, LOWER_OF };
+
+static uint32_t zeckendorf(uint16_t x, enum zeckendorf_use use)
 {
 	uint16_t f = FIB_TOP, below = FIB_BELOW; /* f_i and f_(i-1) */
-	uint16_t down = 0;
+	uint16_t rest = x, down = 0;
 	bool even = false;
 	for (uint8_t i = FIB_TOP_INDEX;; i--) {
-		if (f <= x) {
-			x = (uint16_t)(x - f);
+		if (f <= rest) {
+			rest = (uint16_t)(rest - f);
 			down = (uint16_t)(down + below);
 			even = (i & 1u) == 0;
 		}
 		if (i == 0) {
-			*lowest_even = even;
-			return down;
+			break;
 		}
 		uint16_t next = (uint16_t)(f - below); /* f_(i-2) */
 		f = below;
 		below = next;
 	}
-}
-
-/* The other number of the losing pair that holds x. */
-static uint32_t partner_of(uint16_t x)
-{
-	bool even;
-	uint16_t down = zeckendorf_down(x, &even);
-	return even ? (uint32_t)x + down : down;
-}
-
-/* a_k = floor(k * phi): k shifted up, less 1 when its smallest term's
- * index is even. */
-static uint32_t lower_of(uint16_t k)
-{
-	bool even;
-	uint16_t down = zeckendorf_down(k, &even);
-	return (uint32_t)k + down - even;
+	uint32_t up = (uint32_t)x + down;
+	if (use == LOWER_OF) {
+		return up - even;
+	}
+	return even ? up : down;
 }
 
 void wythoff_parse(struct position *pos, struct scanner *in)
@@ -149,7 +140,7 @@ bool wythoff_next_move(const struct position *pos, struct move *mv, bool first)
 
 bool wythoff_is_losing(const struct position *pos)
 {
-	return partner_of(pos->u.heap[0]) == pos->u.heap[1];
+	return zeckendorf(pos->u.heap[0], PARTNER_OF) == pos->u.heap[1];
 }
 
 bool wythoff_best_move(const struct position *pos, struct move *mv)
@@ -158,7 +149,7 @@ bool wythoff_best_move(const struct position *pos, struct move *mv)
 	uint8_t large = heap[1] >= heap[0]; /* the larger heap, the second if equal */
 	uint16_t x = heap[1u - large], y = heap[large];
 	uint16_t *take = mv->u.wythoff.take;
-	uint32_t a = lower_of((uint16_t)(y - x));
+	uint32_t a = zeckendorf((uint16_t)(y - x), LOWER_OF);
 	take[0] = take[1] = 0;
 	if (a == x) {
 		/* Losing: take one from the larger heap, the smallest move. */
@@ -168,7 +159,7 @@ bool wythoff_best_move(const struct position *pos, struct move *mv)
 	} else {
 		/* a_d > x, so x's partner is below y: if x = a_k then k < d and
 		 * b_k = x + k < y; if x = b_k, a_k < x <= y. */
-		take[large] = (uint16_t)(y - partner_of(x));
+		take[large] = (uint16_t)(y - zeckendorf(x, PARTNER_OF));
 	}
 	return y != 0;
 }
