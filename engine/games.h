@@ -152,8 +152,12 @@ void octal_print_move(const struct move *mv);
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv);
 void octal_apply_move(struct position *pos, const struct move *mv);
 bool octal_next_move(const struct position *pos, struct move *mv, bool first);
-/* The parts a move leaves of its row: left of it and right of it. */
-void octal_move_parts(const struct position *pos, const struct move *mv, uint16_t *left, uint16_t *right);
+/* The parts a move leaves of its row: left of it and right of it.  (A
+ * small struct comes back in registers.) */
+struct row_parts {
+	uint16_t left, right;
+};
+struct row_parts octal_move_parts(const struct position *pos, const struct move *mv);
 
 /* Wythoff: engine/wythoff.c.  The game is over when both heaps are empty. */
 void wythoff_parse(struct position *pos, struct scanner *in);

@@ -69,18 +69,16 @@ void octal_print_move(const struct move *mv)
 	}
 }
 
-void octal_move_parts(const struct position *pos, const struct move *mv, uint16_t *left, uint16_t *right)
+struct row_parts octal_move_parts(const struct position *pos, const struct move *mv)
 {
 	uint16_t at = mv->u.strip.at;
-	uint16_t l = at;
-	uint16_t r = (uint16_t)(pos->u.row[mv->u.strip.row] - at - mv->u.strip.count);
+	struct row_parts parts = { at, (uint16_t)(pos->u.row[mv->u.strip.row] - at - mv->u.strip.count) };
 	if (!is_kayles(pos)) {
 		/* A pebble blocks the cells next to it too. */
-		l = l > 0 ? (uint16_t)(l - 1u) : 0;
-		r = r > 0 ? (uint16_t)(r - 1u) : 0;
+		parts.left = parts.left > 0 ? (uint16_t)(parts.left - 1u) : 0;
+		parts.right = parts.right > 0 ? (uint16_t)(parts.right - 1u) : 0;
 	}
-	*left = l;
-	*right = r;
+	return parts;
 }
 
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv)
@@ -97,9 +95,8 @@ enum engine_error octal_check_move(const struct position *pos, const struct move
 	if (at >= n || mv->u.strip.count > (uint16_t)(n - at)) {
 		return ENGINE_ERR_NO_SUCH;
 	}
-	uint16_t left, right;
-	octal_move_parts(pos, mv, &left, &right);
-	if (left > 0 && right > 0 && pos->count == ENGINE_MAX_ROWS) {
+	struct row_parts parts = octal_move_parts(pos, mv);
+	if (parts.left > 0 && parts.right > 0 && pos->count == ENGINE_MAX_ROWS) {
 		return ENGINE_ERR_TOO_MANY;
 	}
 	return ENGINE_OK;
@@ -107,8 +104,8 @@ enum engine_error octal_check_move(const struct position *pos, const struct move
 
 void octal_apply_move(struct position *pos, const struct move *mv)
 {
-	uint16_t left, right;
-	octal_move_parts(pos, mv, &left, &right);
+	struct row_parts parts = octal_move_parts(pos, mv);
+	uint16_t left = parts.left, right = parts.right;
 	uint8_t i = mv->u.strip.row;
 	uint16_t *row = pos->u.row;
 	/* The right part goes in after the row, which keeps the left part or

@@ -218,9 +218,8 @@ static bool row_to_value(const struct sum *s, uint8_t i, uint16_t target, struct
 		for (uint16_t at = 0; at < span; at++) {
 			set_move(mv, i, count, at);
 			if (octal_check_move(s->pos, mv) == ENGINE_OK) {
-				uint16_t left, right;
-				octal_move_parts(s->pos, mv, &left, &right);
-				if ((size_value(s, left) ^ size_value(s, right)) == target) {
+				struct row_parts parts = octal_move_parts(s->pos, mv);
+				if ((size_value(s, parts.left) ^ size_value(s, parts.right)) == target) {
 					return true;
 				}
 			}
