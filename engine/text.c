@@ -107,11 +107,7 @@ uint8_t scan_index(struct scanner *in, uint8_t count)
 uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, uint8_t most)
 {
 	uint8_t count = 0;
-	do {
-		if (count == most) {
-			scan_fail(in, second != 0 || is_digit(*in->at) ? ENGINE_ERR_TOO_MANY : ENGINE_ERR_SYNTAX);
-			break;
-		}
+	for (;;) {
 		uint32_t v = scan_number(in, wide ? UINT32_MAX : UINT16_MAX, ENGINE_ERR_RANGE);
 		if (wide) {
 			((uint32_t *)list)[count] = v;
@@ -121,8 +117,8 @@ uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, u
 		if (second != 0) {
 			uint16_t s = (uint16_t)v;
 			if (scan_char(in, '/')) {
-				s = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_RANGE);
-				if (s < v) {
+				s = scan_u16(in, UINT16_MAX, ENGINE_ERR_RANGE);
+				if (s < (uint16_t)v) {
 					scan_fail(in, ENGINE_ERR_ABOVE_START);
 				}
 			}
@@ -130,8 +126,14 @@ uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, u
 		}
 		count++;
 		(void)scan_char(in, ',');
-	} while (!scan_at_end(in));
-	return count;
+		if (scan_at_end(in)) {
+			return count;
+		}
+		if (count == most) {
+			scan_fail(in, second != 0 || is_digit(*in->at) ? ENGINE_ERR_TOO_MANY : ENGINE_ERR_SYNTAX);
+			return count;
+		}
+	}
 }
 
 static struct text_sink *current; /* where put_* write */
