@@ -67,7 +67,8 @@ static uint8_t subtract_digit_value(uint32_t n)
 		for (uint8_t i = 0; i < 6; i++) {
 			uint8_t d = digit[i];
 			if (d != 0) {
-				seen |= ring[last >= d ? (uint8_t)(last - d) : (uint8_t)(last + 10u - d)];
+				uint8_t at = (uint8_t)(last - d); /* mod 10, from below 0 too */
+				seen |= ring[at < 10u ? at : (uint8_t)(at + 10u)];
 			}
 		}
 		uint8_t bit = 1;
