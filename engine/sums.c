@@ -29,19 +29,18 @@
 
 #define NO_HEAP 0xFFu
 
-/* A position with what its parts' values need, prepared once a call. */
-struct sum {
-	const struct position *pos;
-	uint8_t sequence[SUBTRACTION_VALUES]; /* Subtraction: G(0), G(1), ... */
-	uint8_t period;                       /* and their period */
-};
+/* Subtraction: G(0), G(1), ... for the set of the position at hand, and
+ * their period, set by sum_prepare at the start of each call.  Static, not
+ * on the stack: each call then needs no frame, and the functions below
+ * only the position. */
+static uint8_t sequence[SUBTRACTION_VALUES];
+static uint8_t sequence_period;
 
-static void sum_prepare(struct sum *s, const struct position *pos)
+static void sum_prepare(const struct position *pos)
 {
-	s->pos = pos;
 	if (pos->game == GAME_SUBTRACTION) {
 		/* The generator proves SUBTRACTION_VALUES is enough for every set. */
-		s->period = subtraction_solve(pos->set, s->sequence, SUBTRACTION_VALUES);
+		sequence_period = subtraction_solve(pos->set, sequence, SUBTRACTION_VALUES);
 	}
 }
 
@@ -75,18 +74,18 @@ static uint8_t divide_value(uint32_t n)
 }
 
 /* The value of a part of this size. */
-static uint16_t size_value(const struct sum *s, uint32_t size)
+static uint16_t size_value(const struct position *pos, uint32_t size)
 {
-	switch (s->pos->game) {
+	switch (pos->game) {
 	case GAME_LIMIT_NIM:
-		return (uint16_t)((uint16_t)size % (uint16_t)(s->pos->limit + 1u));
+		return (uint16_t)((uint16_t)size % (uint16_t)(pos->limit + 1u));
 	case GAME_SUBTRACTION:
-		return subtraction_value(s->sequence, SUBTRACTION_VALUES, s->period, (uint16_t)size);
+		return subtraction_value(sequence, SUBTRACTION_VALUES, sequence_period, (uint16_t)size);
 	case GAME_DIVIDE:
 		return divide_value(size);
 	case GAME_KAYLES:
 	case GAME_PEBBLES: {
-		bool kayles = s->pos->game == GAME_KAYLES;
+		bool kayles = pos->game == GAME_KAYLES;
 		return periodic_value(kayles ? kayles_values : pebbles_values, kayles ? KAYLES_PRE : PEBBLES_PRE,
 				      kayles ? KAYLES_PERIOD : PEBBLES_PERIOD, (uint16_t)size);
 	}
@@ -111,16 +110,16 @@ uint32_t sums_part_size(const struct position *pos, uint8_t i)
 	}
 }
 
-static uint16_t part_value(const struct sum *s, uint8_t i)
+static uint16_t part_value(const struct position *pos, uint8_t i)
 {
-	return size_value(s, sums_part_size(s->pos, i));
+	return size_value(pos, sums_part_size(pos, i));
 }
 
-static uint16_t sum_value(const struct sum *s)
+static uint16_t sum_value(const struct position *pos)
 {
 	uint16_t x = 0;
-	for (uint8_t i = 0; i < s->pos->count; i++) {
-		x ^= part_value(s, i);
+	for (uint8_t i = 0; i < pos->count; i++) {
+		x ^= part_value(pos, i);
 	}
 	return x;
 }
@@ -150,9 +149,8 @@ int32_t sums_grundy(const struct position *pos)
 	if (is_misere(pos)) {
 		return ENGINE_GRUNDY_UNKNOWN;
 	}
-	struct sum s;
-	sum_prepare(&s, pos);
-	return sum_value(&s);
+	sum_prepare(pos);
+	return sum_value(pos);
 }
 
 bool sums_is_losing(const struct position *pos)
@@ -160,9 +158,8 @@ bool sums_is_losing(const struct position *pos)
 	if (is_misere(pos)) {
 		return misere_is_losing(pos);
 	}
-	struct sum s;
-	sum_prepare(&s, pos);
-	return sum_value(&s) == 0;
+	sum_prepare(pos);
+	return sum_value(pos) == 0;
 }
 
 /* ---- moves ---- */
@@ -210,16 +207,16 @@ static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount
  * much as its mirror: trying the first pre + period places covers every
  * different split, some 90 per kind of move, whatever the row's length.
  */
-static bool row_to_value(const struct sum *s, uint8_t i, uint16_t target, struct move *mv)
+static bool row_to_value(const struct position *pos, uint8_t i, uint16_t target, struct move *mv)
 {
-	bool kayles = s->pos->game == GAME_KAYLES;
+	bool kayles = pos->game == GAME_KAYLES;
 	uint16_t span = kayles ? KAYLES_PRE + KAYLES_PERIOD : PEBBLES_PRE + PEBBLES_PERIOD;
 	for (uint8_t count = 1; count <= 2; count++) {
 		for (uint16_t at = 0; at < span; at++) {
 			set_move(mv, i, count, at);
-			if (octal_check_move(s->pos, mv) == ENGINE_OK) {
-				struct row_parts parts = octal_move_parts(s->pos, mv);
-				if ((size_value(s, parts.left) ^ size_value(s, parts.right)) == target) {
+			if (octal_check_move(pos, mv) == ENGINE_OK) {
+				struct row_parts parts = octal_move_parts(pos, mv);
+				if ((size_value(pos, parts.left) ^ size_value(pos, parts.right)) == target) {
 					return true;
 				}
 			}
@@ -230,11 +227,10 @@ static bool row_to_value(const struct sum *s, uint8_t i, uint16_t target, struct
 
 /* A move in part i that lowers its value so that the whole's value, now
  * x, becomes 0. */
-static bool move_to_zero(const struct sum *s, uint8_t i, uint16_t x, struct move *mv)
+static bool move_to_zero(const struct position *pos, uint8_t i, uint16_t x, struct move *mv)
 {
 	static const uint8_t divisors[3] ENGINE_FLASH = { 2, 3, 6 };
-	const struct position *pos = s->pos;
-	uint16_t value = part_value(s, i);
+	uint16_t value = part_value(pos, i);
 	uint16_t target = value ^ x;
 	if (target >= value) {
 		return false;
@@ -248,7 +244,7 @@ static bool move_to_zero(const struct sum *s, uint8_t i, uint16_t x, struct move
 	case GAME_SUBTRACTION: {
 		uint16_t n = pos->u.heap[i];
 		uint8_t bits = pos->set; /* bit 0: the amount tried */
-		for (amount = 1; !(bits & 1u) || size_value(s, (uint16_t)(n - amount)) != target; amount++) {
+		for (amount = 1; !(bits & 1u) || size_value(pos, (uint16_t)(n - amount)) != target; amount++) {
 			bits >>= 1;
 			if (bits == 0 || amount >= n) {
 				return false;
@@ -258,7 +254,7 @@ static bool move_to_zero(const struct sum *s, uint8_t i, uint16_t x, struct move
 	}
 	case GAME_DIVIDE: {
 		uint8_t k = 0;
-		while (size_value(s, pos->u.number[i] / (small = flash_u8(&divisors[k]))) != target) {
+		while (size_value(pos, pos->u.number[i] / (small = flash_u8(&divisors[k]))) != target) {
 			if (++k == 3) {
 				return false;
 			}
@@ -275,7 +271,7 @@ static bool move_to_zero(const struct sum *s, uint8_t i, uint16_t x, struct move
 		return true;
 	case GAME_KAYLES:
 	case GAME_PEBBLES:
-		return row_to_value(s, i, target, mv);
+		return row_to_value(pos, i, target, mv);
 	default:
 		break;
 	}
@@ -400,16 +396,15 @@ bool sums_best_move(const struct position *pos, struct move *mv)
 	if (pos->game <= GAME_MARIENBAD) {
 		return nim_best_move(pos, mv);
 	}
-	struct sum s;
-	sum_prepare(&s, pos);
-	uint16_t x = sum_value(&s);
+	sum_prepare(pos);
+	uint16_t x = sum_value(pos);
 	if (x != 0) {
 		uint8_t last = pos->game == GAME_POKER_NIM ? pos->u.poker.last_added : NO_HEAP;
-		if (last < pos->count && move_to_zero(&s, last, x, mv)) {
+		if (last < pos->count && move_to_zero(pos, last, x, mv)) {
 			return true;
 		}
 		for (uint8_t i = 0; i < pos->count; i++) {
-			if (move_to_zero(&s, i, x, mv)) {
+			if (move_to_zero(pos, i, x, mv)) {
 				return true;
 			}
 		}
