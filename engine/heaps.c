@@ -214,10 +214,8 @@ void heaps_parse_move(const struct position *pos, struct scanner *in, struct mov
 		return;
 	}
 	mv->u.heap.heap = scan_index(in, pos->count);
+	/* Only Poker Nim adds: heaps_check_move refuses the others'. */
 	if (scan_char(in, '+')) {
-		if (!is_poker(pos)) {
-			scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
-		}
 		mv->u.heap.add = 1;
 	} else {
 		scan_expect(in, '-');
