@@ -174,13 +174,14 @@ void numbers_parse_move(const struct position *pos, struct scanner *in, struct m
 		prime_parse_move(pos, in, mv);
 		return;
 	}
-	if (pos->game == GAME_SUBTRACT_DIGIT) {
+	/* `I/D`, or Subtract a digit's `-D` (or `D`); numbers_check_move
+	 * refuses what is not a divisor or a digit of n. */
+	if (pos->game == GAME_DIVIDE) {
+		mv->u.number.index = scan_index(in, pos->count);
+		scan_expect(in, '/');
+	} else {
 		(void)scan_char(in, '-');
-		mv->u.number.divisor = (uint8_t)scan_u16(in, 9, ENGINE_ERR_NOT_ALLOWED);
-		return;
 	}
-	mv->u.number.index = scan_index(in, pos->count);
-	scan_expect(in, '/');
 	mv->u.number.divisor = (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_NOT_ALLOWED);
 }
 
