@@ -97,11 +97,7 @@ uint16_t scan_u16(struct scanner *in, uint16_t max, enum engine_error too_big)
 
 uint8_t scan_index(struct scanner *in, uint8_t count)
 {
-	uint8_t v = (uint8_t)scan_number(in, count, ENGINE_ERR_NO_SUCH);
-	if (v == 0) {
-		scan_fail(in, ENGINE_ERR_NO_SUCH);
-	}
-	return (uint8_t)(v - 1u);
+	return (uint8_t)(scan_u16(in, count, ENGINE_ERR_NO_SUCH) - 1u);
 }
 
 uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, uint8_t most)

@@ -37,8 +37,9 @@ bool scan_word(struct scanner *in, const char *flash_word);
 uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big);
 /* The same for a bound below 65536 (most numbers in the syntax). */
 uint16_t scan_u16(struct scanner *in, uint16_t max, enum engine_error too_big);
-/* A 1-based index in 1..count, returned 0-based.  ENGINE_ERR_NUMBER when
- * no digit comes next, ENGINE_ERR_NO_SUCH when it is 0 or above count. */
+/* A 1-based index in 0..count, returned 0-based.  ENGINE_ERR_NUMBER when
+ * no digit comes next, ENGINE_ERR_NO_SUCH when it is above count; 0 comes
+ * back as 255, which the legality checks refuse as no such part. */
 uint8_t scan_index(struct scanner *in, uint8_t count);
 /* One or more numbers to the end of the text, separated by spaces or
  * commas: at most `most` (else ENGINE_ERR_TOO_MANY), each 0..65535 in
