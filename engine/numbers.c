@@ -154,7 +154,8 @@ static void prime_parse_move(const struct position *pos, struct scanner *in, str
 	if (scan_char(in, '^')) {
 		k = (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_NOT_DIVISOR);
 	}
-	if (p == 1 || k == 0) {
+	/* A power 0 is refused by numbers_check_move, as taking nothing. */
+	if (p == 1) {
 		scan_fail(in, ENGINE_ERR_NONE_TAKEN);
 	}
 	uint8_t i = 0;
