@@ -618,7 +618,7 @@ void engine_print_analysis(const struct position *pos, struct text_sink *out)
 	if (g < 0) {
 		put_char('-');
 	} else {
-		put_u32((uint32_t)g);
+		put_u16((uint16_t)g); /* below 65536: an XOR of 16-bit values, or at most 6 */
 	}
 	put_flash(ENGINE_FLASH_STR(" move="));
 	struct move mv;
