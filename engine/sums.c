@@ -30,9 +30,9 @@
 #define NO_HEAP 0xFFu
 
 /* Subtraction: G(0), G(1), ... for the set of the position at hand, and
- * their period, set by sum_prepare at the start of each call.  Static, not
- * on the stack: each call then needs no frame, and the functions below
- * only the position. */
+ * their period, set by sum_prepare as each call begins (in sum_value).
+ * Static, not on the stack: each call then needs no frame, and the
+ * functions below only the position. */
 static uint8_t sequence[SUBTRACTION_VALUES];
 static uint8_t sequence_period;
 
@@ -115,8 +115,11 @@ static uint16_t part_value(const struct position *pos, uint8_t i)
 	return size_value(pos, sums_part_size(pos, i));
 }
 
+/* The value of the whole; every call of the strategy starts here, so
+ * this is where Subtraction's values are prepared. */
 static uint16_t sum_value(const struct position *pos)
 {
+	sum_prepare(pos);
 	uint16_t x = 0;
 	for (uint8_t i = 0; i < pos->count; i++) {
 		x ^= part_value(pos, i);
@@ -149,7 +152,6 @@ int32_t sums_grundy(const struct position *pos)
 	if (is_misere(pos)) {
 		return ENGINE_GRUNDY_UNKNOWN;
 	}
-	sum_prepare(pos);
 	return sum_value(pos);
 }
 
@@ -158,7 +160,6 @@ bool sums_is_losing(const struct position *pos)
 	if (is_misere(pos)) {
 		return misere_is_losing(pos);
 	}
-	sum_prepare(pos);
 	return sum_value(pos) == 0;
 }
 
@@ -396,7 +397,6 @@ bool sums_best_move(const struct position *pos, struct move *mv)
 	if (pos->game <= GAME_MARIENBAD) {
 		return nim_best_move(pos, mv);
 	}
-	sum_prepare(pos);
 	uint16_t x = sum_value(pos);
 	if (x != 0) {
 		uint8_t last = pos->game == GAME_POKER_NIM ? pos->u.poker.last_added : NO_HEAP;
