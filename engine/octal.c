@@ -105,20 +105,20 @@ enum engine_error octal_check_move(const struct position *pos, const struct move
 void octal_apply_move(struct position *pos, const struct move *mv)
 {
 	struct row_parts parts = octal_move_parts(pos, mv);
-	uint16_t left = parts.left, right = parts.right;
 	uint8_t i = mv->u.strip.row;
 	uint16_t *row = pos->u.row;
-	/* The right part goes in after the row, which keeps the left part or
-	 * goes when there is none. */
-	if (right > 0) {
+	/* The row keeps its left part, or else its right part; a right part
+	 * beside a left one goes in after it (octal_check_move made sure
+	 * there is room), and a row with no part left goes. */
+	row[i] = parts.left != 0 ? parts.left : parts.right;
+	if (parts.left != 0 && parts.right != 0) {
 		for (uint8_t j = pos->count; j > i + 1u; j--) {
 			row[j] = row[j - 1u];
 		}
-		row[i + 1u] = right;
+		row[i + 1u] = parts.right;
 		pos->count++;
 	}
-	row[i] = left;
-	if (left == 0) {
+	if (row[i] == 0) {
 		pos->count--;
 		for (uint8_t j = i; j < pos->count; j++) {
 			row[j] = row[j + 1u];

@@ -438,6 +438,15 @@ static void test_move_errors(void **state)
 	}
 	check_move_error(GAME_KAYLES, rows, "1.5", ENGINE_ERR_TOO_MANY);
 	check_move_error(GAME_KAYLES, rows, "1.1-2", ENGINE_OK);
+	/* ... and played from a row's left end, they keep the record's 40 rows
+	 * (the sanitizers watch the row after the last). */
+	char after[512];
+	strcpy(after, rows);
+	after[0] = '7';
+	check_move(GAME_KAYLES, rows, "1.1-2", "1.1-2", after);
+	strcpy(after, rows);
+	after[strlen(after) - 1] = '7';
+	check_move(GAME_PEBBLES, rows, "40.1", "40.1", after);
 	report("move errors");
 }
 
