@@ -282,7 +282,7 @@ enum engine_error heaps_check_move(const struct position *pos, const struct move
 		return ENGINE_ERR_NONE_TAKEN;
 	}
 	if (add != 0) {
-		return count > heaps_add_room(pos, i) ? ENGINE_ERR_ABOVE_START : ENGINE_OK;
+		return count > (uint16_t)(pos->u.poker.start[i] - n) ? ENGINE_ERR_ABOVE_START : ENGINE_OK;
 	}
 	if (count > n) {
 		return ENGINE_ERR_TOO_MUCH;
