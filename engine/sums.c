@@ -285,16 +285,15 @@ static bool is_heap_game(const struct position *pos)
 	return pos->game <= GAME_SUBTRACTION || pos->game == GAME_NIMBLE || pos->game == GAME_POKER_NIM;
 }
 
-/* Poker Nim with no stone to take: the first heap with room adds one. */
-static bool poker_add(const struct position *pos, struct move *mv)
+/* Poker Nim: the first heap an addition may go on, or NO_HEAP. */
+static uint8_t poker_room(const struct position *pos)
 {
 	for (uint8_t i = 0; i < pos->count; i++) {
 		if (heaps_add_room(pos, i) != 0) {
-			set_move(mv, i, 1, 1);
-			return true;
+			return i;
 		}
 	}
-	return false;
+	return NO_HEAP;
 }
 
 /* The largest part that has a move (the first of equal ones), or NO_HEAP. */
@@ -314,8 +313,7 @@ static uint8_t largest_part(const struct position *pos)
 
 bool sums_game_over(const struct position *pos)
 {
-	struct move mv;
-	return largest_part(pos) == NO_HEAP && !poker_add(pos, &mv);
+	return largest_part(pos) == NO_HEAP && poker_room(pos) == NO_HEAP;
 }
 
 /*
@@ -330,7 +328,11 @@ static bool keep_going(const struct position *pos, struct move *mv)
 {
 	uint8_t largest = largest_part(pos);
 	if (largest == NO_HEAP) {
-		return poker_add(pos, mv);
+		/* Poker Nim with no stone to take: one added to the first heap
+		 * with room. */
+		uint8_t i = poker_room(pos);
+		set_move(mv, i, 1, 1);
+		return i != NO_HEAP;
 	}
 	if (pos->game == GAME_MATRIX_NIM) {
 		take_from_row(pos, largest, 1, mv);
