@@ -95,6 +95,13 @@ void engine_print_game_name(uint8_t game, struct text_sink *out)
 
 void engine_print_game_syntax(uint8_t game, struct text_sink *out)
 {
+	print_flash(out, game_field(game, FIELD_EXAMPLE));
+	put_flash(ENGINE_FLASH_STR("; "));
+	engine_print_move_syntax(game, out);
+}
+
+void engine_print_move_syntax(uint8_t game, struct text_sink *out)
+{
 	print_flash(out, ENGINE_FLASH_STR("move "));
 	put_flash(game_field(game, FIELD_MOVES));
 }

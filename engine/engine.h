@@ -169,8 +169,11 @@ struct text_sink {
 /* The descriptor fields live in flash; these copy one out or stream it. */
 const char *engine_game_name(uint8_t game);    /* flash string (PGM on AVR) */
 void engine_print_game_name(uint8_t game, struct text_sink *out);
-/* The move syntax, as `move H-N`; the example shows a position's form. */
+/* A position and the moves, as `3 4 5; move H-N`: the position is the
+ * game's example (its start), which shows the form positions take. */
 void engine_print_game_syntax(uint8_t game, struct text_sink *out);
+/* The moves alone, as `move H-N`. */
+void engine_print_move_syntax(uint8_t game, struct text_sink *out);
 void engine_print_game_example(uint8_t game, struct text_sink *out);
 /* Game by name as typed (case-insensitive, `_` for `-`, and `odra` for
  * Marienbad); GAME_COUNT if unknown. */

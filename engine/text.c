@@ -179,7 +179,7 @@ void put_u16(uint16_t value)
 	put_u32(value);
 }
 
-void put_pair(uint16_t a, char separator, uint16_t b)
+void put_pair(uint32_t a, char separator, uint32_t b)
 {
 	put_u32(a);
 	put_char(separator);

@@ -60,7 +60,7 @@ void put_flash(const char *flash_text); /* a string in flash */
 void put_u32(uint32_t value);
 void put_u16(uint16_t value); /* the same, for smaller numbers (shorter calls) */
 /* `a`, the separator, `b`: the shape of most moves (2-3, 1/6, 5>2). */
-void put_pair(uint16_t a, char separator, uint16_t b);
+void put_pair(uint32_t a, char separator, uint32_t b);
 /* Numbers separated by single spaces. */
 void put_list(const uint32_t *list, uint8_t count);
 

@@ -157,7 +157,7 @@ static uint8_t find_game(const char *name)
 static void print_syntax(uint8_t game, FILE *f, struct text_sink *sink)
 {
 	fprintf(f, "%s; ", game_positions[game]);
-	engine_print_game_syntax(game, sink);
+	engine_print_move_syntax(game, sink);
 }
 
 static void print_game_list(void)

@@ -219,7 +219,7 @@ static void help_lists_every_command(void **state)
 
 	char reply[TEXT_MAX];
 	e2e_serial_ask(sim, "help marienbad", reply, sizeof reply);
-	assert_string_equal(reply, "marienbad: move H-N; e.g. 1 3 5 7");
+	assert_string_equal(reply, "marienbad: [normal] HEAP...; move H-N; e.g. 1 3 5 7");
 	e2e_serial_ask(sim, "help nosuchgame", reply, sizeof reply);
 	assert_string_equal(reply, "error: unknown game");
 	e2e_close(sim);
