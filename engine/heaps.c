@@ -198,9 +198,8 @@ static void nimble_parse_move(const struct position *pos, struct scanner *in, st
 	while (i < pos->count && pos->u.heap[i] != from) {
 		i++;
 	}
-	if (i == pos->count) {
-		scan_fail(in, ENGINE_ERR_NO_SUCH);
-	} else if (to > from) {
+	/* No coin there (i is past the last): refused as no such part. */
+	if (to > from) {
 		scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
 	}
 	mv->u.heap.heap = i;

@@ -46,9 +46,7 @@ void octal_parse_move(const struct position *pos, struct scanner *in, struct mov
 	uint16_t at = scan_u16(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
 	mv->u.strip.count = 1;
 	if (scan_char(in, '-')) {
-		if (!is_kayles(pos)) {
-			scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
-		}
+		/* Only Kayles knocks two: octal_check_move refuses the pebbles'. */
 		uint16_t second = scan_u16(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
 		if (second == (uint16_t)(at - 1u)) {
 			at = second;
