@@ -44,39 +44,38 @@ static enum family family(uint8_t game)
 }
 
 /*
- * Each game's text: name, aliases (separated by commas), move syntax and
- * example, each ending in a NUL, one game after another in the order of
- * enum engine_game.  The example is also the game's start position
- * (engine_start_position), at most ENGINE_EXAMPLE_MAX characters, and it
- * shows the position's form.  Flash is scarce: the parameters a position
- * may start with, the ranges and the other names people know the games by
- * are the host tool's (tools/grundy.c); the only alias here is Marienbad's
- * `odra`, the name the serial console's Odra 1003 challenge goes by.
+ * Each game's text: name, move syntax and example, each ending in a NUL,
+ * one game after another in the order of enum engine_game.  The example is
+ * also the game's start position (engine_start_position), at most
+ * ENGINE_EXAMPLE_MAX characters, and it shows the position's form.  Flash
+ * is scarce: the parameters a position may start with, the ranges and the
+ * other names people know the games by are the host tool's
+ * (tools/grundy.c).
  */
 #define ENGINE_EXAMPLE_MAX 40
-enum game_field { FIELD_NAME, FIELD_ALIASES, FIELD_MOVES, FIELD_EXAMPLE, FIELDS };
+enum game_field { FIELD_NAME, FIELD_MOVES, FIELD_EXAMPLE, FIELDS };
 
-#define GAME_TEXT(name, aliases, moves, example) name "\0" aliases "\0" moves "\0" example "\0"
+#define GAME_TEXT(name, moves, example) name "\0" moves "\0" example "\0"
 
 static const char game_texts[] ENGINE_FLASH =
-	GAME_TEXT("nim", "", "H-N", "3 4 5")
-	GAME_TEXT("misere-nim", "", "H-N", "4 5 6")
-	GAME_TEXT("marienbad", "odra", "H-N", "1 3 5 7")
-	GAME_TEXT("limit-nim", "", "H-N", "k=3 3 4 5")
-	GAME_TEXT("subtraction", "", "H-N", "S=1,3,4 21")
-	GAME_TEXT("subtract-digit", "", "-D", "1234")
-	GAME_TEXT("divide", "", "I/D", "12 35 7")
-	GAME_TEXT("prime-power", "", "/P^K /P", "56700")
-	GAME_TEXT("nimble", "", "F>T", "0 3 3 7")
-	GAME_TEXT("matrix-nim", "", "R:N,N,..", "1 2 3 / 4 5 6")
-	GAME_TEXT("poker-nim", "", "H-N H+N", "k=2 3/5 4 5/6")
-	GAME_TEXT("pebbles", "", "S.C", "20")
-	GAME_TEXT("kayles", "", "R.P R.P-Q", "1 12")
-	GAME_TEXT("wythoff", "", "A,B", "5 9")
-	GAME_TEXT("chomp", "", "R,C", "4x8")
-	GAME_TEXT("taktix", "", "a1,a2 b1-b3", "adjacent misere OOOO/OOOO/OOOO/OOOO")
-	GAME_TEXT("kubo", "", "b2-3 a1+a2", "333/333/333")
-	GAME_TEXT("nineteen", "", "c3,c4,b3", "OOO/OOOO/OOOOO/OOOO/OOO");
+	GAME_TEXT("nim", "H-N", "3 4 5")
+	GAME_TEXT("misere-nim", "H-N", "4 5 6")
+	GAME_TEXT("marienbad", "H-N", "1 3 5 7")
+	GAME_TEXT("limit-nim", "H-N", "k=3 3 4 5")
+	GAME_TEXT("subtraction", "H-N", "S=1,3,4 21")
+	GAME_TEXT("subtract-digit", "-D", "1234")
+	GAME_TEXT("divide", "I/D", "12 35 7")
+	GAME_TEXT("prime-power", "/P^K /P", "56700")
+	GAME_TEXT("nimble", "F>T", "0 3 3 7")
+	GAME_TEXT("matrix-nim", "R:N,N,..", "1 2 3 / 4 5 6")
+	GAME_TEXT("poker-nim", "H-N H+N", "k=2 3/5 4 5/6")
+	GAME_TEXT("pebbles", "S.C", "20")
+	GAME_TEXT("kayles", "R.P R.P-Q", "1 12")
+	GAME_TEXT("wythoff", "A,B", "5 9")
+	GAME_TEXT("chomp", "R,C", "4x8")
+	GAME_TEXT("taktix", "a1,a2 b1-b3", "adjacent misere OOOO/OOOO/OOOO/OOOO")
+	GAME_TEXT("kubo", "b2-3 a1+a2", "333/333/333")
+	GAME_TEXT("nineteen", "c3,c4,b3", "OOO/OOOO/OOOOO/OOOO/OOO");
 
 static const char *game_field(uint8_t game, enum game_field field)
 {
@@ -119,12 +118,11 @@ static char fold(char c)
 	return c == '_' ? '-' : c;
 }
 
-/* One walk along the game texts, comparing the names and aliases with
- * the name typed. */
+/* One walk along the game texts, comparing the names with the name typed. */
 uint8_t engine_find_game(const char *name, uint8_t len)
 {
 	const char *p = game_texts;
-	for (uint8_t field = 0; field < GAME_COUNT * FIELDS; field++) {
+	for (uint8_t game = 0; game < GAME_COUNT; game++) {
 		uint8_t i = 0;
 		bool same = len != 0;
 		char c;
@@ -132,9 +130,10 @@ uint8_t engine_find_game(const char *name, uint8_t len)
 			same = same && i < len && fold(name[i]) == c;
 			i++;
 		}
-		if (same && i == len && field % FIELDS <= FIELD_ALIASES) {
-			return (uint8_t)(field / FIELDS);
+		if (same && i == len) {
+			return game;
 		}
+		p = flash_skip(p, FIELDS - 1u); /* past the other fields */
 	}
 	return GAME_COUNT;
 }

@@ -112,14 +112,14 @@ static const char *const game_notes[GAME_COUNT] = {
 	"e.g. c3,c4,b3 (rows a-e, c3 the centre)",
 };
 
-/* Other names people know the games by (the engine itself knows only
- * `odra`, for Marienbad). */
+/* Other names people know the games by (the engine knows the names only). */
 static const struct {
 	const char *name;
 	uint8_t game;
 } aliases[] = {
 	{ "bouton", GAME_NIM },
 	{ "misere", GAME_MISERE_NIM },
+	{ "odra", GAME_MARIENBAD },
 	{ "limit", GAME_LIMIT_NIM },
 	{ "subtract", GAME_SUBTRACTION },
 	{ "digit", GAME_SUBTRACT_DIGIT },
