@@ -38,7 +38,8 @@ static const uint8_t families[GAME_COUNT] ENGINE_FLASH = {
 	FAMILY_ROWS,    FAMILY_WYTHOFF, FAMILY_CHOMP,   FAMILY_TAKTIX, FAMILY_KUBO,   FAMILY_NINETEEN,
 };
 
-static enum family family(uint8_t game)
+/* Out of line: 22 bytes less than a copy in each of the dispatchers. */
+ENGINE_OUT_OF_LINE static enum family family(uint8_t game)
 {
 	return (enum family)flash_u8(&families[game]);
 }

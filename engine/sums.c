@@ -184,8 +184,9 @@ static void set_move(struct move *mv, uint8_t part, uint8_t small, uint16_t amou
 	mv->u.heap.count = amount;
 }
 
-/* Takes `amount` from matrix row r, cell by cell from the left. */
-static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount, struct move *mv)
+/* Takes `amount` from matrix row r, cell by cell from the left.  Out of
+ * line: 38 bytes less than a copy in each of its two callers. */
+ENGINE_OUT_OF_LINE static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount, struct move *mv)
 {
 	mv->u.matrix.row = r;
 	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
