@@ -36,11 +36,6 @@
 #include "engine/engine.h"
 #include "engine/text.h"
 
-/* For a static function the compiler would copy into each of its callers:
- * kept out of line, it costs less flash (the figure is measured where it
- * is used). */
-#define ENGINE_OUT_OF_LINE __attribute__((noinline))
-
 /* ---- Chomp: engine/chomp.c ---- */
 void chomp_parse(struct position *pos, struct scanner *in);
 void chomp_print(const struct position *pos);
