@@ -38,54 +38,45 @@ static const uint8_t families[GAME_COUNT] ENGINE_FLASH = {
 	FAMILY_ROWS,    FAMILY_WYTHOFF, FAMILY_CHOMP,   FAMILY_TAKTIX, FAMILY_KUBO,   FAMILY_NINETEEN,
 };
 
-static enum family family(uint8_t game)
+/* Out of line: 22 bytes less than a copy in each of the dispatchers. */
+ENGINE_OUT_OF_LINE static enum family family(uint8_t game)
 {
 	return (enum family)flash_u8(&families[game]);
 }
 
 /*
- * Each game's text: name, aliases (separated by commas), position syntax,
- * move syntax and example, each ending in a NUL, one game after another in
- * the order of enum engine_game.  The example is also the game's start
- * position (engine_start_position), at most ENGINE_EXAMPLE_MAX characters.
- * Short on purpose (flash is scarce): the host tool adds the details.
+ * Each game's text: name, move syntax and example, each ending in a NUL,
+ * one game after another in the order of enum engine_game.  The example is
+ * also the game's start position (engine_start_position), at most
+ * ENGINE_EXAMPLE_MAX characters, and it shows the position's form.  Flash
+ * is scarce: the parameters a position may start with, the ranges and the
+ * other names people know the games by are the host tool's
+ * (tools/grundy.c).
  */
 #define ENGINE_EXAMPLE_MAX 40
-enum game_field { FIELD_NAME, FIELD_ALIASES, FIELD_POSITION, FIELD_MOVES, FIELD_EXAMPLE, FIELDS };
+enum game_field { FIELD_NAME, FIELD_MOVES, FIELD_EXAMPLE, FIELDS };
 
-#define GAME_TEXT(name, aliases, position, moves, example) \
-	name "\0" aliases "\0" position "\0" moves "\0" example "\0"
+#define GAME_TEXT(name, moves, example) name "\0" moves "\0" example "\0"
 
 static const char game_texts[] ENGINE_FLASH =
-	GAME_TEXT("nim", "bouton", "[misere] HEAP...", "H-N", "3 4 5")
-	GAME_TEXT("misere-nim", "misere", "[normal] HEAP...", "H-N", "4 5 6")
-	GAME_TEXT("marienbad", "odra", "[normal] HEAP...", "H-N", "1 3 5 7")
-	GAME_TEXT("limit-nim", "limit", "[k=K] HEAP...", "H-N", "k=3 3 4 5")
-	GAME_TEXT("subtraction", "subtract", "[S=A,B,..] HEAP...", "H-N", "S=1,3,4 21")
-	GAME_TEXT("subtract-digit", "digit,subtract-a-digit", "N", "-D", "1234")
-	GAME_TEXT("divide", "", "N...", "I/D", "12 35 7")
-	GAME_TEXT("prime-power", "prime", "N", "/P^K /P", "56700")
-	GAME_TEXT("nimble", "", "SQUARE...", "F>T", "0 3 3 7")
-	GAME_TEXT("matrix-nim", "matrix", "ROW / ROW...", "R:N,N,..", "1 2 3 / 4 5 6")
-	GAME_TEXT("poker-nim", "poker", "[k=K] HEAP[/START]...", "H-N H+N", "k=2 3/5 4 5/6")
-	GAME_TEXT("pebbles", "dawson,pebble-strip", "STRIP...", "S.C", "20")
-	GAME_TEXT("kayles", "", "ROW...", "R.P R.P-Q", "1 12")
-	GAME_TEXT("wythoff", "", "A B", "A,B", "5 9")
-	GAME_TEXT("chomp", "", "RxC or ROW...", "R,C", "4x8")
-	GAME_TEXT("taktix", "tactix", "[any|adjacent] [normal|misere] ROW/ROW/ROW/ROW", "a1,a2 b1-b3",
-		  "adjacent misere OOOO/OOOO/OOOO/OOOO")
-	GAME_TEXT("kubo", "", "ROW/ROW/ROW", "b2-3 a1+a2", "333/333/333")
-	GAME_TEXT("nineteen", "dziewietnascie", "ROW/ROW/ROW/ROW/ROW", "c3,c4,b3", "OOO/OOOO/OOOOO/OOOO/OOO");
-
-/* The string after `count` NUL-terminated ones, in flash. */
-static const char *flash_skip(const char *p, uint8_t count)
-{
-	while (count-- > 0) {
-		while (flash_char(p++) != '\0') {
-		}
-	}
-	return p;
-}
+	GAME_TEXT("nim", "H-N", "3 4 5")
+	GAME_TEXT("misere-nim", "H-N", "4 5 6")
+	GAME_TEXT("marienbad", "H-N", "1 3 5 7")
+	GAME_TEXT("limit-nim", "H-N", "k=3 3 4 5")
+	GAME_TEXT("subtraction", "H-N", "S=1,3,4 21")
+	GAME_TEXT("subtract-digit", "-D", "1234")
+	GAME_TEXT("divide", "I/D", "12 35 7")
+	GAME_TEXT("prime-power", "/P^K /P", "56700")
+	GAME_TEXT("nimble", "F>T", "0 3 3 7")
+	GAME_TEXT("matrix-nim", "R:N,N,..", "1 2 3 / 4 5 6")
+	GAME_TEXT("poker-nim", "H-N H+N", "k=2 3/5 4 5/6")
+	GAME_TEXT("pebbles", "S.C", "20")
+	GAME_TEXT("kayles", "R.P R.P-Q", "1 12")
+	GAME_TEXT("wythoff", "A,B", "5 9")
+	GAME_TEXT("chomp", "R,C", "4x8")
+	GAME_TEXT("taktix", "a1,a2 b1-b3", "adjacent misere OOOO/OOOO/OOOO/OOOO")
+	GAME_TEXT("kubo", "b2-3 a1+a2", "333/333/333")
+	GAME_TEXT("nineteen", "c3,c4,b3", "OOO/OOOO/OOOOO/OOOO/OOO");
 
 static const char *game_field(uint8_t game, enum game_field field)
 {
@@ -104,8 +95,14 @@ void engine_print_game_name(uint8_t game, struct text_sink *out)
 
 void engine_print_game_syntax(uint8_t game, struct text_sink *out)
 {
-	print_flash(out, game_field(game, FIELD_POSITION));
-	put_flash(ENGINE_FLASH_STR("; move "));
+	print_flash(out, game_field(game, FIELD_EXAMPLE));
+	put_flash(ENGINE_FLASH_STR("; "));
+	engine_print_move_syntax(game, out);
+}
+
+void engine_print_move_syntax(uint8_t game, struct text_sink *out)
+{
+	print_flash(out, ENGINE_FLASH_STR("move "));
 	put_flash(game_field(game, FIELD_MOVES));
 }
 
@@ -122,39 +119,22 @@ static char fold(char c)
 	return c == '_' ? '-' : c;
 }
 
-/* True when the flash text from `p`, up to `stop` or a NUL, is the name typed. */
-static bool name_matches(const char *p, char stop, const char *name, uint8_t len)
-{
-	uint8_t i = 0;
-	for (;; p++, i++) {
-		char c = flash_char(p);
-		if (c == '\0' || c == stop) {
-			return i == len;
-		}
-		if (i == len || fold(name[i]) != c) {
-			return false;
-		}
-	}
-}
-
+/* One walk along the game texts, comparing the names with the name typed. */
 uint8_t engine_find_game(const char *name, uint8_t len)
 {
+	const char *p = game_texts;
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
-		if (name_matches(game_field(game, FIELD_NAME), '\0', name, len)) {
+		uint8_t i = 0;
+		bool same = len != 0;
+		char c;
+		while ((c = flash_char(p++)) != '\0') {
+			same = same && i < len && fold(name[i]) == c;
+			i++;
+		}
+		if (same && i == len) {
 			return game;
 		}
-		const char *alias = game_field(game, FIELD_ALIASES);
-		while (flash_char(alias) != '\0') {
-			if (name_matches(alias, ',', name, len)) {
-				return game;
-			}
-			while (flash_char(alias) != ',' && flash_char(alias) != '\0') {
-				alias++;
-			}
-			if (flash_char(alias) == ',') {
-				alias++;
-			}
-		}
+		p = flash_skip(p, FIELDS - 1u); /* past the other fields */
 	}
 	return GAME_COUNT;
 }
@@ -200,19 +180,25 @@ enum engine_error engine_parse_position(struct position *pos, uint8_t game, cons
 	if (game >= GAME_COUNT) {
 		return ENGINE_ERR_UNKNOWN_GAME;
 	}
-	/* Parsed into a copy, so a refused text leaves *pos as it was. */
-	struct position parsed;
-	memset(&parsed, 0, sizeof parsed);
-	parsed.game = game;
-	struct scanner in = { text, ENGINE_OK };
-	parse(&parsed, &in);
-	if (!scan_at_end(&in)) {
-		scan_fail(&in, ENGINE_ERR_SYNTAX);
+	/* Parsed into a copy, so a refused text leaves *pos as it was.  The
+	 * scanner comes first in the frame: the AVR reaches the first 64 bytes
+	 * of a frame with shorter instructions. */
+	struct {
+		struct scanner in;
+		struct position parsed;
+	} work;
+	memset(&work.parsed, 0, sizeof work.parsed);
+	work.parsed.game = game;
+	work.in.at = text;
+	work.in.error = ENGINE_OK;
+	parse(&work.parsed, &work.in);
+	if (!scan_at_end(&work.in)) {
+		scan_fail(&work.in, ENGINE_ERR_SYNTAX);
 	}
-	if (in.error == ENGINE_OK) {
-		*pos = parsed;
+	if (work.in.error == ENGINE_OK) {
+		*pos = work.parsed;
 	}
-	return (enum engine_error)in.error;
+	return (enum engine_error)work.in.error;
 }
 
 /* To the current sink (text.h). */
@@ -443,12 +429,27 @@ void engine_print_move(const struct position *pos, const struct move *mv, struct
 	put_move(pos, mv);
 }
 
+_Static_assert(offsetof(struct move, u.number.index) == 0 && offsetof(struct move, u.prime.factor) == 0 &&
+		       offsetof(struct move, u.matrix.row) == 0 && offsetof(struct move, u.strip.row) == 0,
+	       "a sum game's move names its part first, as u.heap.heap does");
+
 enum engine_error engine_check_move(const struct position *pos, const struct move *mv)
 {
 	if (engine_game_over(pos)) {
 		return ENGINE_ERR_GAME_OVER;
 	}
-	switch (family(pos->game)) {
+	enum family f = family(pos->game);
+	if (f < FAMILY_WYTHOFF) {
+		/* The part the move names, first in every sum game's move. */
+		uint8_t i = mv->u.heap.heap;
+		if (i >= pos->count) {
+			return ENGINE_ERR_NO_SUCH;
+		}
+		if (sums_part_size(pos, i) == 0 && !(f == FAMILY_HEAPS && mv->u.heap.add)) {
+			return ENGINE_ERR_EMPTY;
+		}
+	}
+	switch (f) {
 	case FAMILY_HEAPS:
 		return heaps_check_move(pos, mv);
 	case FAMILY_NUMBERS:
@@ -569,23 +570,29 @@ int32_t engine_grundy(const struct position *pos)
  */
 static bool board_best_move(const struct position *pos, struct move *mv)
 {
-	struct move candidate;
-	uint8_t index = 0;
-	bool more = board_next_move(pos, &index, &candidate);
-	*mv = candidate;
+	/* The small ones first in the frame, where the AVR reaches them with
+	 * short instructions. */
+	struct {
+		uint8_t index;
+		struct move candidate;
+		struct position after;
+	} work;
+	work.index = 0;
+	bool more = board_next_move(pos, &work.index, &work.candidate);
+	*mv = work.candidate;
 	if (!more || is_losing(pos)) {
 		return more;
 	}
-	struct position after = *pos;
+	work.after = *pos;
 	while (more) {
-		engine_apply_move(&after, &candidate);
-		if (is_losing(&after)) {
-			*mv = candidate;
+		engine_apply_move(&work.after, &work.candidate);
+		if (is_losing(&work.after)) {
+			*mv = work.candidate;
 			return true;
 		}
-		memcpy(&after, pos, BOARD_STATE_BYTES);
-		index++;
-		more = board_next_move(pos, &index, &candidate);
+		memcpy(&work.after, pos, BOARD_STATE_BYTES);
+		work.index++;
+		more = board_next_move(pos, &work.index, &work.candidate);
 	}
 	return true; /* not reached: a position that is not losing has a winning move */
 }
@@ -618,7 +625,7 @@ void engine_print_analysis(const struct position *pos, struct text_sink *out)
 	if (g < 0) {
 		put_char('-');
 	} else {
-		put_u32((uint32_t)g);
+		put_u16((uint16_t)g); /* below 65536: an XOR of 16-bit values, or at most 6 */
 	}
 	put_flash(ENGINE_FLASH_STR(" move="));
 	struct move mv;

@@ -169,9 +169,14 @@ struct text_sink {
 /* The descriptor fields live in flash; these copy one out or stream it. */
 const char *engine_game_name(uint8_t game);    /* flash string (PGM on AVR) */
 void engine_print_game_name(uint8_t game, struct text_sink *out);
+/* A position and the moves, as `3 4 5; move H-N`: the position is the
+ * game's example (its start), which shows the form positions take. */
 void engine_print_game_syntax(uint8_t game, struct text_sink *out);
+/* The moves alone, as `move H-N`. */
+void engine_print_move_syntax(uint8_t game, struct text_sink *out);
 void engine_print_game_example(uint8_t game, struct text_sink *out);
-/* Game by name as typed (case-insensitive, accepts the listed aliases); GAME_COUNT if unknown. */
+/* Game by name as typed (case-insensitive, `_` for `-`); GAME_COUNT if
+ * unknown. */
 uint8_t engine_find_game(const char *name, uint8_t len);
 
 /* ---- positions ---- */

@@ -9,7 +9,10 @@
  *   _print        the position in the same syntax _parse reads
  *   _parse_move   a move from text, not yet checked for legality
  *   _print_move   the move in the syntax _parse_move reads
- *   _check_move   ENGINE_OK or why the move is illegal here
+ *   _check_move   ENGINE_OK or why the move is illegal here; for the games
+ *                 that are sums of parts, engine.c has checked first that
+ *                 the part the move names (its first byte) exists and,
+ *                 but for an addition in Poker Nim, is not empty
  *   _apply_move   plays a move already checked (Taktix and Nineteen need
  *                 none: engine.c removes the move's cells)
  *   _next_move    enumerates the legal moves in a fixed order; the board
@@ -92,6 +95,11 @@ bool sums_game_over(const struct position *pos);
 bool sums_is_losing(const struct position *pos);
 int32_t sums_grundy(const struct position *pos);
 bool sums_best_move(const struct position *pos, struct move *mv);
+/* Part i: a heap or a row (they share their place in the record), a
+ * number, an exponent, or a matrix row's total; 0 when it is empty.
+ * Subtract a digit's one number and Wythoff's two heaps count as parts
+ * only to tell when the game is over. */
+uint32_t sums_part_size(const struct position *pos, uint8_t i);
 
 /* Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker Nim: engine/heaps.c */
 void heaps_parse(struct position *pos, struct scanner *in);
@@ -101,8 +109,14 @@ void heaps_print_move(const struct position *pos, const struct move *mv);
 enum engine_error heaps_check_move(const struct position *pos, const struct move *mv);
 void heaps_apply_move(struct position *pos, const struct move *mv);
 bool heaps_next_move(const struct position *pos, struct move *mv, bool first);
-/* The least amount a take from a heap of n may remove, or 0 for none. */
-uint16_t heaps_least_take(const struct position *pos, uint16_t n);
+/* The heaps (or rows) alone, separated by spaces; Poker Nim's with their
+ * starts.  Kayles, the pebble strip and Wythoff print theirs so too. */
+void heaps_print_list(const struct position *pos);
+/* Subtraction: s in 1..8 and in the set (bit s - 1). */
+bool heaps_in_set(uint8_t set, uint16_t s);
+/* The least amount a take may remove: S's least element in Subtraction,
+ * else 1 (also, for the sum games that are not heaps, one step). */
+uint8_t heaps_least_take(const struct position *pos);
 /* Poker Nim: room for additions on heap i, 0 when the mover has no adds left. */
 uint16_t heaps_add_room(const struct position *pos, uint8_t i);
 
@@ -126,6 +140,8 @@ void matrix_print_move(const struct position *pos, const struct move *mv);
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv);
 void matrix_apply_move(struct position *pos, const struct move *mv);
 bool matrix_next_move(const struct position *pos, struct move *mv, bool first);
+/* A row's total, the Nim heap it stands for. */
+uint16_t matrix_row_total(const struct position *pos, uint8_t r);
 
 /* Kayles and the pebble strip (octal games): engine/octal.c.  The game is
  * over when every row is empty. */
@@ -136,6 +152,12 @@ void octal_print_move(const struct move *mv);
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv);
 void octal_apply_move(struct position *pos, const struct move *mv);
 bool octal_next_move(const struct position *pos, struct move *mv, bool first);
+/* The parts a move leaves of its row: left of it and right of it.  (A
+ * small struct comes back in registers.) */
+struct row_parts {
+	uint16_t left, right;
+};
+struct row_parts octal_move_parts(const struct position *pos, const struct move *mv);
 
 /* Wythoff: engine/wythoff.c.  The game is over when both heaps are empty. */
 void wythoff_parse(struct position *pos, struct scanner *in);

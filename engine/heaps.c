@@ -35,10 +35,9 @@ static enum engine_rule default_rule(uint8_t game)
 	return game == GAME_MISERE_NIM || game == GAME_MARIENBAD ? RULE_MISERE : RULE_NORMAL;
 }
 
-/* s in 1..8 and in the set (bit s - 1). */
-static bool in_set(uint8_t set, uint16_t s)
+bool heaps_in_set(uint8_t set, uint16_t s)
 {
-	return s <= 8 && (set & ((1u << s) >> 1));
+	return (uint16_t)(s - 1u) < 8u && ((set >> (s - 1u)) & 1u);
 }
 
 /* ---- text ---- */
@@ -47,7 +46,7 @@ static bool in_set(uint8_t set, uint16_t s)
 static uint8_t scan_setting(struct scanner *in)
 {
 	scan_expect(in, '=');
-	return (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_RANGE);
+	return (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_RANGE);
 }
 
 /* S=1,3,4: elements 1..8. */
@@ -56,7 +55,7 @@ static uint8_t scan_set(struct scanner *in)
 	char separator = '=';
 	uint8_t set = 0;
 	while (scan_char(in, separator)) {
-		uint8_t s = (uint8_t)scan_number(in, 8, ENGINE_ERR_RANGE);
+		uint8_t s = (uint8_t)scan_u16(in, 8, ENGINE_ERR_RANGE);
 		if (s == 0) {
 			scan_fail(in, ENGINE_ERR_RANGE);
 		}
@@ -69,6 +68,26 @@ static uint8_t scan_set(struct scanner *in)
 	return set;
 }
 
+/* The parameters a heap game's text may start with, and the games that
+ * read each: bit g of `readers` for game g. */
+enum keyword { KEY_NORMAL = RULE_NORMAL, KEY_MISERE = RULE_MISERE, KEY_K, KEY_S, KEY_LEFT, KEYS };
+static const char keywords[] ENGINE_FLASH = "normal\0misere\0k\0s\0left";
+#define NIM_FAMILY ((1u << GAME_NIM) | (1u << GAME_MISERE_NIM) | (1u << GAME_MARIENBAD))
+static const uint16_t readers[KEYS] ENGINE_FLASH = {
+	NIM_FAMILY, NIM_FAMILY, (1u << GAME_LIMIT_NIM) | (1u << GAME_POKER_NIM), 1u << GAME_SUBTRACTION,
+	1u << GAME_POKER_NIM,
+};
+
+/* The keyword next in the text that this game reads, consumed; KEYS if none. */
+static uint8_t scan_keyword(struct scanner *in, uint8_t game)
+{
+	uint8_t key = 0;
+	while (key < KEYS && !((flash_u16(&readers[key]) >> game) & 1u && scan_word(in, flash_skip(keywords, key)))) {
+		key++;
+	}
+	return key;
+}
+
 /* Parameters, in any order, then the heaps. */
 void heaps_parse(struct position *pos, struct scanner *in)
 {
@@ -78,24 +97,24 @@ void heaps_parse(struct position *pos, struct scanner *in)
 	pos->limit = pos->game == GAME_LIMIT_NIM ? DEFAULT_LIMIT : DEFAULT_POKER_ADDS;
 	pos->set = DEFAULT_SET;
 	for (;;) {
-		if (is_nim_family(pos) && scan_word(in, ENGINE_FLASH_STR("normal"))) {
-			pos->rule = RULE_NORMAL;
-		} else if (is_nim_family(pos) && scan_word(in, ENGINE_FLASH_STR("misere"))) {
-			pos->rule = RULE_MISERE;
-		} else if (has_limit(pos) && scan_word(in, ENGINE_FLASH_STR("k"))) {
+		uint8_t key = scan_keyword(in, pos->game);
+		if (key == KEYS) {
+			break;
+		}
+		if (key <= KEY_MISERE) {
+			pos->rule = key;
+		} else if (key == KEY_K) {
 			pos->limit = scan_setting(in);
 			if (pos->limit == 0 && !is_poker(pos)) {
 				scan_fail(in, ENGINE_ERR_RANGE);
 			}
-		} else if (pos->game == GAME_SUBTRACTION && scan_word(in, ENGINE_FLASH_STR("s"))) {
+		} else if (key == KEY_S) {
 			pos->set = scan_set(in);
-		} else if (is_poker(pos) && scan_word(in, ENGINE_FLASH_STR("left"))) {
+		} else {
 			left[0] = scan_setting(in);
 			scan_expect(in, ',');
-			left[1] = (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_RANGE);
+			left[1] = (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_RANGE);
 			left_given = true;
-		} else {
-			break;
 		}
 	}
 	if (is_poker(pos)) {
@@ -111,46 +130,58 @@ void heaps_parse(struct position *pos, struct scanner *in)
 	pos->count = scan_list(in, pos->u.heap, false, is_poker(pos) ? pos->u.poker.start : NULL, ENGINE_MAX_HEAPS);
 }
 
+/* `keyword=` */
+static void put_setting(enum keyword key)
+{
+	put_flash(flash_skip(keywords, key));
+	put_char('=');
+}
+
 void heaps_print(const struct position *pos)
 {
+	const uint8_t *left = pos->u.poker.adds_left;
 	if (is_nim_family(pos) && pos->rule != default_rule(pos->game)) {
-		put_flash(pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
+		put_flash(flash_skip(keywords, pos->rule));
+		put_char(' ');
 	}
 	if (has_limit(pos)) {
-		put_flash(ENGINE_FLASH_STR("k="));
-		put_u32(pos->limit);
+		put_setting(KEY_K);
+		put_u16(pos->limit);
 		put_char(' ');
 	}
 	if (pos->game == GAME_SUBTRACTION) {
 		char separator = '=';
 		put_char('S');
-		for (uint8_t s = 1; s <= 8; s++) {
-			if (in_set(pos->set, s)) {
+		uint8_t s = 1;
+		for (uint8_t bits = pos->set; bits != 0; bits >>= 1, s++) {
+			if (bits & 1u) {
 				put_char(separator);
-				put_u32(s);
+				put_u16(s);
 				separator = ',';
 			}
 		}
 		put_char(' ');
 	}
-	if (!is_poker(pos)) {
-		put_list(pos->u.heap, false, pos->count);
-		return;
-	}
-	const uint8_t *left = pos->u.poker.adds_left;
-	if (left[0] != pos->limit || left[1] != pos->limit) {
-		put_flash(ENGINE_FLASH_STR("left="));
+	if (is_poker(pos) && (left[0] != pos->limit || left[1] != pos->limit)) {
+		put_setting(KEY_LEFT);
 		put_pair(left[0], ',', left[1]);
 		put_char(' ');
 	}
+	heaps_print_list(pos);
+}
+
+void heaps_print_list(const struct position *pos)
+{
+	/* Heaps and rows share their place in the record (u.row is the
+	 * longest).  Poker Nim's heaps: `current/start` when they differ. */
 	for (uint8_t i = 0; i < pos->count; i++) {
 		if (i > 0) {
 			put_char(' ');
 		}
-		put_u32(pos->u.poker.heap[i]);
-		if (pos->u.poker.start[i] != pos->u.poker.heap[i]) {
+		put_u16(pos->u.row[i]);
+		if (is_poker(pos) && pos->u.poker.start[i] != pos->u.poker.heap[i]) {
 			put_char('/');
-			put_u32(pos->u.poker.start[i]);
+			put_u16(pos->u.poker.start[i]);
 		}
 	}
 }
@@ -160,16 +191,15 @@ void heaps_print(const struct position *pos)
 /* Nimble: `F>T` names the coin by its square; the first coin there moves. */
 static void nimble_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
-	uint16_t from = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_RANGE);
+	uint16_t from = scan_u16(in, UINT16_MAX, ENGINE_ERR_RANGE);
 	scan_expect(in, '>');
-	uint16_t to = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_RANGE);
+	uint16_t to = scan_u16(in, UINT16_MAX, ENGINE_ERR_RANGE);
 	uint8_t i = 0;
 	while (i < pos->count && pos->u.heap[i] != from) {
 		i++;
 	}
-	if (i == pos->count) {
-		scan_fail(in, ENGINE_ERR_NO_SUCH);
-	} else if (to > from) {
+	/* No coin there (i is past the last): refused as no such part. */
+	if (to > from) {
 		scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
 	}
 	mv->u.heap.heap = i;
@@ -183,15 +213,13 @@ void heaps_parse_move(const struct position *pos, struct scanner *in, struct mov
 		return;
 	}
 	mv->u.heap.heap = scan_index(in, pos->count);
+	/* Only Poker Nim adds: heaps_check_move refuses the others'. */
 	if (scan_char(in, '+')) {
-		if (!is_poker(pos)) {
-			scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
-		}
 		mv->u.heap.add = 1;
 	} else {
 		scan_expect(in, '-');
 	}
-	mv->u.heap.count = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
+	mv->u.heap.count = scan_u16(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
 }
 
 void heaps_print_move(const struct position *pos, const struct move *mv)
@@ -222,7 +250,7 @@ static bool amount_allowed(const struct position *pos, uint16_t count)
 		return count <= pos->limit;
 	}
 	if (pos->game == GAME_SUBTRACTION) {
-		return in_set(pos->set, count);
+		return heaps_in_set(pos->set, count);
 	}
 	return true;
 }
@@ -238,31 +266,22 @@ uint16_t heaps_add_room(const struct position *pos, uint8_t i)
 enum engine_error heaps_check_move(const struct position *pos, const struct move *mv)
 {
 	uint8_t i = mv->u.heap.heap;
+	uint8_t add = mv->u.heap.add;
 	uint16_t count = mv->u.heap.count;
-	if (i >= pos->count) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	if (mv->u.heap.add > 1) {
-		return ENGINE_ERR_NOT_ALLOWED;
-	}
-	if (mv->u.heap.add) {
-		if (!is_poker(pos)) {
+	uint16_t n = pos->u.heap[i];
+	if (add != 0) {
+		if (add > 1 || !is_poker(pos)) {
 			return ENGINE_ERR_NOT_ALLOWED;
 		}
 		if (pos->u.poker.adds_left[0] == 0) {
 			return ENGINE_ERR_NO_ADDS;
 		}
-		if (count == 0) {
-			return ENGINE_ERR_NONE_TAKEN;
-		}
-		return count > heaps_add_room(pos, i) ? ENGINE_ERR_ABOVE_START : ENGINE_OK;
-	}
-	uint16_t n = pos->u.heap[i];
-	if (n == 0) {
-		return ENGINE_ERR_EMPTY;
 	}
 	if (count == 0) {
 		return ENGINE_ERR_NONE_TAKEN;
+	}
+	if (add != 0) {
+		return count > (uint16_t)(pos->u.poker.start[i] - n) ? ENGINE_ERR_ABOVE_START : ENGINE_OK;
 	}
 	if (count > n) {
 		return ENGINE_ERR_TOO_MUCH;
@@ -285,20 +304,16 @@ void heaps_apply_move(struct position *pos, const struct move *mv)
 	}
 }
 
-uint16_t heaps_least_take(const struct position *pos, uint16_t n)
+uint8_t heaps_least_take(const struct position *pos)
 {
+	/* The parser refuses an empty S and k = 0: one stone, or S's least. */
 	uint8_t s = 1;
 	if (pos->game == GAME_SUBTRACTION) {
-		while (s < 8 && !in_set(pos->set, s)) {
+		for (uint8_t bits = pos->set; bits > 1u && !(bits & 1u); bits >>= 1) {
 			s++;
 		}
-		if (!in_set(pos->set, s)) {
-			return 0;
-		}
-	} else if (pos->game == GAME_LIMIT_NIM && pos->limit == 0) {
-		return 0;
 	}
-	return n >= s ? s : 0;
+	return s;
 }
 
 /* Nimble coins on the same square make the same moves: only the first

@@ -11,7 +11,7 @@
 #include "engine/flash.h"
 #include "engine/games.h"
 
-static uint16_t row_total(const struct position *pos, uint8_t r)
+uint16_t matrix_row_total(const struct position *pos, uint8_t r)
 {
 	uint16_t total = 0;
 	for (uint8_t c = 0; c < pos->cols; c++) {
@@ -30,7 +30,7 @@ static uint8_t scan_row(struct scanner *in, uint8_t *cell, enum engine_error too
 			scan_fail(in, ENGINE_ERR_TOO_MANY);
 			break;
 		}
-		cell[cols++] = (uint8_t)scan_number(in, UINT8_MAX, too_big);
+		cell[cols++] = (uint8_t)scan_u16(in, UINT8_MAX, too_big);
 		(void)scan_char(in, ',');
 		scan_skip_space(in);
 	} while (*in->at >= '0' && *in->at <= '9' && in->error == ENGINE_OK);
@@ -60,7 +60,7 @@ static void print_cells(const uint8_t *cell, uint8_t cols, char separator)
 		if (c > 0) {
 			put_char(separator);
 		}
-		put_u32(cell[c]);
+		put_u16(cell[c]);
 	}
 }
 
@@ -85,7 +85,7 @@ void matrix_parse_move(const struct position *pos, struct scanner *in, struct mo
 
 void matrix_print_move(const struct position *pos, const struct move *mv)
 {
-	put_u32(mv->u.matrix.row + 1u);
+	put_u16(mv->u.matrix.row + 1u);
 	put_char(':');
 	print_cells(mv->u.matrix.take, pos->cols, ',');
 }
@@ -93,12 +93,6 @@ void matrix_print_move(const struct position *pos, const struct move *mv)
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv)
 {
 	uint8_t r = mv->u.matrix.row;
-	if (r >= pos->count) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	if (row_total(pos, r) == 0) {
-		return ENGINE_ERR_EMPTY;
-	}
 	bool taken = false;
 	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
 		uint8_t take = mv->u.matrix.take[c];

@@ -67,7 +67,8 @@ static uint8_t subtract_digit_value(uint32_t n)
 		for (uint8_t i = 0; i < 6; i++) {
 			uint8_t d = digit[i];
 			if (d != 0) {
-				seen |= ring[last >= d ? (uint8_t)(last - d) : (uint8_t)(last + 10u - d)];
+				uint8_t at = (uint8_t)(last - d); /* mod 10, from below 0 too */
+				seen |= ring[at < 10u ? at : (uint8_t)(at + 10u)];
 			}
 		}
 		uint8_t bit = 1;
@@ -96,24 +97,27 @@ static void factorise(struct position *pos, uint32_t n)
 	uint32_t d = 2;
 	uint8_t step = 1; /* 2 -> 3 -> 5, then +2 and +4 in turn */
 	while (n > 1) {
-		uint32_t q = n / d;
+		/* One division a trial: quotient and remainder together. */
+		uint32_t q = n / d, r = n % d;
 		if (q < d) {
-			q = 1; /* no divisor up to its root: n is prime */
-			d = n;
+			d = n; /* no divisor up to its root: n is prime */
+			q = 1;
+			r = 0;
 		}
-		if (q * d == n) {
-			uint8_t e = 0;
-			do {
-				n = q;
-				e++;
-				q = n / d;
-			} while (q * d == n);
+		uint8_t e = 0;
+		while (r == 0) {
+			n = q;
+			e++;
+			q = n / d;
+			r = n % d;
+		}
+		if (e != 0) {
 			pos->u.factors.prime[pos->count] = d;
 			pos->u.factors.exponent[pos->count] = e;
 			pos->count++;
 		}
 		d += step;
-		step = d == 3 ? 2 : d == 5 ? 2 : (uint8_t)(6u - step);
+		step = d <= 5 ? 2 : (uint8_t)(6u - step);
 	}
 }
 
@@ -138,7 +142,7 @@ void numbers_print(const struct position *pos)
 		put_u32(pos->u.factors.n);
 		return;
 	}
-	put_list(pos->u.number, true, pos->count);
+	put_list(pos->u.number, pos->count);
 }
 
 /* `/P^K`, or `/P` for P^1, P one of n's primes. */
@@ -148,9 +152,10 @@ static void prime_parse_move(const struct position *pos, struct scanner *in, str
 	uint32_t p = scan_number(in, UINT32_MAX, ENGINE_ERR_NOT_DIVISOR);
 	uint8_t k = 1;
 	if (scan_char(in, '^')) {
-		k = (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_NOT_DIVISOR);
+		k = (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_NOT_DIVISOR);
 	}
-	if (p == 1 || k == 0) {
+	/* A power 0 is refused by numbers_check_move, as taking nothing. */
+	if (p == 1) {
 		scan_fail(in, ENGINE_ERR_NONE_TAKEN);
 	}
 	uint8_t i = 0;
@@ -170,14 +175,15 @@ void numbers_parse_move(const struct position *pos, struct scanner *in, struct m
 		prime_parse_move(pos, in, mv);
 		return;
 	}
-	if (pos->game == GAME_SUBTRACT_DIGIT) {
+	/* `I/D`, or Subtract a digit's `-D` (or `D`); numbers_check_move
+	 * refuses what is not a divisor or a digit of n. */
+	if (pos->game == GAME_DIVIDE) {
+		mv->u.number.index = scan_index(in, pos->count);
+		scan_expect(in, '/');
+	} else {
 		(void)scan_char(in, '-');
-		mv->u.number.divisor = (uint8_t)scan_number(in, 9, ENGINE_ERR_NOT_ALLOWED);
-		return;
 	}
-	mv->u.number.index = scan_index(in, pos->count);
-	scan_expect(in, '/');
-	mv->u.number.divisor = (uint8_t)scan_number(in, UINT8_MAX, ENGINE_ERR_NOT_ALLOWED);
+	mv->u.number.divisor = (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_NOT_ALLOWED);
 }
 
 void numbers_print_move(const struct position *pos, const struct move *mv)
@@ -186,7 +192,7 @@ void numbers_print_move(const struct position *pos, const struct move *mv)
 	switch (pos->game) {
 	case GAME_SUBTRACT_DIGIT:
 		put_char('-');
-		put_u32(small);
+		put_u16(small);
 		break;
 	case GAME_DIVIDE:
 		put_pair(mv->u.number.index + 1u, '/', small);
@@ -196,7 +202,7 @@ void numbers_print_move(const struct position *pos, const struct move *mv)
 		put_u32(pos->u.factors.prime[mv->u.prime.factor]);
 		if (small != 1) {
 			put_char('^');
-			put_u32(small);
+			put_u16(small);
 		}
 		break;
 	}
@@ -214,20 +220,14 @@ enum engine_error numbers_check_move(const struct position *pos, const struct mo
 {
 	uint8_t i = mv->u.number.index;
 	uint8_t small = mv->u.number.divisor;
-	if (i >= pos->count) {
-		return ENGINE_ERR_NO_SUCH;
-	}
 	if (pos->game == GAME_DIVIDE) {
-		if (pos->u.number[i] == 0) {
-			return ENGINE_ERR_EMPTY;
-		}
 		return is_divisor(small) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
 	}
 	if (small == 0) {
 		return ENGINE_ERR_NONE_TAKEN;
 	}
 	if (pos->game == GAME_SUBTRACT_DIGIT) {
-		return small <= 9 && (digit_mask(pos->u.number[0]) & (1u << small)) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
+		return small <= 9 && ((digit_mask(pos->u.number[0]) >> small) & 1u) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
 	}
 	return small > pos->u.factors.exponent[i] ? ENGINE_ERR_NOT_DIVISOR : ENGINE_OK;
 }
@@ -236,27 +236,24 @@ void numbers_apply_move(struct position *pos, const struct move *mv)
 {
 	uint8_t i = mv->u.number.index;
 	uint8_t small = mv->u.number.divisor;
-	switch (pos->game) {
-	case GAME_SUBTRACT_DIGIT:
-		pos->u.number[0] -= small;
-		break;
-	case GAME_DIVIDE:
-		pos->u.number[i] /= small;
-		break;
-	default: {
-		uint8_t *exponent = pos->u.factors.exponent;
-		for (uint8_t k = small; k > 0; k--) {
-			pos->u.factors.n /= pos->u.factors.prime[i];
-		}
-		exponent[i] = (uint8_t)(exponent[i] - small);
-		if (exponent[i] == 0) {
-			uint8_t after = (uint8_t)(pos->count - i - 1u);
-			memmove(&pos->u.factors.prime[i], &pos->u.factors.prime[i + 1u], after * sizeof(uint32_t));
-			memmove(&exponent[i], &exponent[i + 1u], after);
-			pos->count--;
-		}
-		break;
+	uint32_t *number = &pos->u.number[i];
+	if (pos->game != GAME_PRIME_POWER) {
+		*number = pos->game == GAME_DIVIDE ? *number / small : *number - small;
+		return;
 	}
+	uint32_t *prime = pos->u.factors.prime;
+	uint8_t *exponent = pos->u.factors.exponent;
+	for (uint8_t k = small; k > 0; k--) {
+		pos->u.factors.n /= prime[i];
+	}
+	exponent[i] = (uint8_t)(exponent[i] - small);
+	if (exponent[i] == 0) {
+		/* The prime goes; the ones after it move down. */
+		pos->count--;
+		for (; i < pos->count; i++) {
+			prime[i] = prime[i + 1u];
+			exponent[i] = exponent[i + 1u];
+		}
 	}
 }
 
@@ -324,9 +321,10 @@ bool digit_best_move(const struct position *pos, struct move *mv)
 	uint16_t mask = digit_mask(n);
 	uint8_t d = (uint8_t)(n % 10u);
 	if (d == 0) {
-		while (d < 9 && !(mask & (1u << d))) {
+		do {
 			d++;
-		}
+			mask >>= 1;
+		} while (d < 9 && !(mask & 1u));
 	}
 	mv->u.number.index = 0;
 	mv->u.number.divisor = d;

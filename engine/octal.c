@@ -18,8 +18,6 @@
  * `2.5` knocks pin 5 of row 2, `2.5-6` pins 5 and 6; pebbles `1.4` plays
  * cell 4 of strip 1.
  */
-#include <string.h>
-
 #include <stddef.h>
 
 #include "engine/games.h"
@@ -36,30 +34,23 @@ void octal_print(const struct position *pos)
 	if (pos->count == 0) {
 		put_char('0');
 	}
-	put_list(pos->u.row, false, pos->count);
+	heaps_print_list(pos);
 }
 
-/* `R.P` or, for Kayles, `R.P-Q` with Q next to P. */
+/* `R.P` or, for Kayles, `R.P-Q` with Q next to P.  A pin or cell 0 (at
+ * 65535 here) is refused by octal_check_move, as any beyond the row. */
 void octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
 	mv->u.strip.row = scan_index(in, pos->count);
 	scan_expect(in, '.');
-	uint16_t at = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
-	if (at == 0) {
-		scan_fail(in, ENGINE_ERR_NO_SUCH);
-	}
+	uint16_t at = scan_u16(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
 	mv->u.strip.count = 1;
 	if (scan_char(in, '-')) {
-		if (!is_kayles(pos)) {
-			scan_fail(in, ENGINE_ERR_NOT_ALLOWED);
-		}
-		uint16_t second = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
-		if (second < at) {
-			uint16_t t = at;
+		/* Only Kayles knocks two: octal_check_move refuses the pebbles'. */
+		uint16_t second = scan_u16(in, UINT16_MAX, ENGINE_ERR_NO_SUCH);
+		if (second == (uint16_t)(at - 1u)) {
 			at = second;
-			second = t;
-		}
-		if ((uint16_t)(second - at) != 1u) {
+		} else if (second != (uint16_t)(at + 1u)) {
 			scan_fail(in, ENGINE_ERR_NOT_ADJACENT);
 		}
 		mv->u.strip.count = 2;
@@ -72,33 +63,25 @@ void octal_print_move(const struct move *mv)
 	put_pair(mv->u.strip.row + 1u, '.', mv->u.strip.at + 1u);
 	if (mv->u.strip.count == 2) {
 		put_char('-');
-		put_u32(mv->u.strip.at + 2u);
+		put_u16(mv->u.strip.at + 2u);
 	}
 }
 
-/* The parts a move leaves of its row: left of it and right of it. */
-static void move_parts(const struct position *pos, const struct move *mv, uint16_t *left, uint16_t *right)
+struct row_parts octal_move_parts(const struct position *pos, const struct move *mv)
 {
-	uint16_t n = pos->u.row[mv->u.strip.row];
 	uint16_t at = mv->u.strip.at;
-	if (is_kayles(pos)) {
-		*left = at;
-		*right = (uint16_t)(n - at - mv->u.strip.count);
-	} else {
-		*left = at > 0 ? (uint16_t)(at - 1u) : 0;
-		*right = (uint32_t)at + 2u <= n ? (uint16_t)(n - at - 2u) : 0;
+	struct row_parts parts = { at, (uint16_t)(pos->u.row[mv->u.strip.row] - at - mv->u.strip.count) };
+	if (!is_kayles(pos)) {
+		/* A pebble blocks the cells next to it too. */
+		parts.left = parts.left > 0 ? (uint16_t)(parts.left - 1u) : 0;
+		parts.right = parts.right > 0 ? (uint16_t)(parts.right - 1u) : 0;
 	}
+	return parts;
 }
 
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv)
 {
-	if (mv->u.strip.row >= pos->count) {
-		return ENGINE_ERR_NO_SUCH;
-	}
 	uint16_t n = pos->u.row[mv->u.strip.row];
-	if (n == 0) {
-		return ENGINE_ERR_EMPTY;
-	}
 	uint8_t most = is_kayles(pos) ? 2 : 1;
 	if (mv->u.strip.count == 0) {
 		return ENGINE_ERR_NONE_TAKEN;
@@ -106,12 +89,12 @@ enum engine_error octal_check_move(const struct position *pos, const struct move
 	if (mv->u.strip.count > most) {
 		return ENGINE_ERR_NOT_ALLOWED;
 	}
-	if ((uint32_t)mv->u.strip.at + mv->u.strip.count > n) {
+	uint16_t at = mv->u.strip.at;
+	if (at >= n || mv->u.strip.count > (uint16_t)(n - at)) {
 		return ENGINE_ERR_NO_SUCH;
 	}
-	uint16_t left, right;
-	move_parts(pos, mv, &left, &right);
-	if (left > 0 && right > 0 && pos->count == ENGINE_MAX_ROWS) {
+	struct row_parts parts = octal_move_parts(pos, mv);
+	if (parts.left > 0 && parts.right > 0 && pos->count == ENGINE_MAX_ROWS) {
 		return ENGINE_ERR_TOO_MANY;
 	}
 	return ENGINE_OK;
@@ -119,21 +102,25 @@ enum engine_error octal_check_move(const struct position *pos, const struct move
 
 void octal_apply_move(struct position *pos, const struct move *mv)
 {
-	uint16_t left, right;
-	move_parts(pos, mv, &left, &right);
+	struct row_parts parts = octal_move_parts(pos, mv);
 	uint8_t i = mv->u.strip.row;
-	uint16_t *row = &pos->u.row[i];
-	uint8_t after = (uint8_t)(pos->count - i - 1u); /* rows after row i */
-	if (left > 0 && right > 0) {
-		memmove(row + 2, row + 1, after * sizeof *row);
-		row[0] = left;
-		row[1] = right;
+	uint16_t *row = pos->u.row;
+	/* The row keeps its left part, or else its right part; a right part
+	 * beside a left one goes in after it (octal_check_move made sure
+	 * there is room), and a row with no part left goes. */
+	row[i] = parts.left != 0 ? parts.left : parts.right;
+	if (parts.left != 0 && parts.right != 0) {
+		for (uint8_t j = pos->count; j > i + 1u; j--) {
+			row[j] = row[j - 1u];
+		}
+		row[i + 1u] = parts.right;
 		pos->count++;
-	} else if (left + right > 0) {
-		row[0] = (uint16_t)(left + right);
-	} else {
-		memmove(row, row + 1, after * sizeof *row);
+	}
+	if (row[i] == 0) {
 		pos->count--;
+		for (uint8_t j = i; j < pos->count; j++) {
+			row[j] = row[j + 1u];
+		}
 	}
 }
 

@@ -7,13 +7,14 @@ uint8_t subtraction_solve(uint8_t set, uint8_t *value, uint8_t size)
 {
 	for (uint8_t n = 0; n < size; n++) {
 		uint16_t seen = 0; /* bit g: some move reaches value g */
-		for (uint8_t s = 1; s <= WINDOW && s <= n; s++) {
-			if (set & (1u << (s - 1u))) {
+		uint8_t moves = set; /* bit 0: s, from s = 1 */
+		for (uint8_t s = 1; s <= n && moves != 0; s++, moves >>= 1) {
+			if (moves & 1u) {
 				seen |= (uint16_t)(1u << value[n - s]);
 			}
 		}
 		uint8_t g = 0;
-		while (seen & (1u << g)) {
+		for (; seen & 1u; seen >>= 1) {
 			g++;
 		}
 		value[n] = g;
@@ -31,10 +32,15 @@ uint8_t subtraction_solve(uint8_t set, uint8_t *value, uint8_t size)
 	return 0;
 }
 
-uint8_t subtraction_value(const uint8_t *value, uint8_t size, uint8_t period, uint16_t n)
+uint16_t periodic_index(uint16_t n, uint8_t size, uint8_t period)
 {
 	if (n >= size) {
 		n = (uint16_t)(size - period + (uint16_t)(n - size) % period);
 	}
-	return value[n];
+	return n;
+}
+
+uint8_t subtraction_value(const uint8_t *value, uint8_t size, uint8_t period, uint16_t n)
+{
+	return value[periodic_index(n, size, period)];
 }

@@ -22,6 +22,10 @@
  * repeat (size too small for this set). */
 uint8_t subtraction_solve(uint8_t set, uint8_t *value, uint8_t size);
 
+/* Where G(n) is among `size` values whose last `period` repeat for ever:
+ * n itself, or its place in the last period. */
+uint16_t periodic_index(uint16_t n, uint8_t size, uint8_t period);
+
 /* G(n) for any n, from the `size` values and the period solve found. */
 uint8_t subtraction_value(const uint8_t *value, uint8_t size, uint8_t period, uint16_t n);
 

@@ -8,7 +8,7 @@
  *   Nim, Nimble (a coin on square i is a heap of i), Poker Nim: the heap;
  *   Limit Nim (take 1..k): heap mod (k + 1);
  *   Subtraction (take s in S): the periodic sequence of subtraction.h;
- *   Divide: constant on intervals of n (tools/gen/numbers.c);
+ *   Divide: constant on intervals of n, 12^k times 1, 2, 4, 6, 12;
  *   Prime power: the exponent of each prime;
  *   Matrix Nim: a row can lose any amount up to its total, so the total;
  *   Kayles, pebbles: the generated tables (pre-period and one period,
@@ -29,19 +29,18 @@
 
 #define NO_HEAP 0xFFu
 
-/* A position with what its parts' values need, prepared once a call. */
-struct sum {
-	const struct position *pos;
-	uint8_t sequence[SUBTRACTION_VALUES]; /* Subtraction: G(0), G(1), ... */
-	uint8_t period;                       /* and their period */
-};
+/* Subtraction: G(0), G(1), ... for the set of the position at hand, and
+ * their period, set by sum_prepare as each call begins (in sum_value).
+ * Static, not on the stack: each call then needs no frame, and the
+ * functions below only the position. */
+static uint8_t sequence[SUBTRACTION_VALUES];
+static uint8_t sequence_period;
 
-static void sum_prepare(struct sum *s, const struct position *pos)
+static void sum_prepare(const struct position *pos)
 {
-	s->pos = pos;
 	if (pos->game == GAME_SUBTRACTION) {
 		/* The generator proves SUBTRACTION_VALUES is enough for every set. */
-		s->period = subtraction_solve(pos->set, s->sequence, SUBTRACTION_VALUES);
+		sequence_period = subtraction_solve(pos->set, sequence, SUBTRACTION_VALUES);
 	}
 }
 
@@ -55,60 +54,48 @@ static bool is_misere(const struct position *pos)
 /* G(n) from a table of the pre-period and one period. */
 static uint8_t periodic_value(const uint8_t *table, uint8_t pre, uint8_t period, uint16_t n)
 {
-	if (n >= pre) {
-		n = (uint16_t)(pre + (uint16_t)(n - pre) % period);
-	}
-	return flash_u8(&table[n]);
+	return flash_u8(&table[periodic_index(n, (uint8_t)(pre + period), period)]);
 }
 
+/*
+ * Divide 2/3/6: G(n) is 1, 2, 3 and 0 on [1, 2), [2, 4), [4, 6) and
+ * [6, 12) times 12^k, and G(0) = 0: the intervals tools/gen/numbers.c
+ * derives from the rules up to 2^32 - 1 (tests/unit/test_engine_tables.c
+ * checks this form against them).
+ */
 static uint8_t divide_value(uint32_t n)
 {
-	uint8_t lo = 0, hi = DIVIDE_INTERVALS;
-	while ((uint8_t)(hi - lo) > 1u) {
-		uint8_t mid = (uint8_t)((lo + hi) / 2u);
-		if (flash_u32(&divide_starts[mid]) <= n) {
-			lo = mid;
-		} else {
-			hi = mid;
-		}
+	uint32_t p = 1; /* the largest 12^k not above n (1 for n = 0) */
+	for (uint32_t q = n / 12u; p <= q;) {
+		p *= 12u;
 	}
-	return flash_u8(&divide_values[lo]);
+	uint8_t m = (uint8_t)(n / p); /* below 12 */
+	return m == 0 ? 0 : m < 2 ? 1 : m < 4 ? 2 : m < 6 ? 3 : 0;
 }
 
 /* The value of a part of this size. */
-static uint16_t size_value(const struct sum *s, uint32_t size)
+static uint16_t size_value(const struct position *pos, uint32_t size)
 {
-	switch (s->pos->game) {
+	switch (pos->game) {
 	case GAME_LIMIT_NIM:
-		return (uint16_t)((uint16_t)size % (uint16_t)(s->pos->limit + 1u));
+		return (uint16_t)((uint16_t)size % (uint16_t)(pos->limit + 1u));
 	case GAME_SUBTRACTION:
-		return subtraction_value(s->sequence, SUBTRACTION_VALUES, s->period, (uint16_t)size);
+		return subtraction_value(sequence, SUBTRACTION_VALUES, sequence_period, (uint16_t)size);
 	case GAME_DIVIDE:
 		return divide_value(size);
 	case GAME_KAYLES:
-		return periodic_value(kayles_values, KAYLES_PRE, KAYLES_PERIOD, (uint16_t)size);
-	case GAME_PEBBLES:
-		return periodic_value(pebbles_values, PEBBLES_PRE, PEBBLES_PERIOD, (uint16_t)size);
+	case GAME_PEBBLES: {
+		bool kayles = pos->game == GAME_KAYLES;
+		return periodic_value(kayles ? kayles_values : pebbles_values, kayles ? KAYLES_PRE : PEBBLES_PRE,
+				      kayles ? KAYLES_PERIOD : PEBBLES_PERIOD, (uint16_t)size);
+	}
 	default:
 		/* Nim, Nimble, Poker Nim, exponents, row totals: the size itself. */
 		return (uint16_t)size;
 	}
 }
 
-static uint16_t matrix_row_total(const struct position *pos, uint8_t r)
-{
-	uint16_t total = 0;
-	for (uint8_t c = 0; c < pos->cols; c++) {
-		total = (uint16_t)(total + pos->u.cell[r][c]);
-	}
-	return total;
-}
-
-/* Part i: a heap or a row (they share their place in the record), a
- * number, an exponent, or a matrix row's total.  Subtract a digit's one
- * number and Wythoff's two heaps count as parts only to tell when the game
- * is over. */
-static uint32_t part_size(const struct position *pos, uint8_t i)
+uint32_t sums_part_size(const struct position *pos, uint8_t i)
 {
 	switch (pos->game) {
 	case GAME_SUBTRACT_DIGIT:
@@ -123,16 +110,19 @@ static uint32_t part_size(const struct position *pos, uint8_t i)
 	}
 }
 
-static uint16_t part_value(const struct sum *s, uint8_t i)
+static uint16_t part_value(const struct position *pos, uint8_t i)
 {
-	return size_value(s, part_size(s->pos, i));
+	return size_value(pos, sums_part_size(pos, i));
 }
 
-static uint16_t sum_value(const struct sum *s)
+/* The value of the whole; every call of the strategy starts here, so
+ * this is where Subtraction's values are prepared. */
+static uint16_t sum_value(const struct position *pos)
 {
+	sum_prepare(pos);
 	uint16_t x = 0;
-	for (uint8_t i = 0; i < s->pos->count; i++) {
-		x ^= part_value(s, i);
+	for (uint8_t i = 0; i < pos->count; i++) {
+		x ^= part_value(pos, i);
 	}
 	return x;
 }
@@ -162,9 +152,7 @@ int32_t sums_grundy(const struct position *pos)
 	if (is_misere(pos)) {
 		return ENGINE_GRUNDY_UNKNOWN;
 	}
-	struct sum s;
-	sum_prepare(&s, pos);
-	return sum_value(&s);
+	return sum_value(pos);
 }
 
 bool sums_is_losing(const struct position *pos)
@@ -172,9 +160,7 @@ bool sums_is_losing(const struct position *pos)
 	if (is_misere(pos)) {
 		return misere_is_losing(pos);
 	}
-	struct sum s;
-	sum_prepare(&s, pos);
-	return sum_value(&s) == 0;
+	return sum_value(pos) == 0;
 }
 
 /* ---- moves ---- */
@@ -198,8 +184,9 @@ static void set_move(struct move *mv, uint8_t part, uint8_t small, uint16_t amou
 	mv->u.heap.count = amount;
 }
 
-/* Takes `amount` from matrix row r, cell by cell from the left. */
-static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount, struct move *mv)
+/* Takes `amount` from matrix row r, cell by cell from the left.  Out of
+ * line: 38 bytes less than a copy in each of its two callers. */
+ENGINE_OUT_OF_LINE static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount, struct move *mv)
 {
 	mv->u.matrix.row = r;
 	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
@@ -213,35 +200,27 @@ static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount
 }
 
 /*
- * Kayles or pebbles: a move in row i (of n) that leaves parts whose values
- * XOR to target, and that fits in the record (it may split the row).
- * Kayles knocks 1 pin, then 2, leaving a + b = n - 1 or n - 2 at a; a
- * pebble goes on an end cell, leaving n - 2 (nothing for n <= 2), then on
- * an inner cell a + 1, leaving a and n - 3 - a.  Once both parts are past
- * the pre-period their values repeat with the period as a runs on, so
- * trying a below pre + period covers every different split: at most some
- * 90 lookups, whatever the row's length.  Of each kind of move only the
- * first split found is tried.
+ * Kayles or pebbles: a move in row i that leaves parts whose values XOR to
+ * target, and that fits in the record (it may split the row).  Kayles
+ * knocks 1 pin, then 2, a pebble goes on 1 cell; each from the left end
+ * on.  Past the pre-period the values repeat with the period, so a split
+ * whose smaller part is longer than pre + period has the same values as
+ * one with a smaller part shorter by a period, and a split is worth as
+ * much as its mirror: trying the first pre + period places covers every
+ * different split, some 90 per kind of move, whatever the row's length.
  */
-static bool row_to_value(const struct sum *s, uint8_t i, uint16_t n, uint8_t target, struct move *mv)
+static bool row_to_value(const struct position *pos, uint8_t i, uint16_t target, struct move *mv)
 {
-	bool kayles = s->pos->game == GAME_KAYLES;
+	bool kayles = pos->game == GAME_KAYLES;
 	uint16_t span = kayles ? KAYLES_PRE + KAYLES_PERIOD : PEBBLES_PRE + PEBBLES_PERIOD;
-	for (uint8_t kind = 0; kind < 2; kind++) {
-		uint8_t removed = (uint8_t)(kind + (kayles ? 1u : 2u));
-		bool end_cell = !kayles && kind == 0;
-		if (n < removed && !end_cell) {
-			break;
-		}
-		uint16_t m = n > removed ? (uint16_t)(n - removed) : 0;
-		uint16_t last = end_cell ? 0 : m / 2u;
-		for (uint16_t a = 0; a <= last && a < span; a++) {
-			if ((size_value(s, a) ^ size_value(s, (uint16_t)(m - a))) == target) {
-				set_move(mv, i, kayles ? removed : 1, (uint16_t)(a + (kayles ? 0 : kind)));
-				if (octal_check_move(s->pos, mv) == ENGINE_OK) {
+	for (uint8_t count = 1; count <= 2; count++) {
+		for (uint16_t at = 0; at < span; at++) {
+			set_move(mv, i, count, at);
+			if (octal_check_move(pos, mv) == ENGINE_OK) {
+				struct row_parts parts = octal_move_parts(pos, mv);
+				if ((size_value(pos, parts.left) ^ size_value(pos, parts.right)) == target) {
 					return true;
 				}
-				break;
 			}
 		}
 	}
@@ -250,51 +229,56 @@ static bool row_to_value(const struct sum *s, uint8_t i, uint16_t n, uint8_t tar
 
 /* A move in part i that lowers its value so that the whole's value, now
  * x, becomes 0. */
-static bool move_to_zero(const struct sum *s, uint8_t i, uint16_t x, struct move *mv)
+static bool move_to_zero(const struct position *pos, uint8_t i, uint16_t x, struct move *mv)
 {
 	static const uint8_t divisors[3] ENGINE_FLASH = { 2, 3, 6 };
-	const struct position *pos = s->pos;
-	uint16_t value = part_value(s, i);
+	uint16_t value = part_value(pos, i);
 	uint16_t target = value ^ x;
 	if (target >= value) {
 		return false;
 	}
-	uint32_t size;
+	/* Heaps: value n goes to target by taking value - target, which for
+	 * Limit Nim is at most k since the value is below k + 1.  Prime power:
+	 * the exponent goes down as much. */
+	uint8_t small = 0;
+	uint16_t amount = (uint16_t)(value - target);
 	switch (pos->game) {
-	case GAME_SUBTRACTION:
-		size = pos->u.heap[i];
-		for (uint8_t k = 1; k <= 8 && k <= size; k++) {
-			if ((pos->set & (1u << (k - 1u))) && size_value(s, size - k) == target) {
-				set_move(mv, i, 0, k);
-				return true;
+	case GAME_SUBTRACTION: {
+		uint16_t n = pos->u.heap[i];
+		uint8_t bits = pos->set; /* bit 0: the amount tried */
+		for (amount = 1; !(bits & 1u) || size_value(pos, (uint16_t)(n - amount)) != target; amount++) {
+			bits >>= 1;
+			if (bits == 0 || amount >= n) {
+				return false;
 			}
 		}
-		return false;
-	case GAME_DIVIDE:
-		size = pos->u.number[i];
-		for (uint8_t k = 0; k < 3; k++) {
-			uint8_t d = flash_u8(&divisors[k]);
-			if (size_value(s, size / d) == target) {
-				set_move(mv, i, d, 0);
-				return true;
+		break;
+	}
+	case GAME_DIVIDE: {
+		uint8_t k = 0;
+		while (size_value(pos, pos->u.number[i] / (small = flash_u8(&divisors[k]))) != target) {
+			if (++k == 3) {
+				return false;
 			}
 		}
-		return false;
+		amount = 0;
+		break;
+	}
 	case GAME_PRIME_POWER:
-		set_move(mv, i, (uint8_t)(value - target), 0);
-		return true;
+		small = (uint8_t)amount;
+		amount = 0;
+		break;
 	case GAME_MATRIX_NIM:
-		take_from_row(pos, i, (uint16_t)(value - target), mv);
+		take_from_row(pos, i, amount, mv);
 		return true;
 	case GAME_KAYLES:
 	case GAME_PEBBLES:
-		return row_to_value(s, i, pos->u.row[i], (uint8_t)target, mv);
+		return row_to_value(pos, i, target, mv);
 	default:
-		/* Heaps: value n goes to target by taking value - target, which
-		 * for Limit Nim is at most k since the value is below k + 1. */
-		set_move(mv, i, 0, (uint16_t)(value - target));
-		return true;
+		break;
 	}
+	set_move(mv, i, small, amount);
+	return true;
 }
 
 static bool is_heap_game(const struct position *pos)
@@ -302,78 +286,62 @@ static bool is_heap_game(const struct position *pos)
 	return pos->game <= GAME_SUBTRACTION || pos->game == GAME_NIMBLE || pos->game == GAME_POKER_NIM;
 }
 
-/* The least a move may take from part i: a heap game's least allowed
- * amount, else 1 when the part is not empty; 0 when part i has no move. */
-static uint16_t least_move(const struct position *pos, uint8_t i)
-{
-	if (is_heap_game(pos)) {
-		return heaps_least_take(pos, pos->u.heap[i]);
-	}
-	return part_size(pos, i) != 0;
-}
-
-/* Poker Nim with no stone to take: the first heap with room adds one. */
-static bool poker_add(const struct position *pos, struct move *mv)
+/* Poker Nim: the first heap an addition may go on, or NO_HEAP. */
+static uint8_t poker_room(const struct position *pos)
 {
 	for (uint8_t i = 0; i < pos->count; i++) {
 		if (heaps_add_room(pos, i) != 0) {
-			set_move(mv, i, 1, 1);
-			return true;
+			return i;
 		}
 	}
-	return false;
+	return NO_HEAP;
+}
+
+/* The largest part that has a move (the first of equal ones), or NO_HEAP. */
+static uint8_t largest_part(const struct position *pos)
+{
+	uint8_t largest = NO_HEAP;
+	uint32_t largest_size = heaps_least_take(pos) - 1u; /* a part of more has a move */
+	for (uint8_t i = 0; i < pos->count; i++) {
+		uint32_t size = sums_part_size(pos, i);
+		if (size > largest_size) {
+			largest = i;
+			largest_size = size;
+		}
+	}
+	return largest;
 }
 
 bool sums_game_over(const struct position *pos)
 {
-	struct move mv;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		if (least_move(pos, i) != 0) {
-			return false;
-		}
-	}
-	return !poker_add(pos, &mv);
+	return largest_part(pos) == NO_HEAP && poker_room(pos) == NO_HEAP;
 }
 
 /*
  * No winning move: the smallest move the rules allow in the largest part
- * keeps the game long and gives the opponent the most chances to go wrong:
- * the least amount of a heap, one stone of a matrix row (the leftmost), a
- * halving, one prime factor, one pin or cell at the end of a row (which
- * never splits it).  Poker Nim with every heap empty adds one stone.
+ * that has a move keeps the game long and gives the opponent the most
+ * chances to go wrong: the least amount of a heap, one stone of a matrix
+ * row (the leftmost), a halving, one prime factor, one pin or cell at the
+ * end of a row (which never splits it).  Poker Nim with every heap empty
+ * adds one stone.
  */
 static bool keep_going(const struct position *pos, struct move *mv)
 {
-	uint8_t largest = NO_HEAP;
-	uint16_t least = 0;
-	uint32_t largest_size = 0;
-	for (uint8_t i = 0; i < pos->count; i++) {
-		uint16_t m = least_move(pos, i);
-		uint32_t size = part_size(pos, i);
-		if (m != 0 && (largest == NO_HEAP || size > largest_size)) {
-			largest = i;
-			least = m;
-			largest_size = size;
-		}
-	}
+	uint8_t largest = largest_part(pos);
 	if (largest == NO_HEAP) {
-		return poker_add(pos, mv);
+		/* Poker Nim with no stone to take: one added to the first heap
+		 * with room. */
+		uint8_t i = poker_room(pos);
+		set_move(mv, i, 1, 1);
+		return i != NO_HEAP;
 	}
-	switch (pos->game) {
-	case GAME_DIVIDE:
-		set_move(mv, largest, 2, 0);
-		break;
-	case GAME_PRIME_POWER:
-	case GAME_KAYLES:
-	case GAME_PEBBLES:
-		set_move(mv, largest, 1, 0);
-		break;
-	case GAME_MATRIX_NIM:
+	if (pos->game == GAME_MATRIX_NIM) {
 		take_from_row(pos, largest, 1, mv);
-		break;
-	default:
-		set_move(mv, largest, 0, least);
-		break;
+	} else if (is_heap_game(pos)) {
+		set_move(mv, largest, 0, heaps_least_take(pos));
+	} else {
+		/* Divide by 2; a prime's first power; a row's first pin or cell. */
+		set_move(mv, largest, pos->game == GAME_DIVIDE ? 2 : 1, 0);
 	}
 	return true;
 }
@@ -407,20 +375,18 @@ static bool nim_best_move(const struct position *pos, struct move *mv)
 	if (pos->count == 0 || heap[largest] == 0) {
 		return false;
 	}
-	if (pos->rule == RULE_MISERE && big == 1) {
-		uint16_t n = heap[big_heap];
-		set_move(mv, big_heap, 0, (ones & 1u) ? n : (uint16_t)(n - 1u));
-		return true;
-	}
-	if (x != 0 && !(pos->rule == RULE_MISERE && big == 0)) {
-		for (uint8_t i = 0;; i++) {
-			if ((uint16_t)(heap[i] ^ x) < heap[i]) {
-				set_move(mv, i, 0, (uint16_t)(heap[i] - (heap[i] ^ x)));
-				return true;
-			}
+	bool misere = pos->rule == RULE_MISERE;
+	uint8_t i = largest;
+	uint16_t take = 1;
+	if (misere && big == 1) {
+		i = big_heap;
+		take = (ones & 1u) ? heap[i] : (uint16_t)(heap[i] - 1u);
+	} else if (x != 0 && !(misere && big == 0)) {
+		for (i = 0; (uint16_t)(heap[i] ^ x) >= heap[i]; i++) {
 		}
+		take = (uint16_t)(heap[i] - (heap[i] ^ x));
 	}
-	set_move(mv, largest, 0, 1);
+	set_move(mv, i, 0, take);
 	return true;
 }
 
@@ -434,16 +400,14 @@ bool sums_best_move(const struct position *pos, struct move *mv)
 	if (pos->game <= GAME_MARIENBAD) {
 		return nim_best_move(pos, mv);
 	}
-	struct sum s;
-	sum_prepare(&s, pos);
-	uint16_t x = sum_value(&s);
+	uint16_t x = sum_value(pos);
 	if (x != 0) {
 		uint8_t last = pos->game == GAME_POKER_NIM ? pos->u.poker.last_added : NO_HEAP;
-		if (last < pos->count && move_to_zero(&s, last, x, mv)) {
+		if (last < pos->count && move_to_zero(pos, last, x, mv)) {
 			return true;
 		}
 		for (uint8_t i = 0; i < pos->count; i++) {
-			if (move_to_zero(&s, i, x, mv)) {
+			if (move_to_zero(pos, i, x, mv)) {
 				return true;
 			}
 		}

@@ -90,23 +90,20 @@ uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big
 	return v;
 }
 
+uint16_t scan_u16(struct scanner *in, uint16_t max, enum engine_error too_big)
+{
+	return (uint16_t)scan_number(in, max, too_big);
+}
+
 uint8_t scan_index(struct scanner *in, uint8_t count)
 {
-	uint8_t v = (uint8_t)scan_number(in, count, ENGINE_ERR_NO_SUCH);
-	if (v == 0) {
-		scan_fail(in, ENGINE_ERR_NO_SUCH);
-	}
-	return (uint8_t)(v - 1u);
+	return (uint8_t)(scan_u16(in, count, ENGINE_ERR_NO_SUCH) - 1u);
 }
 
 uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, uint8_t most)
 {
 	uint8_t count = 0;
-	do {
-		if (count == most) {
-			scan_fail(in, second != 0 || is_digit(*in->at) ? ENGINE_ERR_TOO_MANY : ENGINE_ERR_SYNTAX);
-			break;
-		}
+	for (;;) {
 		uint32_t v = scan_number(in, wide ? UINT32_MAX : UINT16_MAX, ENGINE_ERR_RANGE);
 		if (wide) {
 			((uint32_t *)list)[count] = v;
@@ -116,8 +113,8 @@ uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, u
 		if (second != 0) {
 			uint16_t s = (uint16_t)v;
 			if (scan_char(in, '/')) {
-				s = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_RANGE);
-				if (s < v) {
+				s = scan_u16(in, UINT16_MAX, ENGINE_ERR_RANGE);
+				if (s < (uint16_t)v) {
 					scan_fail(in, ENGINE_ERR_ABOVE_START);
 				}
 			}
@@ -125,8 +122,14 @@ uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, u
 		}
 		count++;
 		(void)scan_char(in, ',');
-	} while (!scan_at_end(in));
-	return count;
+		if (scan_at_end(in)) {
+			return count;
+		}
+		if (count == most) {
+			scan_fail(in, second != 0 || is_digit(*in->at) ? ENGINE_ERR_TOO_MANY : ENGINE_ERR_SYNTAX);
+			return count;
+		}
+	}
 }
 
 static struct text_sink *current; /* where put_* write */
@@ -149,6 +152,15 @@ void put_flash(const char *flash_text)
 	}
 }
 
+const char *flash_skip(const char *flash_list, uint8_t count)
+{
+	while (count-- > 0) {
+		while (flash_char(flash_list++) != '\0') {
+		}
+	}
+	return flash_list;
+}
+
 void put_u32(uint32_t value)
 {
 	char digits[10];
@@ -162,6 +174,11 @@ void put_u32(uint32_t value)
 	}
 }
 
+void put_u16(uint16_t value)
+{
+	put_u32(value);
+}
+
 void put_pair(uint32_t a, char separator, uint32_t b)
 {
 	put_u32(a);
@@ -169,13 +186,13 @@ void put_pair(uint32_t a, char separator, uint32_t b)
 	put_u32(b);
 }
 
-void put_list(const void *list, bool wide, uint8_t count)
+void put_list(const uint32_t *list, uint8_t count)
 {
 	for (uint8_t i = 0; i < count; i++) {
 		if (i > 0) {
 			put_char(' ');
 		}
-		put_u32(wide ? ((const uint32_t *)list)[i] : ((const uint16_t *)list)[i]);
+		put_u32(list[i]);
 	}
 }
 
@@ -208,7 +225,9 @@ static void buffer_put(struct text_sink *sink, char c)
 	}
 }
 
-void buffer_sink_init(struct buffer_sink *b, char *buffer, uint16_t size)
+/* Out of line: 174 bytes less than a copy in each of the firmware's four
+ * callers. */
+ENGINE_OUT_OF_LINE void buffer_sink_init(struct buffer_sink *b, char *buffer, uint16_t size)
 {
 	b->sink.put = buffer_put;
 	b->buffer = buffer;

@@ -35,8 +35,11 @@ bool scan_word(struct scanner *in, const char *flash_word);
 /* Decimal number in 0..max.  ENGINE_ERR_NUMBER when no digit comes next,
  * `too_big` when it is larger than max (the digits are consumed). */
 uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big);
-/* A 1-based index in 1..count, returned 0-based.  ENGINE_ERR_NUMBER when
- * no digit comes next, ENGINE_ERR_NO_SUCH when it is 0 or above count. */
+/* The same for a bound below 65536 (most numbers in the syntax). */
+uint16_t scan_u16(struct scanner *in, uint16_t max, enum engine_error too_big);
+/* A 1-based index in 0..count, returned 0-based.  ENGINE_ERR_NUMBER when
+ * no digit comes next, ENGINE_ERR_NO_SUCH when it is above count; 0 comes
+ * back as 255, which the legality checks refuse as no such part. */
 uint8_t scan_index(struct scanner *in, uint8_t count);
 /* One or more numbers to the end of the text, separated by spaces or
  * commas: at most `most` (else ENGINE_ERR_TOO_MANY), each 0..65535 in
@@ -55,10 +58,14 @@ void print_to(struct text_sink *out);
 void put_char(char c);
 void put_flash(const char *flash_text); /* a string in flash */
 void put_u32(uint32_t value);
+void put_u16(uint16_t value); /* the same, for smaller numbers (shorter calls) */
 /* `a`, the separator, `b`: the shape of most moves (2-3, 1/6, 5>2). */
 void put_pair(uint32_t a, char separator, uint32_t b);
-/* Numbers separated by single spaces: uint16_t, or uint32_t when `wide`. */
-void put_list(const void *list, bool wide, uint8_t count);
+/* Numbers separated by single spaces. */
+void put_list(const uint32_t *list, uint8_t count);
+
+/* In a flash list of NUL-terminated strings, the one after `count` others. */
+const char *flash_skip(const char *flash_list, uint8_t count);
 
 /* The same for callers outside the engine, to a sink of their own. */
 void print_char(struct text_sink *out, char c);

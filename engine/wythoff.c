@@ -9,9 +9,12 @@
  * the smallest term is f_i with i even, and then b_k is x with every f_i
  * replaced by f_(i+1); otherwise x is a b_k and a_k is x with every f_i
  * replaced by f_(i-1).  Likewise floor(d*phi) is d shifted up, less 1 when
- * d's smallest term has an even index.  (The unit tests check all three
- * against floor(k*phi) from a 64-bit integer square root, for every heap up
- * to 65535.)  Everything fits in 32 bits: about 25 steps per number.
+ * d's smallest term has an even index.  Since f_(i+1) = f_i + f_(i-1), x
+ * shifted up is x plus x shifted down, so only the shift down is computed,
+ * in 16 bits, from the largest Fibonacci number below 65536 down: 23 steps
+ * per number.  (The unit tests check the outcome and the moves against
+ * floor(k*phi) from a 64-bit integer square root, for every heap up to
+ * 65535.)
  *
  * From (x, y) with x <= y and d = y - x, a winning move is: both heaps
  * down to (a_d, b_d) when a_d < x, or else the larger heap down to the
@@ -26,55 +29,42 @@
 
 #include "engine/games.h"
 
+#define FIB_TOP_INDEX 22u
+#define FIB_TOP 46368u   /* f_22, the largest Fibonacci number below 65536 */
+#define FIB_BELOW 28657u /* f_21 */
+
 /*
- * x's Zeckendorf terms moved one place up (*up: every f_i replaced by
- * f_(i+1)) and one down (*down: by f_(i-1), taking f_(-1) = 1), greedily
- * from the largest Fibonacci number not above x.  True when the smallest
- * term's index is even (never for x = 0, which has no terms).
+ * From x's Zeckendorf terms moved one place down (every f_i replaced by
+ * f_(i-1), taking f_(-1) = 1, greedily from f_22), and whether the
+ * smallest term's index is even (never for x = 0, which has no terms):
+ * x's partner in its losing pair, or, for x = k, a_k = floor(k * phi),
+ * which is k shifted up, less 1 when the smallest index is even.
  */
-static bool zeckendorf_shift(uint32_t x, uint32_t *up, uint32_t *down)
+enum zeckendorf_use { PARTNER_OF, LOWER_OF };
+
+static uint32_t zeckendorf(uint16_t x, enum zeckendorf_use use)
 {
-	uint32_t lo = 1, hi = 2; /* f_i and f_(i+1) */
-	uint32_t sum_up = 0, sum_down = 0;
-	bool lowest_even = false;
-	uint8_t i = 0;
-	while (hi <= x) {
-		uint32_t next = lo + hi;
-		lo = hi;
-		hi = next;
-		i++;
-	}
-	for (;;) {
-		uint32_t below = hi - lo; /* f_(i-1) */
-		if (lo <= x) {
-			x -= lo;
-			sum_up += hi;
-			sum_down += below;
-			lowest_even = (i & 1u) == 0;
+	uint16_t f = FIB_TOP, below = FIB_BELOW; /* f_i and f_(i-1) */
+	uint16_t rest = x, down = 0;
+	bool even = false;
+	for (uint8_t i = FIB_TOP_INDEX;; i--) {
+		if (f <= rest) {
+			rest = (uint16_t)(rest - f);
+			down = (uint16_t)(down + below);
+			even = (i & 1u) == 0;
 		}
 		if (i == 0) {
-			*up = sum_up;
-			*down = sum_down;
-			return lowest_even;
+			break;
 		}
-		hi = lo;
-		lo = below;
-		i--;
+		uint16_t next = (uint16_t)(f - below); /* f_(i-2) */
+		f = below;
+		below = next;
 	}
-}
-
-/* The other number of the losing pair that holds x. */
-static uint32_t partner_of(uint32_t x)
-{
-	uint32_t up, down;
-	return zeckendorf_shift(x, &up, &down) ? up : down;
-}
-
-/* a_k = floor(k * phi). */
-static uint32_t lower_of(uint32_t k)
-{
-	uint32_t up, down;
-	return zeckendorf_shift(k, &up, &down) ? up - 1u : up;
+	uint32_t up = (uint32_t)x + down;
+	if (use == LOWER_OF) {
+		return up - even;
+	}
+	return even ? up : down;
 }
 
 void wythoff_parse(struct position *pos, struct scanner *in)
@@ -87,14 +77,14 @@ void wythoff_parse(struct position *pos, struct scanner *in)
 
 void wythoff_print(const struct position *pos)
 {
-	put_list(pos->u.heap, false, 2);
+	heaps_print_list(pos);
 }
 
 void wythoff_parse_move(struct scanner *in, struct move *mv)
 {
-	mv->u.wythoff.take[0] = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
+	mv->u.wythoff.take[0] = scan_u16(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
 	scan_expect(in, ',');
-	mv->u.wythoff.take[1] = (uint16_t)scan_number(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
+	mv->u.wythoff.take[1] = scan_u16(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
 }
 
 void wythoff_print_move(const struct move *mv)
@@ -150,7 +140,7 @@ bool wythoff_next_move(const struct position *pos, struct move *mv, bool first)
 
 bool wythoff_is_losing(const struct position *pos)
 {
-	return partner_of(pos->u.heap[0]) == pos->u.heap[1];
+	return zeckendorf(pos->u.heap[0], PARTNER_OF) == pos->u.heap[1];
 }
 
 bool wythoff_best_move(const struct position *pos, struct move *mv)
@@ -159,10 +149,9 @@ bool wythoff_best_move(const struct position *pos, struct move *mv)
 	uint8_t large = heap[1] >= heap[0]; /* the larger heap, the second if equal */
 	uint16_t x = heap[1u - large], y = heap[large];
 	uint16_t *take = mv->u.wythoff.take;
-	uint32_t a = lower_of((uint16_t)(y - x));
-	uint32_t px = partner_of(x);
+	uint32_t a = zeckendorf((uint16_t)(y - x), LOWER_OF);
 	take[0] = take[1] = 0;
-	if (px == y) {
+	if (a == x) {
 		/* Losing: take one from the larger heap, the smallest move. */
 		take[large] = 1;
 	} else if (a < x) {
@@ -170,7 +159,7 @@ bool wythoff_best_move(const struct position *pos, struct move *mv)
 	} else {
 		/* a_d > x, so x's partner is below y: if x = a_k then k < d and
 		 * b_k = x + k < y; if x = b_k, a_k < x <= y. */
-		take[large] = (uint16_t)(y - px);
+		take[large] = (uint16_t)(y - zeckendorf(x, PARTNER_OF));
 	}
 	return y != 0;
 }

@@ -12,6 +12,7 @@
  * go to stderr, with the expected syntax, and the exit status is 1 (2 for
  * a wrong command line).
  */
+#include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -59,8 +60,32 @@ static void print_help(void)
 	       "Example: grundy marienbad 1 3 5 7\n");
 }
 
-/* What the device's short syntax lines leave out, for people (host only:
- * the device has no flash to spare for it).  Indexed by enum engine_game. */
+/* What the device's short help leaves out, for people (host only: the
+ * device has no flash to spare for it): the position's syntax, whose
+ * parameters the engine's example does not always show, and notes on the
+ * ranges and the moves.  Indexed by enum engine_game. */
+static const char *const game_positions[GAME_COUNT] = {
+	"[misere] HEAP...",
+	"[normal] HEAP...",
+	"[normal] HEAP...",
+	"[k=K] HEAP...",
+	"[S=A,B,..] HEAP...",
+	"N",
+	"N...",
+	"N",
+	"SQUARE...",
+	"ROW / ROW...",
+	"[k=K] HEAP[/START]...",
+	"STRIP...",
+	"ROW...",
+	"A B",
+	"RxC or ROW...",
+	"[any|adjacent] [normal|misere] ROW/ROW/ROW/ROW",
+	"ROW/ROW/ROW",
+	"ROW/ROW/ROW/ROW/ROW",
+};
+
+
 static const char *const game_notes[GAME_COUNT] = {
 	"1-8 heaps of 0-65535; H-N takes N from heap H (heaps count from 1); misere: last stone loses",
 	"Nim where the last stone loses; `normal` before the heaps plays normal Nim",
@@ -87,12 +112,60 @@ static const char *const game_notes[GAME_COUNT] = {
 	"e.g. c3,c4,b3 (rows a-e, c3 the centre)",
 };
 
+/* Other names people know the games by (the engine knows the names only). */
+static const struct {
+	const char *name;
+	uint8_t game;
+} aliases[] = {
+	{ "bouton", GAME_NIM },
+	{ "misere", GAME_MISERE_NIM },
+	{ "odra", GAME_MARIENBAD },
+	{ "limit", GAME_LIMIT_NIM },
+	{ "subtract", GAME_SUBTRACTION },
+	{ "digit", GAME_SUBTRACT_DIGIT },
+	{ "subtract-a-digit", GAME_SUBTRACT_DIGIT },
+	{ "prime", GAME_PRIME_POWER },
+	{ "matrix", GAME_MATRIX_NIM },
+	{ "poker", GAME_POKER_NIM },
+	{ "dawson", GAME_PEBBLES },
+	{ "pebble-strip", GAME_PEBBLES },
+	{ "tactix", GAME_TAKTIX },
+	{ "dziewietnascie", GAME_NINETEEN },
+};
+
+/* The game named, as the engine reads names (case-insensitive, `_` for
+ * `-`), or one of the aliases; GAME_COUNT if none. */
+static uint8_t find_game(const char *name)
+{
+	size_t length = strlen(name);
+	uint8_t game = engine_find_game(name, (uint8_t)(length > 255 ? 255 : length));
+	for (size_t a = 0; game == GAME_COUNT && a < sizeof aliases / sizeof aliases[0]; a++) {
+		const char *alias = aliases[a].name;
+		size_t i = 0;
+		while (i < length && alias[i] != '\0' &&
+		       (name[i] == '_' ? '-' : tolower((unsigned char)name[i])) == alias[i]) {
+			i++;
+		}
+		if (i == length && alias[i] == '\0') {
+			game = aliases[a].game;
+		}
+	}
+	return game;
+}
+
+/* The position's syntax and the engine's move syntax, as one line. */
+static void print_syntax(uint8_t game, FILE *f, struct text_sink *sink)
+{
+	fprintf(f, "%s; ", game_positions[game]);
+	engine_print_move_syntax(game, sink);
+}
+
 static void print_game_list(void)
 {
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
 		engine_print_game_name(game, &out);
 		printf("\n  syntax:  ");
-		engine_print_game_syntax(game, &out);
+		print_syntax(game, stdout, &out);
 		printf("\n  notes:   %s", game_notes[game]);
 		printf("\n  example: grundy ");
 		engine_print_game_name(game, &out);
@@ -107,7 +180,7 @@ static void print_expected(uint8_t game)
 	fprintf(stderr, "expected: grundy ");
 	engine_print_game_name(game, &err_out);
 	fputc(' ', stderr);
-	engine_print_game_syntax(game, &err_out);
+	print_syntax(game, stderr, &err_out);
 	fprintf(stderr, "\n          (%s)", game_notes[game]);
 	fprintf(stderr, "\nexample:  grundy ");
 	engine_print_game_name(game, &err_out);
@@ -169,7 +242,7 @@ int main(int argc, char **argv)
 		print_game_list();
 		return 0;
 	}
-	uint8_t game = engine_find_game(argv[1], (uint8_t)(strlen(argv[1]) > 255 ? 255 : strlen(argv[1])));
+	uint8_t game = find_game(argv[1]);
 	if (game == GAME_COUNT) {
 		fprintf(stderr, "grundy: unknown game \"%s\"; the games are:", argv[1]);
 		for (uint8_t g = 0; g < GAME_COUNT; g++) {
@@ -229,7 +302,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, ": ");
 			engine_print_error(err, &err_out);
 			fprintf(stderr, "\nmoves: ");
-			engine_print_game_syntax(game, &err_out);
+			print_syntax(game, stderr, &err_out);
 			fputc('\n', stderr);
 			return 1;
 		}

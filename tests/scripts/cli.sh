@@ -75,6 +75,23 @@ expect_line "subtraction_parameters_print_back" \
 	"game=subtraction outcome=N grundy=2 move=1-4 after=S=1,3,4 16" subtraction S=1,3,4 20
 expect_line "case_insensitive_alias" \
 	"game=pebbles outcome=P grundy=0 move=1.1 after=18" Dawson 20
+# The other names of the games (the host tool's; the device knows only odra).
+aliases_ok=true
+for pair in bouton=nim misere=misere-nim odra=marienbad limit=limit-nim subtract=subtraction \
+	digit=subtract-digit subtract-a-digit=subtract-digit Subtract_A_Digit=subtract-digit \
+	prime=prime-power matrix=matrix-nim poker=poker-nim dawson=pebbles pebble-strip=pebbles \
+	tactix=taktix dziewietnascie=nineteen; do
+	run "${pair%%=*}"
+	if [ "$status" -ne 0 ] || ! grep -q "^game=${pair#*=} " "$out"; then
+		aliases_ok=false
+		echo "# alias ${pair%%=*} is not ${pair#*=}"
+	fi
+done
+if $aliases_ok; then
+	ok "aliases_name_their_games"
+else
+	not_ok "aliases_name_their_games"
+fi
 expect_line "move_option_plays_then_analyses" \
 	"game=nim outcome=P grundy=0 move=3-1 after=1 4 4" nim 3 4 5 --move 1-2
 

@@ -2,7 +2,8 @@
  * The engine's closed forms and generated tables against direct
  * computation written here from the rules, far past where the tables end:
  * Kayles and the pebble strip (pre-period and one period in flash) against
- * mex over every move; every subtraction set; the divide-2/3/6 intervals;
+ * mex over every move; every subtraction set; the divide-2/3/6 intervals
+ * (and the engine's closed form against the generated ones);
  * subtract-a-digit's Grundy pass; Wythoff's integer-only losing pairs
  * against a 64-bit reference, for every heap up to 65535.
  */
@@ -18,6 +19,7 @@
 
 #include "engine/engine.h"
 #include "engine/text.h"
+#include "engine_tables.h"
 
 static struct position parse(uint8_t game, const char *text)
 {
@@ -209,6 +211,26 @@ static void test_divide_intervals(void **state)
 		unsigned used = 0;
 		assert_int_equal(grundy_of(GAME_DIVIDE, "%u", (uint32_t)n), divide_recursive((uint32_t)n, keys, values, &used));
 		checked++;
+	}
+	/* The engine's closed form against the intervals the generator derives
+	 * from the rules up to 2^32 - 1: they start at 0 and at 12^k times 1,
+	 * 2, 4 and 6, and the engine's value is the interval's at both ends. */
+	unsigned interval = 1;
+	for (uint64_t p = 1; p <= UINT32_MAX; p *= 12) {
+		static const unsigned starts[] = { 1, 2, 4, 6 };
+		for (unsigned e = 0; e < 4 && p * starts[e] <= UINT32_MAX; e++) {
+			assert_true(interval < DIVIDE_INTERVALS);
+			assert_int_equal(divide_starts[interval], p * starts[e]);
+			interval++;
+		}
+	}
+	assert_int_equal(interval, DIVIDE_INTERVALS);
+	assert_int_equal(divide_starts[0], 0);
+	for (unsigned i = 0; i < DIVIDE_INTERVALS; i++) {
+		uint32_t last = i + 1 < DIVIDE_INTERVALS ? divide_starts[i + 1] - 1 : UINT32_MAX;
+		assert_int_equal(grundy_of(GAME_DIVIDE, "%u", divide_starts[i]), divide_values[i]);
+		assert_int_equal(grundy_of(GAME_DIVIDE, "%u", last), divide_values[i]);
+		checked += 2;
 	}
 	unsigned used = 0;
 	assert_int_equal(grundy_of(GAME_DIVIDE, "4294967295"), divide_recursive(UINT32_MAX, keys, values, &used));
