@@ -21,6 +21,118 @@ uint8_t board_count_cells(uint32_t cells)
 	return (uint8_t)(ones_in((uint8_t)cells) + ones_in((uint8_t)(cells >> 8)) + ones_in((uint8_t)(cells >> 16)));
 }
 
+/* ---- parts ---- */
+
+/* The boards as rows of cells, one byte a row (bit c: column c), between
+ * two rows that stay empty so that every row has one above and below. */
+#define GRID_ROWS 7u
+#define NINETEEN_PARTS_MOST 10u
+#define TAKTIX_PARTS_MOST 8u
+
+/* Moves into `part` every cell of `grid` joined to it, and counts them.
+ * On the grid a cell's neighbours are the cells before and after it in its
+ * row and the cells of its column in the rows above and below; on the
+ * hexagon also the cell after its column in the row above and the one
+ * before it in the row below. */
+static uint8_t grid_grow(uint8_t *grid, uint8_t *part, bool hexagon)
+{
+	uint8_t joined = 0;
+	for (bool grew = true; grew;) {
+		grew = false;
+		for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
+			uint8_t up = part[r - 1u], here = part[r], down = part[r + 1u];
+			uint8_t next = (uint8_t)(here << 1 | here >> 1 | up | down);
+			if (hexagon) {
+				next |= (uint8_t)(up >> 1 | down << 1);
+			}
+			next &= grid[r];
+			if (next != 0) {
+				grid[r] ^= next;
+				part[r] |= next;
+				joined = (uint8_t)(joined + ones_in(next));
+				grew = true;
+			}
+		}
+	}
+	return joined;
+}
+
+/*
+ * The Grundy value of a part of at most four cells (board_keys.h).  A
+ * triangle: a cell with the next one in its row and the one below, or with
+ * the two below it (its column and the one before); a propeller: a cell
+ * with the next one, the one above and the one below before its column, or
+ * with the one before, the one below and the one above after its column.
+ */
+static uint8_t part_value(const uint8_t *part, uint8_t size)
+{
+	if (size < 4) {
+		return size;
+	}
+	for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
+		uint8_t up = part[r - 1u], here = part[r], down = part[r + 1u];
+		if (here & down & (uint8_t)(here >> 1 | down << 1)) {
+			return 4;
+		}
+		if (here & ((here >> 1 & up & (uint8_t)(down << 1)) | ((uint8_t)(here << 1) & down & up >> 1))) {
+			return 2;
+		}
+	}
+	return 1;
+}
+
+/*
+ * The verdict of a board's parts (board_keys.h), taking the grid apart
+ * from the top: on the hexagon parts of up to four cells are small, on the
+ * square up to three, and a bigger part leaves the position to the table.
+ */
+static enum board_verdict grid_verdict(uint8_t *grid, bool hexagon, bool misere)
+{
+	uint8_t value = 0, count = 0, most = 0;
+	for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
+		while (grid[r] != 0) {
+			uint8_t part[GRID_ROWS] = { 0 };
+			part[r] = grid[r] & (uint8_t)-grid[r];
+			grid[r] ^= part[r];
+			uint8_t size = (uint8_t)(1u + grid_grow(grid, part, hexagon));
+			if (size > 3u + hexagon) {
+				return BOARD_LOOK_UP;
+			}
+			count++;
+			if (size > most) {
+				most = size;
+			}
+			value ^= part_value(part, size);
+		}
+	}
+	bool loses = misere && most < 2 ? (count & 1u) != 0 : value == 0;
+	return loses ? BOARD_LOSES : BOARD_WINS;
+}
+
+enum board_verdict board_nineteen_verdict(uint32_t cells)
+{
+	if (board_count_cells(cells) > NINETEEN_PARTS_MOST) {
+		return BOARD_LOOK_UP;
+	}
+	uint8_t grid[GRID_ROWS] = {
+		0, (uint8_t)(cells << 2) & 0x1Cu, (uint8_t)(cells >> 2) & 0x1Eu, (uint8_t)(cells >> 7) & 0x1Fu,
+		(uint8_t)(cells >> 12) & 0x0Fu, (uint8_t)(cells >> 16) & 0x07u, 0,
+	};
+	return grid_verdict(grid, true, false);
+}
+
+enum board_verdict board_taktix_verdict(uint16_t cells, bool misere)
+{
+	if (board_count_cells(cells) > TAKTIX_PARTS_MOST) {
+		return BOARD_LOOK_UP;
+	}
+	uint8_t grid[GRID_ROWS] = { 0 };
+	for (uint8_t r = 1; r <= 4; r++, cells >>= 4) {
+		grid[r] = cells & 0x0Fu;
+	}
+	return grid_verdict(grid, false, misere);
+}
+
 /* ---- Chomp ---- */
 
 uint16_t board_chomp_code(const uint8_t *rows, uint8_t count)

@@ -27,6 +27,36 @@
 /* Pieces on a board of up to 24 cells (bit i: cell i). */
 uint8_t board_count_cells(uint32_t cells);
 
+/* ---- parts ----
+ * Pieces that no move can take together fall into parts: the pieces of
+ * Taktix that touch along a row or column (adjacent variant), the pieces of
+ * Nineteen that touch.  A position is the sum of its parts, so its Grundy
+ * value is the nim-sum of theirs (Sprague-Grundy), and the parts of up to
+ * three pieces have the value of their size: one piece 1, two 2, three 3
+ * (the options of three are one part of two or one, two single pieces, or
+ * nothing).  A part of four hexagon cells has 4 when it holds a small
+ * triangle (its options then reach 0, 1, 2 and 3), 2 when three of them
+ * surround the fourth (the propeller), else 1.  The generator proves these
+ * values for every position (tools/gen/boards_*.c).
+ *
+ * The parts are found on the board's rows, one byte a row, where the
+ * neighbours of a cell are shifts: along its row, the same column in the
+ * rows above and below, and on the hexagon (rows placed in axial
+ * coordinates: Nineteen's rows start at columns 2, 1, 0, 0, 0) one column
+ * on in the row above and one back in the row below. */
+
+/* What the parts of a position tell: it wins, it loses, or the table says.
+ * The parts are looked at only in positions of few pieces, where they
+ * decide many; the table holds every losing position of more pieces. */
+enum board_verdict { BOARD_WINS, BOARD_LOSES, BOARD_LOOK_UP };
+/* Nineteen, up to 10 pieces: decided when no part has more than four. */
+enum board_verdict board_nineteen_verdict(uint32_t cells);
+/* Taktix, adjacent variant, up to 8 pieces: decided when no part has more
+ * than three, under either rule (misere: the parts play as misere Nim heaps
+ * of their sizes, so with no part above one piece an odd number of them
+ * loses). */
+enum board_verdict board_taktix_verdict(uint16_t cells, bool misere);
+
 /* ---- Chomp ----
  * A diagram's code has bit (rows[i] + 7 - i) set for each of the 8
  * possible rows (absent rows have length 0): 8 distinct bits of 16, one per

@@ -119,12 +119,17 @@ bool nineteen_move_at(const struct position *pos, uint8_t index, struct move *mv
 }
 
 /* Some numbers of pieces never lose (1, 3, 17, 19): those are wins at
- * once, without a key. */
+ * once.  Otherwise the parts decide, or the table (board_keys.h). */
 bool nineteen_is_losing(const struct position *pos)
 {
-	uint8_t pieces = board_count_cells(pos->u.nineteen);
+	uint32_t cells = pos->u.nineteen;
+	uint8_t pieces = board_count_cells(cells);
 	if (!(flash_u8(nineteen_losing_counts + (pieces >> 3)) & (1u << (pieces & 7u)))) {
 		return false;
 	}
-	return losing_set_contains(nineteen_losing, board_nineteen_key(pos->u.nineteen, nineteen_outer_classes));
+	enum board_verdict verdict = board_nineteen_verdict(cells);
+	if (verdict != BOARD_LOOK_UP) {
+		return verdict == BOARD_LOSES;
+	}
+	return losing_set_contains(nineteen_losing, board_nineteen_key(cells, nineteen_outer_classes));
 }

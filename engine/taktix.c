@@ -245,7 +245,9 @@ uint8_t taktix_move_index(const struct move *mv)
  * The keys losing under either rule are one set; two bits for each, by
  * rank, say under which (board_keys.h, tools/gen/boards_square.c).  Most
  * numbers of pieces never lose (no losing position of any pieces has an
- * odd count above 3 in normal play), so the count is looked at first.
+ * odd count above 3 in normal play), so the count is looked at first.  In
+ * the adjacent variant the parts of the position decide it when none has
+ * more than three pieces, and the table holds only the others.
  */
 bool taktix_is_losing(const struct position *pos)
 {
@@ -255,6 +257,12 @@ bool taktix_is_losing(const struct position *pos)
 	const uint8_t *counts = taktix_losing_counts + 3u * (2u * adjacent + (pos->rule == RULE_MISERE));
 	if (!(flash_u8(counts + (pieces >> 3)) & (1u << (pieces & 7u)))) {
 		return false;
+	}
+	if (adjacent) {
+		enum board_verdict verdict = board_taktix_verdict(cells, pos->rule == RULE_MISERE);
+		if (verdict != BOARD_LOOK_UP) {
+			return verdict == BOARD_LOSES;
+		}
 	}
 	uint16_t key = adjacent ? board_taktix_adjacent_key(cells, board_square_classes) : board_taktix_any_key(cells);
 	uint16_t rank;

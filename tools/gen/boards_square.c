@@ -152,15 +152,25 @@ static int square_classes_check(const uint8_t *classes)
 
 /* ---- losing keys of two rules, proved position by position ---- */
 
+/* Whether the table answers `code` under a rule: always, or when the
+ * variant's parts leave it to the table. */
+static bool looked_up(enum board_verdict (*decide)(uint16_t cells, bool misere), uint32_t code, unsigned rule)
+{
+	return decide == NULL || decide((uint16_t)code, rule == 1u) == BOARD_LOOK_UP;
+}
+
 /*
- * Collects the keys losing under either rule (outcome[rule][code]), encodes
- * them as one set, and for each key (by rank) two bits: losing in normal
- * play, losing under misere.  Proves that every code reads back as solved
- * under both rules, and writes `name`_losing and `name`_rules.
+ * Collects the keys losing under either rule (outcome[rule][code]) among
+ * the positions the table answers (all, or those `decide` leaves to it),
+ * encodes them as one set, and for each key (by rank) two bits: losing in
+ * normal play, losing under misere.  Proves that every code reads back as
+ * solved under both rules, decided or looked up, and writes `name`_losing
+ * and `name`_rules.
  */
 static int two_rule_table(FILE *c, FILE *h, const char *name, const char *what, uint32_t universe,
 			  uint8_t *const outcome[2], uint32_t codes,
-			  uint32_t (*key_of)(uint32_t code, const void *context), const void *context)
+			  uint32_t (*key_of)(uint32_t code, const void *context), const void *context,
+			  enum board_verdict (*decide)(uint16_t cells, bool misere))
 {
 	struct key_set set;
 	struct encoding enc = { 0 };
@@ -174,7 +184,8 @@ static int two_rule_table(FILE *c, FILE *h, const char *name, const char *what, 
 	for (uint32_t code = 0; code < codes && !failed; code++) {
 		losing[0] += outcome[0][code] == LOSING;
 		losing[1] += outcome[1][code] == LOSING;
-		if (outcome[0][code] == LOSING || outcome[1][code] == LOSING) {
+		if ((outcome[0][code] == LOSING && looked_up(decide, code, 0)) ||
+		    (outcome[1][code] == LOSING && looked_up(decide, code, 1))) {
 			failed = key_set_add(&set, key_of(code, context));
 		}
 	}
@@ -192,7 +203,7 @@ static int two_rule_table(FILE *c, FILE *h, const char *name, const char *what, 
 			continue;
 		}
 		for (unsigned rule = 0; rule < 2; rule++) {
-			if (outcome[rule][code] == LOSING) {
+			if (outcome[rule][code] == LOSING && looked_up(decide, code, rule)) {
 				rules[(2u * rank + rule) / 8u] |= (uint8_t)(1u << ((2u * rank + rule) % 8u));
 			}
 		}
@@ -202,6 +213,9 @@ static int two_rule_table(FILE *c, FILE *h, const char *name, const char *what, 
 		bool found = losing_set_find(enc.bytes, (uint16_t)key_of(code, context), &rank);
 		for (unsigned rule = 0; rule < 2 && !failed; rule++) {
 			bool read = found && (rules[(2u * rank + rule) / 8u] & (1u << ((2u * rank + rule) % 8u)));
+			if (!looked_up(decide, code, rule)) {
+				read = decide((uint16_t)code, rule == 1u) == BOARD_LOSES;
+			}
 			if (read != (outcome[rule][code] == LOSING)) {
 				fprintf(stderr, "gen_boards: %s: position %lx reads back wrong (rule %u)\n", name,
 					(unsigned long)code, rule);
@@ -337,11 +351,12 @@ int gen_taktix(FILE *c, FILE *h)
 				}
 			}
 		}
-		failed = adjacent ? two_rule_table(c, h, "taktix_adjacent", "Taktix, adjacent pieces",
+		failed = adjacent ? two_rule_table(c, h, "taktix_adjacent",
+						   "Taktix, adjacent pieces (the table: positions with a part of four or more)",
 						   BOARD_TAKTIX_ADJACENT_UNIVERSE, outcome, TAKTIX_CODES,
-						   taktix_adjacent_key_of, classes)
+						   taktix_adjacent_key_of, classes, board_taktix_verdict)
 				  : two_rule_table(c, h, "taktix_any", "Taktix, any pieces", BOARD_TAKTIX_ANY_UNIVERSE,
-						   outcome, TAKTIX_CODES, taktix_any_key_of, classes);
+						   outcome, TAKTIX_CODES, taktix_any_key_of, classes, NULL);
 	}
 	if (!failed) {
 		write_bytes(c, h, "taktix_losing_counts",
