@@ -2,23 +2,12 @@
 #include "engine/board_keys.h"
 
 #include "engine/flash.h"
-
-/* Set bits in a byte, by adding neighbouring fields. */
-static uint8_t ones_in(uint8_t byte)
-{
-	byte = (uint8_t)(byte - ((byte >> 1) & 0x55u));
-	byte = (uint8_t)((byte & 0x33u) + ((byte >> 2) & 0x33u));
-	return (uint8_t)((byte + (byte >> 4)) & 0x0Fu);
-}
-
-static uint16_t read_u16(const uint8_t *p)
-{
-	return (uint16_t)(flash_u8(p) | (uint16_t)flash_u8(p + 1) << 8);
-}
+#include "engine/losing_set.h"
 
 uint8_t board_count_cells(uint32_t cells)
 {
-	return (uint8_t)(ones_in((uint8_t)cells) + ones_in((uint8_t)(cells >> 8)) + ones_in((uint8_t)(cells >> 16)));
+	return (uint8_t)(losing_set_ones((uint8_t)cells) + losing_set_ones((uint8_t)(cells >> 8)) +
+			 losing_set_ones((uint8_t)(cells >> 16)));
 }
 
 /* ---- parts ---- */
@@ -49,7 +38,7 @@ static uint8_t grid_grow(uint8_t *grid, uint8_t *part, bool hexagon)
 			if (next != 0) {
 				grid[r] ^= next;
 				part[r] |= next;
-				joined = (uint8_t)(joined + ones_in(next));
+				joined = (uint8_t)(joined + losing_set_ones(next));
 				grew = true;
 			}
 		}
@@ -209,9 +198,9 @@ uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest)
 	uint8_t byte = (uint8_t)(smallest >> 3);
 	uint8_t rank = flash_u8(classes + 32u + (smallest >> 5));
 	for (uint8_t b = (uint8_t)(byte & ~3u); b < byte; b++) {
-		rank = (uint8_t)(rank + ones_in(flash_u8(classes + b)));
+		rank = (uint8_t)(rank + losing_set_ones(flash_u8(classes + b)));
 	}
-	return (uint8_t)(rank + ones_in(flash_u8(classes + byte) & (uint8_t)((1u << (smallest & 7u)) - 1u)));
+	return (uint8_t)(rank + losing_set_ones(flash_u8(classes + byte) & (uint8_t)((1u << (smallest & 7u)) - 1u)));
 }
 
 /* ---- Taktix ---- */
@@ -537,24 +526,24 @@ uint16_t board_outer_class(const uint8_t *outer_classes, uint16_t smallest)
 	const uint8_t *counts = outer_classes + BOARD_OUTER_MAP_BYTES;
 	if (smallest < BOARD_OUTER_SPLIT) {
 		uint8_t byte = (uint8_t)(smallest >> 3);
-		uint16_t rank = read_u16(counts + 2u * (byte >> 3));
+		uint16_t rank = losing_set_u16(counts + 2u * (byte >> 3));
 		for (uint8_t b = (uint8_t)(byte & ~7u); b < byte; b++) {
-			rank = (uint16_t)(rank + ones_in(flash_u8(outer_classes + b)));
+			rank = (uint16_t)(rank + losing_set_ones(flash_u8(outer_classes + b)));
 		}
 		return (uint16_t)(rank +
-				  ones_in(flash_u8(outer_classes + byte) & (uint8_t)((1u << (smallest & 7u)) - 1u)));
+				  losing_set_ones(flash_u8(outer_classes + byte) & (uint8_t)((1u << (smallest & 7u)) - 1u)));
 	}
 	const uint8_t *above = counts + 2u * BOARD_OUTER_COUNTS;
 	uint8_t low = 0, high = flash_u8(above);
 	while (low < high) {
 		uint8_t middle = (uint8_t)((low + high) >> 1);
-		if (read_u16(above + 1u + 2u * middle) < smallest) {
+		if (losing_set_u16(above + 1u + 2u * middle) < smallest) {
 			low = (uint8_t)(middle + 1u);
 		} else {
 			high = middle;
 		}
 	}
-	return (uint16_t)(read_u16(counts + 2u * (BOARD_OUTER_COUNTS - 1u)) + low);
+	return (uint16_t)(losing_set_u16(counts + 2u * (BOARD_OUTER_COUNTS - 1u)) + low);
 }
 
 uint16_t board_nineteen_key(uint32_t cells, const uint8_t *outer_classes)

@@ -131,5 +131,6 @@ bool nineteen_is_losing(const struct position *pos)
 	if (verdict != BOARD_LOOK_UP) {
 		return verdict == BOARD_LOSES;
 	}
-	return losing_set_contains(nineteen_losing, board_nineteen_key(cells, nineteen_outer_classes));
+	uint16_t rank;
+	return losing_set_find(nineteen_losing, board_nineteen_key(cells, nineteen_outer_classes), &rank);
 }

@@ -26,10 +26,6 @@
  * cycles a byte) and walks the last few bits one by one. */
 #define MAX_WALK_BITS 256u
 
-/* Sets of up to this many keys are kept as sorted lists: a binary search
- * is several times faster than Elias-Fano's walk, for a few bytes more. */
-#define LIST_KEYS 64u
-
 /* Universes up to this size are read back key by key. */
 #define FULL_CHECK_UNIVERSE ((uint32_t)1 << 20)
 
@@ -157,25 +153,6 @@ static int encode(const struct key_set *set, uint32_t max_walk, struct encoding 
 			(unsigned)set->universe);
 		return 1;
 	}
-	uint32_t list = LOSING_LIST_HEADER_BYTES + 2u * set->count;
-	if (list <= best || set->count <= LIST_KEYS) {
-		out->size = list;
-		out->low_bits = LOSING_SET_LIST;
-		out->walk_bits = 0;
-		out->bytes = calloc(list, 1);
-		if (out->bytes == NULL) {
-			fprintf(stderr, "gen_boards: out of memory\n");
-			return 1;
-		}
-		out->bytes[0] = LOSING_SET_LIST;
-		out->bytes[1] = (uint8_t)set->count;
-		out->bytes[2] = (uint8_t)(set->count >> 8);
-		for (uint32_t i = 0; i < set->count; i++) {
-			out->bytes[LOSING_LIST_HEADER_BYTES + 2u * i] = (uint8_t)set->keys[i];
-			out->bytes[LOSING_LIST_HEADER_BYTES + 2u * i + 1u] = (uint8_t)(set->keys[i] >> 8);
-		}
-		return 0;
-	}
 	out->size = best;
 	out->bytes = calloc(best, 1);
 	if (out->bytes == NULL) {
@@ -220,12 +197,18 @@ static int encode(const struct key_set *set, uint32_t max_walk, struct encoding 
 	return 0;
 }
 
+bool set_has(const uint8_t *set, uint32_t key)
+{
+	uint16_t rank;
+	return losing_set_find(set, (uint16_t)key, &rank);
+}
+
 /* Reads the set back through the engine's decoder: every stored key, and
  * every key of the universe when it is small enough to walk. */
 static int check_decoding(const char *name, const struct key_set *set, const struct encoding *enc)
 {
 	for (uint32_t i = 0; i < set->count; i++) {
-		if (!losing_set_contains(enc->bytes, (uint16_t)set->keys[i])) {
+		if (!set_has(enc->bytes, set->keys[i])) {
 			fprintf(stderr, "gen_boards: %s: key %u decodes as absent\n", name, (unsigned)set->keys[i]);
 			return 1;
 		}
@@ -239,7 +222,7 @@ static int check_decoding(const char *name, const struct key_set *set, const str
 		if (member) {
 			next++;
 		}
-		if (losing_set_contains(enc->bytes, (uint16_t)key) != member) {
+		if (set_has(enc->bytes, key) != member) {
 			fprintf(stderr, "gen_boards: %s: key %u decodes as %s\n", name, (unsigned)key,
 				member ? "absent" : "present");
 			return 1;
@@ -274,16 +257,11 @@ void write_set(FILE *c, FILE *h, const char *name, const char *what, const struc
 	       const struct encoding *enc)
 {
 	char comment[256];
-	if (enc->low_bits == LOSING_SET_LIST) {
-		snprintf(comment, sizeof comment, "%s: %u keys below %u; a sorted list.", what, (unsigned)set->count,
-			 (unsigned)set->universe);
-	} else {
-		snprintf(comment, sizeof comment,
-			 "%s: %u keys below %u; Elias-Fano, %u low bits, a sample every %u buckets,\n"
-			 " * lookups walk at most %u bits.",
-			 what, (unsigned)set->count, (unsigned)set->universe, enc->low_bits,
-			 1u << enc->sample_shift, (unsigned)enc->walk_bits);
-	}
+	snprintf(comment, sizeof comment,
+		 "%s: %u keys below %u; Elias-Fano, %u low bits, a sample every %u buckets,\n"
+		 " * lookups walk at most %u bits.",
+		 what, (unsigned)set->count, (unsigned)set->universe, enc->low_bits, 1u << enc->sample_shift,
+		 (unsigned)enc->walk_bits);
 	write_bytes(c, h, name, comment, enc->bytes, enc->size);
 }
 
@@ -366,7 +344,7 @@ int gen_chomp(FILE *c, FILE *h)
 		    (count = chomp_rows_of_code((uint16_t)code, rows)) == 0) {
 			continue;
 		}
-		bool stored = losing_set_contains(enc.bytes, board_chomp_key(rows, count));
+		bool stored = set_has(enc.bytes, board_chomp_key(rows, count));
 		if (stored != (outcome[code] == LOSING)) {
 			fprintf(stderr, "gen_boards: chomp: diagram %04x reads back wrong\n", (unsigned)code);
 			failed = 1;

@@ -38,6 +38,9 @@ void key_set_finish(struct key_set *set);
  * key, and every key of a small universe) before it is returned. */
 int encode_set(const char *name, const struct key_set *set, uint32_t max_walk, struct encoding *enc);
 
+/* Whether an encoded set holds `key`, by the engine's decoder. */
+bool set_has(const uint8_t *set, uint32_t key);
+
 /* Writes a byte array to the tables: its definition in flash to `c`, a
  * comment, its size NAME_BYTES and declaration to `h`. */
 void write_bytes(FILE *c, FILE *h, const char *name, const char *comment, const uint8_t *bytes, uint32_t size);

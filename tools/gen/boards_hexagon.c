@@ -322,7 +322,7 @@ int gen_nineteen(FILE *c, FILE *h)
 		bool loses = (counts[n / 8u] >> (n % 8u)) & 1u;
 		if (loses) {
 			enum board_verdict verdict = board_nineteen_verdict(x);
-			loses = verdict == BOARD_LOOK_UP ? losing_set_contains(enc.bytes, board_nineteen_key(x, outer))
+			loses = verdict == BOARD_LOOK_UP ? set_has(enc.bytes, board_nineteen_key(x, outer))
 							 : verdict == BOARD_LOSES;
 		}
 		if (loses != (outcome[x] == LOSING)) {
