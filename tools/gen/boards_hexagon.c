@@ -127,23 +127,37 @@ static int compare_moves(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Every move as three bytes of its cell mask, in the engine's order. */
-static void write_moves(FILE *c, FILE *h)
+/*
+ * Every move as one byte, in the engine's order (nineteen.c, move_cells):
+ * its first cell a in bits 0-4, and in bits 5-7 which of the cells a + 1,
+ * a + d and a + d + 1 it also takes, where a + d is the first cell's
+ * neighbour down and to the left in the row-by-row numbering: d is 4 from
+ * the second and third rows (cells 3-11) and 3 from the others.  Each move
+ * is decoded back and compared with the one worked out from coordinates.
+ */
+static int write_moves(FILE *c, FILE *h)
 {
 	uint32_t moves[MOVES + 8];
-	uint8_t bytes[3 * MOVES];
+	uint8_t bytes[MOVES];
 	unsigned n = list_moves(moves);
 	qsort(moves, n, sizeof moves[0], compare_moves);
 	for (unsigned m = 0; m < n; m++) {
-		bytes[3 * m] = (uint8_t)moves[m];
-		bytes[3 * m + 1] = (uint8_t)(moves[m] >> 8);
-		bytes[3 * m + 2] = (uint8_t)(moves[m] >> 16);
+		unsigned a = lowest_cell(moves[m]);
+		unsigned d = a >= 3u && a < 12u ? 4u : 3u;
+		uint32_t rest = moves[m] >> a;
+		unsigned others = (rest >> 1 & 1u) | (rest >> d & 3u) << 1;
+		bytes[m] = (uint8_t)(a | others << 5);
+		if ((1u | (others & 1u) << 1 | (uint32_t)(others >> 1) << d) << a != moves[m]) {
+			fprintf(stderr, "gen_boards: nineteen: move %05lx has no one-byte form\n", (unsigned long)moves[m]);
+			return 1;
+		}
 	}
 	fprintf(h, "#define NINETEEN_MOVES %uu\n", n);
-	write_bytes(c, h, "nineteen_move_cells",
-		    "Nineteen: every move (one cell, two adjacent, a small triangle) as 3 bytes of its cells, "
-		    "fewest pieces first, then by the first cell",
-		    bytes, 3u * n);
+	write_bytes(c, h, "nineteen_moves",
+		    "Nineteen: every move (one cell, two adjacent, a small triangle) as its first cell and which of "
+		    "three cells beyond it it takes, fewest pieces first, then by the first cell",
+		    bytes, n);
+	return 0;
 }
 
 static uint32_t image_of(uint32_t cells, const uint8_t *image)
@@ -340,7 +354,7 @@ int gen_nineteen(FILE *c, FILE *h)
 		write_set(c, h, "nineteen_losing", what, &set, &enc);
 		write_bytes(c, h, "nineteen_losing_counts", "Nineteen: the numbers of pieces at which a position can lose",
 			    counts, sizeof counts);
-		write_moves(c, h);
+		failed = write_moves(c, h);
 	}
 	free(enc.bytes);
 	free(set.keys);
