@@ -47,32 +47,39 @@ static uint8_t grid_grow(uint8_t *grid, uint8_t *part, bool hexagon)
 }
 
 /*
- * The Grundy value of a part of at most four cells (board_keys.h).  A
- * triangle: a cell with the next one in its row and the one below, or with
- * the two below it (its column and the one before); a propeller: a cell
- * with the next one, the one above and the one below before its column, or
- * with the one before, the one below and the one above after its column.
+ * The Grundy value of a part of at most five cells (board_keys.h).  In a
+ * row of the grid a cell's neighbours are its next (here >> 1) and previous
+ * (here << 1); in the row above, the same column (up) and the next (up >>
+ * 1); in the row below, the same column (down) and the previous (down <<
+ * 1).  A triangle: a cell with its next and the one below, or with the two
+ * below; a hub: a cell with three neighbours no two of which touch (next,
+ * above, below-previous, or previous, below, above-next); a bow tie: a cell
+ * with two pairs of neighbours on opposite sides.
  */
 static uint8_t part_value(const uint8_t *part, uint8_t size)
 {
 	if (size < 4) {
 		return size;
 	}
+	uint8_t triangle = 0, hub = 0, bow = 0;
 	for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
 		uint8_t up = part[r - 1u], here = part[r], down = part[r + 1u];
-		if (here & down & (uint8_t)(here >> 1 | down << 1)) {
-			return 4;
-		}
-		if (here & ((here >> 1 & up & (uint8_t)(down << 1)) | ((uint8_t)(here << 1) & down & up >> 1))) {
-			return 2;
-		}
+		uint8_t next = here >> 1, previous = (uint8_t)(here << 1), above_next = up >> 1,
+			below_previous = (uint8_t)(down << 1);
+		triangle |= here & down & (next | below_previous);
+		hub |= here & ((next & up & below_previous) | (previous & down & above_next));
+		bow |= here & ((next & previous & above_next & below_previous) | (above_next & up & below_previous & down) |
+			       (up & down & previous & next));
 	}
-	return 1;
+	if (size == 4) {
+		return triangle ? 4 : hub ? 2 : 1;
+	}
+	return triangle ? (bow ? 1 : 5) : hub ? 0 : 4;
 }
 
 /*
  * The verdict of a board's parts (board_keys.h), taking the grid apart
- * from the top: on the hexagon parts of up to four cells are small, on the
+ * from the top: on the hexagon parts of up to five cells are small, on the
  * square up to three, and a bigger part leaves the position to the table.
  */
 static enum board_verdict grid_verdict(uint8_t *grid, bool hexagon, bool misere)
@@ -84,7 +91,7 @@ static enum board_verdict grid_verdict(uint8_t *grid, bool hexagon, bool misere)
 			part[r] = grid[r] & (uint8_t)-grid[r];
 			grid[r] ^= part[r];
 			uint8_t size = (uint8_t)(1u + grid_grow(grid, part, hexagon));
-			if (size > 3u + hexagon) {
+			if (size > 3u + 2u * hexagon) {
 				return BOARD_LOOK_UP;
 			}
 			count++;
@@ -134,15 +141,20 @@ uint16_t board_chomp_code(const uint8_t *rows, uint8_t count)
 	return code;
 }
 
+/* The low `bits` bits of x in the opposite order. */
+static uint16_t reversed(uint16_t x, uint8_t bits)
+{
+	uint16_t out = 0;
+	for (; bits > 0; bits--, x >>= 1) {
+		out = (uint16_t)(out << 1 | (x & 1u));
+	}
+	return out;
+}
+
 uint16_t board_chomp_key(const uint8_t *rows, uint8_t count)
 {
 	uint16_t code = board_chomp_code(rows, count);
-	uint16_t transposed = 0;
-	uint16_t rest = (uint16_t)~code;
-	for (uint8_t i = 0; i < 16; i++) {
-		transposed = (uint16_t)(transposed << 1 | (rest & 1u));
-		rest >>= 1;
-	}
+	uint16_t transposed = reversed((uint16_t)~code, 16);
 	return code < transposed ? code : transposed;
 }
 
@@ -473,15 +485,6 @@ static void hexagon_rings(uint32_t cells, uint16_t *outer, uint8_t *inner, uint8
 	*centre = (uint8_t)((b1 >> 1) & 1u); /* cell 9 */
 }
 
-/* The 16 bits in the opposite order. */
-static uint16_t reversed16(uint16_t x)
-{
-	x = (uint16_t)(((x >> 1) & 0x5555u) | ((x & 0x5555u) << 1));
-	x = (uint16_t)(((x >> 2) & 0x3333u) | ((x & 0x3333u) << 2));
-	x = (uint16_t)(((x >> 4) & 0x0F0Fu) | ((x & 0x0F0Fu) << 4));
-	return (uint16_t)(x >> 8 | x << 8);
-}
-
 /* Turned by 60 degrees: inner k to k + 1, outer j to j + 2. */
 static uint8_t inner_turned(uint8_t inner)
 {
@@ -509,13 +512,9 @@ void board_nineteen_canonical(uint32_t cells, struct board_hexagon *ring)
 			outer = outer_turned(outer);
 			inner = inner_turned(inner);
 		}
-		/* Reflected through the line of corner 0: bit k goes to -k.
-		 * Reversing sends k to 5 - k (j to 11 - j), turning on by one
-		 * place sends that to -k (-j). */
-		inner = (uint8_t)(reversed16(inner) >> 10);
-		inner = (uint8_t)(((inner << 1) | (inner >> 5)) & 0x3Fu);
-		outer = (uint16_t)(reversed16(outer) >> 4);
-		outer = (uint16_t)(((outer << 1) | (outer >> 11)) & 0x0FFFu);
+		/* Reflected through the line of corner 0: bit k goes to -k. */
+		inner = (uint8_t)((inner & 1u) | reversed(inner >> 1, 5) << 1);
+		outer = (uint16_t)((outer & 1u) | reversed(outer >> 1, 11) << 1);
 	}
 	ring->outer = best_outer;
 	ring->inner = best_inner;

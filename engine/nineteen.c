@@ -36,7 +36,7 @@ static const uint8_t row_start[ROWS + 1] ENGINE_FLASH = { 0, 3, 7, 12, 16, ENGIN
  */
 static uint32_t move_cells(uint8_t index)
 {
-	uint8_t form = flash_u8(&nineteen_moves[index]);
+	uint8_t form = flash_u8(&nineteen_move_forms[index]);
 	uint8_t first = form & 0x1Fu;
 	uint8_t below = first >= 3u && first < 12u ? 4u : 3u;
 	uint32_t cells = 1u | (form >> 4 & 2u) | (uint32_t)(form >> 6) << below;

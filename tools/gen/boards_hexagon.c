@@ -153,7 +153,7 @@ static int write_moves(FILE *c, FILE *h)
 		}
 	}
 	fprintf(h, "#define NINETEEN_MOVES %uu\n", n);
-	write_bytes(c, h, "nineteen_moves",
+	write_bytes(c, h, "nineteen_move_forms",
 		    "Nineteen: every move (one cell, two adjacent, a small triangle) as its first cell and which of "
 		    "three cells beyond it it takes, fewest pieces first, then by the first cell",
 		    bytes, n);
