@@ -207,12 +207,11 @@ uint8_t board_square_smallest(uint8_t corners)
 
 uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest)
 {
-	uint8_t byte = (uint8_t)(smallest >> 3);
-	uint8_t rank = flash_u8(classes + 32u + (smallest >> 5));
-	for (uint8_t b = (uint8_t)(byte & ~3u); b < byte; b++) {
-		rank = (uint8_t)(rank + losing_set_ones(flash_u8(classes + b)));
+	uint8_t rank = 0;
+	while (rank < BOARD_SQUARE_CLASSES && flash_u8(classes + rank) < smallest) {
+		rank++;
 	}
-	return (uint8_t)(rank + losing_set_ones(flash_u8(classes + byte) & (uint8_t)((1u << (smallest & 7u)) - 1u)));
+	return rank;
 }
 
 /* ---- Taktix ---- */
@@ -354,21 +353,23 @@ enum corner_symmetry { FIXED_BY_ALL, FIXED_BY_HALF_TURN, FIXED_ACROSS_0, FIXED_A
 
 static enum corner_symmetry corner_symmetry(uint8_t corners)
 {
-	uint8_t c[4];
-	digits_of(corners, c);
-	if (c[0] == c[1] && c[1] == c[2] && c[2] == c[3]) {
+	/* Digit k against digit k + 2: the 2-bit fields of `across` are
+	 * (digit 0 ^ digit 2, digit 1 ^ digit 3) twice. */
+	uint8_t across = (uint8_t)(corners ^ (corners >> 4 | corners << 4));
+	if (corners == turned(corners)) {
 		return FIXED_BY_ALL;
 	}
-	if (c[0] == c[2] && c[1] == c[3]) {
+	if (across == 0) {
 		return FIXED_BY_HALF_TURN;
 	}
-	if (c[1] == c[3]) {
+	if (!(across & 0x03u)) {
 		return FIXED_ACROSS_0;
 	}
-	if (c[0] == c[2]) {
+	if (!(across & 0x0Cu)) {
 		return FIXED_ACROSS_1;
 	}
-	return c[0] == c[1] && c[2] == c[3] ? FIXED_BETWEEN : FREE;
+	/* Digit 0 against 1 and digit 2 against 3. */
+	return ((corners ^ corners >> 2) & 0x33u) == 0 ? FIXED_BETWEEN : FREE;
 }
 
 /*
@@ -396,21 +397,23 @@ static uint16_t kubo_edge_index(const uint8_t *classes, uint8_t corners, uint8_t
 	}
 }
 
-uint16_t board_kubo_class_slots(uint8_t corners)
-{
-	static const uint16_t slots[] ENGINE_FLASH = { BOARD_SQUARE_CLASSES, 136, 136, 136, 160, 256 };
-	return flash_u16(&slots[corner_symmetry(corners)]);
-}
+/* How many slots the ring classes of a corner class take, by the
+ * symmetries that fix the corners. */
+static const uint8_t class_slots[] ENGINE_FLASH = { BOARD_SQUARE_CLASSES, 136, 136, 136, 160, 0 /* 256 */ };
 
-uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes, const uint16_t *bases)
+uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes)
 {
 	uint8_t corners = (uint8_t)(stacks[0] << 6 | stacks[2] << 4 | stacks[8] << 2 | stacks[6]);
 	uint8_t edges = (uint8_t)(stacks[1] << 6 | stacks[5] << 4 | stacks[7] << 2 | stacks[3]);
 	uint16_t smallest = square_smallest_pair(corners, edges, false);
 	corners = (uint8_t)(smallest >> 8);
 	edges = (uint8_t)smallest;
-	uint8_t class = board_square_rank(classes, corners);
-	return (uint16_t)(flash_u16(&bases[class]) + kubo_edge_index(classes, corners, edges));
+	uint16_t slot = kubo_edge_index(classes, corners, edges);
+	for (uint8_t other; (other = flash_u8(classes++)) < corners;) {
+		uint8_t slots = flash_u8(&class_slots[corner_symmetry(other)]);
+		slot = (uint16_t)(slot + (slots == 0 ? 256u : slots));
+	}
+	return slot;
 }
 
 uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot)

@@ -70,12 +70,10 @@ uint16_t board_chomp_code(const uint8_t *rows, uint8_t count);
 uint16_t board_chomp_key(const uint8_t *rows, uint8_t count);
 
 /* ---- square symmetries ----
- * `classes` (BOARD_SQUARE_CLASS_BYTES in flash, from the generator) marks
- * which bytes of four digits are the smallest of their class under the
- * eight symmetries of the square: a 256-bit map, then for each 32 bits the
- * number of marked bytes before them.  There are 55 classes. */
+ * `classes` (BOARD_SQUARE_CLASSES bytes in flash, from the generator) lists
+ * in increasing order the bytes of four digits that are the smallest of
+ * their class under the eight symmetries of the square. */
 #define BOARD_SQUARE_CLASSES 55u
-#define BOARD_SQUARE_CLASS_BYTES 40u
 /* The smallest image of four corner digits under the square's symmetries. */
 uint8_t board_square_smallest(uint8_t corners);
 /* The number of classes whose smallest byte is below `smallest`. */
@@ -104,14 +102,13 @@ uint16_t board_taktix_adjacent_key(uint16_t cells, const uint8_t *classes);
 /* ---- Kubo ----
  * Corners make one byte, edges (the middle of each side) another; the
  * centre is fixed by every symmetry.  A ring's slot numbers the classes of
- * the eight outer stacks densely: the class of the corners, then the edges
- * counted modulo the symmetries that fix the corners.  `bases` (in flash,
- * from the generator) holds the first slot of each corner class.  In a
- * Kubo position at most one height of the centre loses, since a higher
- * centre can be taken down to it; the table keeps that height per slot. */
-uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes, const uint16_t *bases);
-/* How many slots the ring classes of a corner class take. */
-uint16_t board_kubo_class_slots(uint8_t smallest_corners);
+ * the eight outer stacks densely: the corner classes one after another in
+ * the order of `classes`, each taking as many slots as its edges have
+ * classes modulo the symmetries that fix the corners.  In a Kubo position
+ * at most one height of the centre loses, since a higher centre can be
+ * taken down to it; the table keeps that height per slot. */
+#define BOARD_KUBO_SLOTS 9100u
+uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes);
 /* The slot's entry in the packed table `heights` (three entries of 0-4 in
  * each 7 bits): 0 when no height of the centre loses, else 1 + the height. */
 uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot);

@@ -194,6 +194,6 @@ uint8_t kubo_move_index(const struct move *mv)
 
 bool kubo_is_losing(const struct position *pos)
 {
-	uint16_t slot = board_kubo_slot(pos->u.kubo, board_square_classes, kubo_class_bases);
+	uint16_t slot = board_kubo_slot(pos->u.kubo, board_square_classes);
 	return board_kubo_entry(kubo_centre_heights, slot) == pos->u.kubo[CENTRE] + 1u;
 }

@@ -350,14 +350,14 @@ static void test_kubo_slots_are_the_same_for_every_symmetric_position(void **sta
 	unsigned long checked = 0;
 	for (uint32_t x = 0; x < KUBO_CODES; x++) {
 		struct position pos = kubo_position(x);
-		uint16_t slot = board_kubo_slot(pos.u.kubo, board_square_classes, kubo_class_bases);
-		assert_true(slot < KUBO_SLOTS);
+		uint16_t slot = board_kubo_slot(pos.u.kubo, board_square_classes);
+		assert_true(slot < BOARD_KUBO_SLOTS);
 		for (unsigned g = 1; g < 8; g++) {
 			uint8_t image[9];
 			for (unsigned i = 0; i < 9; i++) {
 				image[square_image(3, g, i)] = pos.u.kubo[i];
 			}
-			assert_int_equal(board_kubo_slot(image, board_square_classes, kubo_class_bases), slot);
+			assert_int_equal(board_kubo_slot(image, board_square_classes), slot);
 			checked++;
 		}
 	}

@@ -110,17 +110,12 @@ static int check_classes(const char *name, unsigned side, unsigned width, uint32
 
 /* ---- canonical corner bytes ---- */
 
-static void square_classes_build(uint8_t classes[BOARD_SQUARE_CLASS_BYTES])
+static void square_classes_build(uint8_t classes[BOARD_SQUARE_CLASSES])
 {
-	memset(classes, 0, BOARD_SQUARE_CLASS_BYTES);
 	uint8_t count = 0;
-	for (unsigned v = 0; v < 256; v++) {
-		if (v % 32u == 0) {
-			classes[32u + v / 32u] = count;
-		}
+	for (unsigned v = 0; v < 256 && count < BOARD_SQUARE_CLASSES; v++) {
 		if (board_square_smallest((uint8_t)v) == v) {
-			classes[v / 8u] |= (uint8_t)(1u << (v % 8u));
-			count++;
+			classes[count++] = (uint8_t)v;
 		}
 	}
 }
@@ -325,7 +320,7 @@ static int taktix_any_key_check(void)
 
 int gen_taktix(FILE *c, FILE *h)
 {
-	uint8_t classes[BOARD_SQUARE_CLASS_BYTES];
+	uint8_t classes[BOARD_SQUARE_CLASSES];
 	square_classes_build(classes);
 	uint8_t *outcome[2] = { gen_alloc(TAKTIX_CODES), gen_alloc(TAKTIX_CODES) };
 	int failed = outcome[0] == NULL || outcome[1] == NULL || square_classes_check(classes) ||
@@ -334,7 +329,7 @@ int gen_taktix(FILE *c, FILE *h)
 	if (!failed) {
 		write_bytes(c, h, "board_square_classes",
 			    "The smallest corner bytes of the 55 classes under the square's symmetries",
-			    classes, BOARD_SQUARE_CLASS_BYTES);
+			    classes, BOARD_SQUARE_CLASSES);
 	}
 	/* For each variant and rule, the numbers of pieces (bit n of 3 bytes)
 	 * at which some position loses: any other count is a win at once. */
@@ -408,8 +403,7 @@ static void kubo_solve(uint8_t *outcome)
 }
 
 struct kubo_tables {
-	uint8_t classes[BOARD_SQUARE_CLASS_BYTES];
-	uint16_t bases[BOARD_SQUARE_CLASSES];
+	uint8_t classes[BOARD_SQUARE_CLASSES];
 	uint16_t slots; /* slots of all classes */
 };
 
@@ -419,7 +413,7 @@ static uint16_t kubo_slot_of(uint32_t code, const struct kubo_tables *t)
 	for (unsigned i = 0; i < ENGINE_KUBO_STACKS; i++) {
 		stacks[i] = (uint8_t)kubo_stack(code, i);
 	}
-	return board_kubo_slot(stacks, t->classes, t->bases);
+	return board_kubo_slot(stacks, t->classes);
 }
 
 /* The slot and centre of a code, for check_classes: the centre is fixed by
@@ -431,36 +425,33 @@ static uint32_t kubo_slot_and_centre(uint32_t code, const void *context)
 	return kubo_stack(code, KUBO_CENTRE) * (uint32_t)t->slots + kubo_slot_of(code, t);
 }
 
-static void kubo_tables_build(struct kubo_tables *t)
+/* The slots the classes take: one more than the largest slot, which must
+ * be BOARD_KUBO_SLOTS (check_classes then proves that different classes
+ * never share a slot). */
+static int kubo_tables_build(struct kubo_tables *t)
 {
 	square_classes_build(t->classes);
-	uint16_t base = 0;
-	uint8_t class = 0;
-	for (unsigned v = 0; v < 256; v++) {
-		if (board_square_smallest((uint8_t)v) == v) {
-			t->bases[class++] = base;
-			base = (uint16_t)(base + board_kubo_class_slots((uint8_t)v));
+	t->slots = BOARD_KUBO_SLOTS;
+	uint32_t slots = 0;
+	for (uint32_t code = 0; code < KUBO_CODES; code++) {
+		uint32_t slot = kubo_slot_of(code, t);
+		if (slot >= slots) {
+			slots = slot + 1u;
 		}
 	}
-	t->slots = base;
-}
-
-static void write_bases(FILE *c, FILE *h, const struct kubo_tables *t)
-{
-	fprintf(h, "/* Kubo: the first slot of each corner class; %u slots in all. */\n", t->slots);
-	fprintf(h, "#define KUBO_SLOTS %uu\n", t->slots);
-	fprintf(h, "extern const uint16_t kubo_class_bases[%u] ENGINE_FLASH;\n\n", BOARD_SQUARE_CLASSES);
-	fprintf(c, "const uint16_t kubo_class_bases[%u] ENGINE_FLASH = {", BOARD_SQUARE_CLASSES);
-	for (unsigned i = 0; i < BOARD_SQUARE_CLASSES; i++) {
-		fprintf(c, "%s%u,", i % 10u == 0 ? "\n\t" : " ", t->bases[i]);
+	if (slots != BOARD_KUBO_SLOTS) {
+		fprintf(stderr, "gen_boards: kubo: %u slots, not %u\n", (unsigned)slots, BOARD_KUBO_SLOTS);
+		return 1;
 	}
-	fprintf(c, "\n};\n\n");
+	return 0;
 }
 
 int gen_kubo(FILE *c, FILE *h)
 {
 	struct kubo_tables t;
-	kubo_tables_build(&t);
+	if (kubo_tables_build(&t)) {
+		return 1;
+	}
 	uint8_t *outcome = gen_alloc(KUBO_CODES);
 	uint8_t *entry = gen_alloc(t.slots);
 	uint32_t size = (t.slots + 2u) / 3u * 7u / 8u + 1u;
@@ -514,7 +505,6 @@ int gen_kubo(FILE *c, FILE *h)
 			 "Kubo: %u positions, %u losing; for each of the %u slots (classes of the eight outer\n"
 			 " * stacks), 0 or 1 + the losing height of the centre, three slots in each 7 bits.",
 			 (unsigned)KUBO_CODES, (unsigned)losing, t.slots);
-		write_bases(c, h, &t);
 		write_bytes(c, h, "kubo_centre_heights", comment, packed, size);
 	}
 	free(packed);
