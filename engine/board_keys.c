@@ -110,9 +110,10 @@ enum board_verdict board_nineteen_verdict(uint32_t cells)
 	if (board_count_cells(cells) > NINETEEN_PARTS_MOST) {
 		return BOARD_LOOK_UP;
 	}
+	uint8_t low = (uint8_t)cells;
 	uint8_t grid[GRID_ROWS] = {
-		0, (uint8_t)(cells << 2) & 0x1Cu, (uint8_t)(cells >> 2) & 0x1Eu, (uint8_t)(cells >> 7) & 0x1Fu,
-		(uint8_t)(cells >> 12) & 0x0Fu, (uint8_t)(cells >> 16) & 0x07u, 0,
+		0, (uint8_t)(low << 2) & 0x1Cu, (low >> 2) & 0x1Eu, (uint8_t)((uint16_t)cells >> 7) & 0x1Fu,
+		(uint8_t)((uint16_t)cells >> 12), (uint8_t)(cells >> 16) & 0x07u, 0,
 	};
 	return grid_verdict(grid, true, false);
 }
@@ -141,8 +142,9 @@ uint16_t board_chomp_code(const uint8_t *rows, uint8_t count)
 	return code;
 }
 
-/* The low `bits` bits of x in the opposite order. */
-static uint16_t reversed(uint16_t x, uint8_t bits)
+/* The low `bits` bits of x in the opposite order; one copy for its three
+ * callers, not inlined. */
+static __attribute__((noinline)) uint16_t reversed(uint16_t x, uint8_t bits)
 {
 	uint16_t out = 0;
 	for (; bits > 0; bits--, x >>= 1) {
@@ -216,27 +218,22 @@ uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest)
 
 /* ---- Taktix ---- */
 
-/* Pieces in a line of four cells. */
-static const uint8_t line_count[16] ENGINE_FLASH = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-
 /* The key's terms for four lines (rows, or columns) given as 4-bit masks,
  * crossed by the four lines `across`: for each line, 4 times the cube of
  * its count, plus the square of the sum of the squared counts of the lines
- * crossing it at its pieces (summed two cells at a time). */
+ * crossing it at its pieces. */
 static uint16_t taktix_terms(const uint8_t *lines, const uint8_t *across)
 {
-	uint8_t square[4];
-	for (uint8_t k = 0; k < 4; k++) {
-		uint8_t n = flash_u8(&line_count[across[k]]);
-		square[k] = (uint8_t)(n * n);
-	}
-	uint8_t first[4] = { 0, square[0], square[1], (uint8_t)(square[0] + square[1]) };
-	uint8_t second[4] = { 0, square[2], square[3], (uint8_t)(square[2] + square[3]) };
 	uint16_t terms = 0;
 	for (uint8_t k = 0; k < 4; k++) {
-		uint8_t line = lines[k];
-		uint8_t n = flash_u8(&line_count[line]);
-		uint8_t sum = (uint8_t)(first[line & 3u] + second[line >> 2]);
+		uint8_t n = 0, sum = 0;
+		for (uint8_t b = 0; b < 4; b++) {
+			if (lines[k] >> b & 1u) {
+				uint8_t crossing = losing_set_ones(across[b]);
+				n++;
+				sum = (uint8_t)(sum + crossing * crossing);
+			}
+		}
 		terms = (uint16_t)(terms + 4u * (uint16_t)(n * n * n) + (uint16_t)sum * sum);
 	}
 	return terms;
