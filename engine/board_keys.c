@@ -324,20 +324,6 @@ uint16_t board_taktix_adjacent_key(uint16_t cells, const uint8_t *classes)
 
 /* ---- Kubo ---- */
 
-/* Index of the pair a <= b among all such pairs below 16. */
-static uint8_t pair_index(uint8_t a, uint8_t b)
-{
-	return (uint8_t)(b * (b + 1u) / 2u + a);
-}
-
-/* The four 2-bit digits of a byte, digit 0 from the top bits. */
-static void digits_of(uint8_t byte, uint8_t *d)
-{
-	for (uint8_t k = 4; k-- > 0; byte >>= 2) {
-		d[k] = byte & 3u;
-	}
-}
-
 /*
  * Which symmetries fix a smallest corner byte, and so how its edges are
  * counted: all eight (every corner the same), the half turn with the two
@@ -371,27 +357,35 @@ static enum corner_symmetry corner_symmetry(uint8_t corners)
 
 /*
  * The edges, smallest under the symmetries that fix the corners, counted
- * modulo them: a reflection swaps two pairs of edges (or, between corners,
- * one pair), so an unordered pair of the swapped values is counted once.
+ * modulo them.  A reflection (or the half turn) swaps two pairs of edges,
+ * or between corners one pair: the edges are read in the order `orders`
+ * gives (digit k of the order: which edge comes k-th), so that the swap
+ * exchanges the two halves, or the last two digits, and the smaller half
+ * comes first; an unordered pair of halves, or of digits, is counted once.
  */
+static const uint8_t orders[] ENGINE_FLASH = { 0x1B, 0x1E, 0x27, 0x27 };
+
 static uint16_t kubo_edge_index(const uint8_t *classes, uint8_t corners, uint8_t edges)
 {
-	uint8_t e[4];
-	digits_of(edges, e);
-	switch (corner_symmetry(corners)) {
-	case FIXED_BY_ALL:
+	enum corner_symmetry symmetry = corner_symmetry(corners);
+	if (symmetry == FIXED_BY_ALL) {
 		return board_square_rank(classes, edges);
-	case FIXED_BY_HALF_TURN:
-		return pair_index((uint8_t)(e[0] << 2 | e[1]), (uint8_t)(e[2] << 2 | e[3]));
-	case FIXED_ACROSS_0:
-		return pair_index((uint8_t)(e[0] << 2 | e[1]), (uint8_t)(e[3] << 2 | e[2]));
-	case FIXED_ACROSS_1:
-		return pair_index((uint8_t)(e[0] << 2 | e[2]), (uint8_t)(e[1] << 2 | e[3]));
-	case FIXED_BETWEEN:
-		return (uint16_t)((e[0] << 2 | e[2]) * 10u + pair_index(e[1], e[3]));
-	default:
+	}
+	if (symmetry == FREE) {
 		return edges;
 	}
+	uint8_t order = flash_u8(&orders[symmetry - FIXED_BY_HALF_TURN]);
+	uint8_t read = 0;
+	for (uint8_t k = 0; k < 4; k++, order <<= 2) {
+		read = (uint8_t)(read << 2 | (edges >> (6u - 2u * (order >> 6)) & 3u));
+	}
+	/* The pairs a <= b before (a, b): b (b + 1) / 2 + a of them. */
+	uint8_t low = read & 0x0Fu;
+	if (symmetry == FIXED_BETWEEN) {
+		uint8_t last = low & 3u;
+		return (uint16_t)((read >> 4) * 10u + last * (last + 1u) / 2u + (low >> 2));
+	}
+	return (uint16_t)(low * (low + 1u) / 2u + (read >> 4));
 }
 
 /* How many slots the ring classes of a corner class take, by the
@@ -520,35 +514,11 @@ void board_nineteen_canonical(uint32_t cells, struct board_hexagon *ring)
 	ring->inner = best_inner;
 }
 
-uint16_t board_outer_class(const uint8_t *outer_classes, uint16_t smallest)
-{
-	const uint8_t *counts = outer_classes + BOARD_OUTER_MAP_BYTES;
-	if (smallest < BOARD_OUTER_SPLIT) {
-		uint8_t byte = (uint8_t)(smallest >> 3);
-		uint16_t rank = losing_set_u16(counts + 2u * (byte >> 3));
-		for (uint8_t b = (uint8_t)(byte & ~7u); b < byte; b++) {
-			rank = (uint16_t)(rank + losing_set_ones(flash_u8(outer_classes + b)));
-		}
-		return (uint16_t)(rank +
-				  losing_set_ones(flash_u8(outer_classes + byte) & (uint8_t)((1u << (smallest & 7u)) - 1u)));
-	}
-	const uint8_t *above = counts + 2u * BOARD_OUTER_COUNTS;
-	uint8_t low = 0, high = flash_u8(above);
-	while (low < high) {
-		uint8_t middle = (uint8_t)((low + high) >> 1);
-		if (losing_set_u16(above + 1u + 2u * middle) < smallest) {
-			low = (uint8_t)(middle + 1u);
-		} else {
-			high = middle;
-		}
-	}
-	return (uint16_t)(losing_set_u16(counts + 2u * (BOARD_OUTER_COUNTS - 1u)) + low);
-}
-
 uint16_t board_nineteen_key(uint32_t cells, const uint8_t *outer_classes)
 {
 	struct board_hexagon ring;
 	board_nineteen_canonical(cells, &ring);
-	uint16_t class = board_outer_class(outer_classes, ring.outer);
+	uint16_t class;
+	(void)losing_set_find(outer_classes, ring.outer, &class);
 	return (uint16_t)(((class * 64u) | ring.inner) * 2u + ring.centre);
 }

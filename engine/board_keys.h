@@ -120,22 +120,14 @@ uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot);
  * Canonical form: the symmetry that makes the outer ring smallest, then
  * the inner ring.  Key = (class of the outer ring * 64 + inner ring) * 2 +
  * centre, the class being the rank of the smallest outer ring among all
- * smallest outer rings.  `outer_classes` (in flash, from the generator)
- * lists those: a bitmap of the ones below BOARD_OUTER_SPLIT (most of them,
- * as the smallest turn of a ring starts with its least digit), the number
- * of marked bits before every 64, then the few above the split as a count
- * and a sorted list of u16. */
-#define BOARD_OUTER_SPLIT 1024u
-#define BOARD_OUTER_MAP_BYTES (BOARD_OUTER_SPLIT / 8u)
-#define BOARD_OUTER_COUNTS (BOARD_OUTER_SPLIT / 64u + 1u)
+ * smallest outer rings: `outer_classes` (in flash, from the generator)
+ * holds them as a set (engine/losing_set.h). */
 struct board_hexagon {
 	uint16_t outer;
 	uint8_t inner;
 	uint8_t centre;
 };
 void board_nineteen_canonical(uint32_t cells, struct board_hexagon *ring);
-/* The class of a smallest outer ring: its rank in `outer_classes`. */
-uint16_t board_outer_class(const uint8_t *outer_classes, uint16_t smallest);
 uint16_t board_nineteen_key(uint32_t cells, const uint8_t *outer_classes);
 
 #endif

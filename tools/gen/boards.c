@@ -21,11 +21,6 @@
 #include "tools/gen/boards.h"
 #include "tools/gen/gen.h"
 
-/* The most bits of the unary part a lookup may pass by default: it bounds
- * the time of a lookup on the device, which skips whole bytes (about 30
- * cycles a byte) and walks the last few bits one by one. */
-#define MAX_WALK_BITS 256u
-
 /* Universes up to this size are read back key by key. */
 #define FULL_CHECK_UNIVERSE ((uint32_t)1 << 20)
 

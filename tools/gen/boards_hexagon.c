@@ -193,70 +193,46 @@ static int solve(uint8_t *outcome)
 }
 
 /* The canonical outer rings (the outer ring of every canonical form), as
- * the table board_outer_class reads; *count is how many there are. */
-static int outer_classes(uint8_t **table, uint32_t *size, uint32_t *count)
+ * the set board_nineteen_key ranks them in; *count is how many there are.
+ * Each key looks one up: its lookups walk at most OUTER_WALK_BITS. */
+#define OUTER_WALK_BITS 192u
+
+static int outer_classes(struct encoding *enc, uint32_t *count)
 {
 	uint8_t *seen = gen_alloc(OUTER_RINGS);
-	if (seen == NULL) {
+	struct key_set set;
+	if (seen == NULL || key_set_init(&set, OUTER_RINGS)) {
+		free(seen);
 		return 1;
 	}
-	for (uint32_t x = 0; x < CODES; x++) {
+	int failed = 0;
+	for (uint32_t x = 0; x < CODES && !failed; x++) {
 		struct board_hexagon ring;
 		board_nineteen_canonical(x, &ring);
 		if (ring.outer >= OUTER_RINGS || ring.inner >= 64u || ring.centre > 1u) {
 			fprintf(stderr, "gen_boards: nineteen: bad ring form of %05lx\n", (unsigned long)x);
-			free(seen);
-			return 1;
+			failed = 1;
+		} else if (!seen[ring.outer]) {
+			seen[ring.outer] = 1;
+			failed = key_set_add(&set, ring.outer);
 		}
-		seen[ring.outer] = 1;
 	}
-	uint32_t above = 0;
-	for (uint32_t v = BOARD_OUTER_SPLIT; v < OUTER_RINGS; v++) {
-		above += seen[v];
-	}
-	*size = BOARD_OUTER_MAP_BYTES + 2u * BOARD_OUTER_COUNTS + 1u + 2u * above;
-	uint8_t *t = gen_alloc(*size);
-	if (t == NULL || above > 255u) {
-		fprintf(stderr, "gen_boards: nineteen: %u outer classes above the split\n", (unsigned)above);
-		free(t);
-		free(seen);
-		return 1;
-	}
-	uint8_t *counts = t + BOARD_OUTER_MAP_BYTES;
-	uint8_t *list = counts + 2u * BOARD_OUTER_COUNTS;
-	uint32_t n = 0;
-	list[0] = (uint8_t)above;
-	for (uint32_t v = 0; v < OUTER_RINGS; v++) {
-		if (v % 64u == 0 && v <= BOARD_OUTER_SPLIT) {
-			counts[2u * (v / 64u)] = (uint8_t)n;
-			counts[2u * (v / 64u) + 1u] = (uint8_t)(n >> 8);
-		}
-		if (!seen[v]) {
-			continue;
-		}
-		if (v < BOARD_OUTER_SPLIT) {
-			t[v / 8u] |= (uint8_t)(1u << (v % 8u));
-		} else {
-			uint32_t i = n - (counts[2u * (BOARD_OUTER_COUNTS - 1u)] | (uint32_t)counts[2u * BOARD_OUTER_COUNTS - 1u] << 8);
-			list[1u + 2u * i] = (uint8_t)v;
-			list[2u + 2u * i] = (uint8_t)(v >> 8);
-		}
-		n++;
+	if (!failed) {
+		key_set_finish(&set);
+		failed = encode_set("nineteen_outer_classes", &set, OUTER_WALK_BITS, enc);
+		*count = set.count;
 	}
 	/* Each class's rank, read back. */
-	uint32_t rank = 0;
-	for (uint32_t v = 0; v < OUTER_RINGS; v++) {
-		if (seen[v] && board_outer_class(t, (uint16_t)v) != rank++) {
-			fprintf(stderr, "gen_boards: nineteen: outer class %03x reads back wrong\n", (unsigned)v);
-			free(t);
-			free(seen);
-			return 1;
+	for (uint32_t i = 0; i < set.count && !failed; i++) {
+		uint16_t rank;
+		if (!losing_set_find(enc->bytes, (uint16_t)set.keys[i], &rank) || rank != i) {
+			fprintf(stderr, "gen_boards: nineteen: outer class %03x reads back wrong\n", (unsigned)set.keys[i]);
+			failed = 1;
 		}
 	}
+	free(set.keys);
 	free(seen);
-	*table = t;
-	*count = n;
-	return 0;
+	return failed;
 }
 
 /* Proves that the key is a function of the class (the same for all twelve
@@ -305,11 +281,11 @@ static int check_keys(const uint8_t *outer, uint32_t universe)
 int gen_nineteen(FILE *c, FILE *h)
 {
 	struct key_set set = { 0 };
-	struct encoding enc = { 0 };
-	uint8_t *outer = NULL;
-	uint32_t outer_size = 0, classes = 0;
+	struct encoding enc = { 0 }, outer_enc = { 0 };
+	uint32_t classes = 0;
 	uint8_t *outcome = gen_alloc(CODES);
-	int failed = outcome == NULL || outer_classes(&outer, &outer_size, &classes);
+	int failed = outcome == NULL || outer_classes(&outer_enc, &classes);
+	const uint8_t *outer = outer_enc.bytes;
 	uint32_t universe = classes * 128u;
 	failed = failed || check_keys(outer, universe) || solve(outcome) || key_set_init(&set, universe);
 	uint32_t losing = 0;
@@ -328,7 +304,7 @@ int gen_nineteen(FILE *c, FILE *h)
 	}
 	if (!failed) {
 		key_set_finish(&set);
-		failed = encode_set("nineteen_losing", &set, 256, &enc);
+		failed = encode_set("nineteen_losing", &set, NINETEEN_WALK_BITS, &enc);
 	}
 	/* Every position, as the engine reads it, must come out as solved. */
 	for (uint32_t x = 0; x < CODES && !failed; x++) {
@@ -346,8 +322,8 @@ int gen_nineteen(FILE *c, FILE *h)
 	}
 	if (!failed) {
 		char what[160];
-		snprintf(what, sizeof what, "Nineteen: the %u smallest outer rings of their classes", (unsigned)classes);
-		write_bytes(c, h, "nineteen_outer_classes", what, outer, outer_size);
+		snprintf(what, sizeof what, "Nineteen: the %u smallest outer rings of their classes, as a set", (unsigned)classes);
+		write_bytes(c, h, "nineteen_outer_classes", what, outer, outer_enc.size);
 		snprintf(what, sizeof what,
 			 "Nineteen: %u positions, %u losing; the keys of those the parts leave to the table",
 			 (unsigned)CODES, (unsigned)losing);
@@ -358,7 +334,7 @@ int gen_nineteen(FILE *c, FILE *h)
 	}
 	free(enc.bytes);
 	free(set.keys);
-	free(outer);
+	free(outer_enc.bytes);
 	free(outcome);
 	return failed;
 }

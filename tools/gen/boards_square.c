@@ -186,7 +186,7 @@ static int two_rule_table(FILE *c, FILE *h, const char *name, const char *what, 
 	}
 	if (!failed) {
 		key_set_finish(&set);
-		failed = encode_set(name, &set, 256, &enc);
+		failed = encode_set(name, &set, MAX_WALK_BITS, &enc);
 		rule_bytes = (2u * set.count + 7u) / 8u;
 		rules = gen_alloc(rule_bytes + 1u);
 		failed = failed || rules == NULL;
