@@ -89,12 +89,20 @@ static void put_bit(uint8_t *bytes, uint32_t at)
 	bytes[at >> 3] |= (uint8_t)(1u << (at & 7u));
 }
 
+/* Buckets of the finished set with `low_bits` low bits: enough for its
+ * largest key (a key past them reads as absent, like any key not held). */
+static uint32_t bucket_count(const struct key_set *set, uint8_t low_bits)
+{
+	uint32_t span = set->count > 0 ? set->keys[set->count - 1u] + 1u : 1u;
+	return (span + ((uint32_t)1 << low_bits) - 1u) >> low_bits;
+}
+
 /* Size in bytes and longest walk of the set with these parameters, or 0
  * when the parameters do not fit the decoder's 16-bit counters. */
 static uint32_t encoded_size(const struct key_set *set, uint8_t low_bits, uint8_t sample_shift,
 			     uint32_t *walk_bits)
 {
-	uint32_t buckets = (uint32_t)(((uint64_t)set->universe + ((uint64_t)1 << low_bits) - 1u) >> low_bits);
+	uint32_t buckets = bucket_count(set, low_bits);
 	uint32_t samples = ((buckets - 1u) >> sample_shift) + 1u;
 	if (buckets > 0xFFFFu || set->count + buckets > 0xFFFFu || set->count * low_bits > 0xFFFFu ||
 	    set->count > 0xFFFFu) {
@@ -156,7 +164,7 @@ static int encode(const struct key_set *set, uint32_t max_walk, struct encoding 
 	}
 	uint8_t low_bits = out->low_bits;
 	uint8_t shift = out->sample_shift;
-	uint32_t buckets = (uint32_t)(((uint64_t)set->universe + ((uint64_t)1 << low_bits) - 1u) >> low_bits);
+	uint32_t buckets = bucket_count(set, low_bits);
 	uint32_t samples = ((buckets - 1u) >> shift) + 1u;
 	uint8_t *b = out->bytes;
 	uint8_t *high = b + LOSING_SET_HEADER_BYTES + 2u * samples;
