@@ -218,40 +218,33 @@ uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest)
 
 /* ---- Taktix ---- */
 
-/* The key's terms for four lines (rows, or columns) given as 4-bit masks,
- * crossed by the four lines `across`: for each line, 4 times the cube of
- * its count, plus the square of the sum of the squared counts of the lines
- * crossing it at its pieces. */
-static uint16_t taktix_terms(const uint8_t *lines, const uint8_t *across)
-{
-	uint16_t terms = 0;
-	for (uint8_t k = 0; k < 4; k++) {
-		uint8_t n = 0, sum = 0;
-		for (uint8_t b = 0; b < 4; b++) {
-			if (lines[k] >> b & 1u) {
-				uint8_t crossing = losing_set_ones(across[b]);
-				n++;
-				sum = (uint8_t)(sum + crossing * crossing);
-			}
-		}
-		terms = (uint16_t)(terms + 4u * (uint16_t)(n * n * n) + (uint16_t)sum * sum);
-	}
-	return terms;
-}
-
+/* Lines 0-3 are the rows, 4-7 the columns: count[line] pieces in each,
+ * and sum[line] the sum over its pieces of the squared count of the line
+ * crossing it there. */
 uint16_t board_taktix_any_key(uint16_t cells)
 {
-	uint8_t rows[4], cols[4] = { 0, 0, 0, 0 };
-	for (uint8_t r = 0, bit = 1; r < 4; r++, bit <<= 1, cells >>= 4) {
-		uint8_t row = (uint8_t)(cells & 0x0Fu);
-		rows[r] = row;
-		for (uint8_t c = 0; c < 4; c++, row >>= 1) {
-			if (row & 1u) {
-				cols[c] |= bit;
+	uint8_t count[8] = { 0 }, sum[8] = { 0 };
+	for (uint8_t pass = 0; pass < 2; pass++) {
+		uint16_t rest = cells;
+		for (uint8_t cell = 0; cell < 16; cell++, rest >>= 1) {
+			if (rest & 1u) {
+				uint8_t row = cell >> 2, col = (uint8_t)(4u + (cell & 3u));
+				if (pass == 0) {
+					count[row]++;
+					count[col]++;
+				} else {
+					sum[row] = (uint8_t)(sum[row] + count[col] * count[col]);
+					sum[col] = (uint8_t)(sum[col] + count[row] * count[row]);
+				}
 			}
 		}
 	}
-	return (uint16_t)(taktix_terms(rows, cols) + taktix_terms(cols, rows));
+	uint16_t key = 0;
+	for (uint8_t line = 0; line < 8; line++) {
+		uint8_t n = count[line];
+		key = (uint16_t)(key + 4u * (uint16_t)(n * n * n) + (uint16_t)sum[line] * sum[line]);
+	}
+	return key;
 }
 
 /*
