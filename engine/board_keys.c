@@ -78,13 +78,15 @@ static uint8_t part_value(const uint8_t *part, uint8_t size)
 }
 
 /*
- * The verdict of a board's parts (board_keys.h), taking the grid apart
- * from the top: on the hexagon parts of up to five cells are small, on the
- * square up to three, and a bigger part leaves the position to the table.
+ * The verdict of a board's parts (board_keys.h), taking the grid of its
+ * `pieces` apart from the top: on the hexagon parts of up to five cells are
+ * small, on the square up to three, and a bigger part leaves the position
+ * to the table.  Under misere the parts are single pieces exactly when
+ * there are as many parts as pieces.
  */
-static enum board_verdict grid_verdict(uint8_t *grid, bool hexagon, bool misere)
+static enum board_verdict grid_verdict(uint8_t *grid, bool hexagon, bool misere, uint8_t pieces)
 {
-	uint8_t value = 0, count = 0, most = 0;
+	uint8_t value = 0, count = 0;
 	for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
 		while (grid[r] != 0) {
 			uint8_t part[GRID_ROWS] = { 0 };
@@ -95,19 +97,17 @@ static enum board_verdict grid_verdict(uint8_t *grid, bool hexagon, bool misere)
 				return BOARD_LOOK_UP;
 			}
 			count++;
-			if (size > most) {
-				most = size;
-			}
 			value ^= part_value(part, size);
 		}
 	}
-	bool loses = misere && most < 2 ? (count & 1u) != 0 : value == 0;
+	bool loses = misere && count == pieces ? (count & 1u) != 0 : value == 0;
 	return loses ? BOARD_LOSES : BOARD_WINS;
 }
 
 enum board_verdict board_nineteen_verdict(uint32_t cells)
 {
-	if (board_count_cells(cells) > NINETEEN_PARTS_MOST) {
+	uint8_t pieces = board_count_cells(cells);
+	if (pieces > NINETEEN_PARTS_MOST) {
 		return BOARD_LOOK_UP;
 	}
 	uint8_t low = (uint8_t)cells;
@@ -115,19 +115,20 @@ enum board_verdict board_nineteen_verdict(uint32_t cells)
 		0, (uint8_t)(low << 2) & 0x1Cu, (low >> 2) & 0x1Eu, (uint8_t)((uint16_t)cells >> 7) & 0x1Fu,
 		(uint8_t)((uint16_t)cells >> 12), (uint8_t)(cells >> 16) & 0x07u, 0,
 	};
-	return grid_verdict(grid, true, false);
+	return grid_verdict(grid, true, false, pieces);
 }
 
 enum board_verdict board_taktix_verdict(uint16_t cells, bool misere)
 {
-	if (board_count_cells(cells) > TAKTIX_PARTS_MOST) {
+	uint8_t pieces = board_count_cells(cells);
+	if (pieces > TAKTIX_PARTS_MOST) {
 		return BOARD_LOOK_UP;
 	}
 	uint8_t grid[GRID_ROWS] = { 0 };
 	for (uint8_t r = 1; r <= 4; r++, cells >>= 4) {
 		grid[r] = cells & 0x0Fu;
 	}
-	return grid_verdict(grid, false, misere);
+	return grid_verdict(grid, false, misere, pieces);
 }
 
 /* ---- Chomp ---- */

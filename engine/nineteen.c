@@ -127,15 +127,10 @@ bool nineteen_move_at(const struct position *pos, uint8_t index, struct move *mv
 	return (pos->u.nineteen & cells) == cells;
 }
 
-/* Some numbers of pieces never lose (1, 3, 17, 19): those are wins at
- * once.  Otherwise the parts decide, or the table (board_keys.h). */
+/* The parts decide, or the table (board_keys.h). */
 bool nineteen_is_losing(const struct position *pos)
 {
 	uint32_t cells = pos->u.nineteen;
-	uint8_t pieces = board_count_cells(cells);
-	if (!(flash_u8(nineteen_losing_counts + (pieces >> 3)) & (1u << (pieces & 7u)))) {
-		return false;
-	}
 	enum board_verdict verdict = board_nineteen_verdict(cells);
 	if (verdict != BOARD_LOOK_UP) {
 		return verdict == BOARD_LOSES;

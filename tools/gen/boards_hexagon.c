@@ -289,13 +289,10 @@ int gen_nineteen(FILE *c, FILE *h)
 	uint32_t universe = classes * 128u;
 	failed = failed || check_keys(outer, universe) || solve(outcome) || key_set_init(&set, universe);
 	uint32_t losing = 0;
-	uint8_t counts[3] = { 0, 0, 0 }; /* bit n: some position of n pieces loses */
 	/* The table holds the losing positions the parts do not decide
 	 * (board_nineteen_verdict). */
 	for (uint32_t x = 0; x < CODES && !failed; x++) {
 		if (outcome[x] == LOSING) {
-			unsigned n = (unsigned)__builtin_popcount(x);
-			counts[n / 8u] |= (uint8_t)(1u << (n % 8u));
 			losing++;
 			if (board_nineteen_verdict(x) == BOARD_LOOK_UP) {
 				failed = key_set_add(&set, board_nineteen_key(x, outer));
@@ -308,13 +305,9 @@ int gen_nineteen(FILE *c, FILE *h)
 	}
 	/* Every position, as the engine reads it, must come out as solved. */
 	for (uint32_t x = 0; x < CODES && !failed; x++) {
-		unsigned n = (unsigned)__builtin_popcount(x);
-		bool loses = (counts[n / 8u] >> (n % 8u)) & 1u;
-		if (loses) {
-			enum board_verdict verdict = board_nineteen_verdict(x);
-			loses = verdict == BOARD_LOOK_UP ? set_has(enc.bytes, board_nineteen_key(x, outer))
-							 : verdict == BOARD_LOSES;
-		}
+		enum board_verdict verdict = board_nineteen_verdict(x);
+		bool loses = verdict == BOARD_LOOK_UP ? set_has(enc.bytes, board_nineteen_key(x, outer))
+						      : verdict == BOARD_LOSES;
 		if (loses != (outcome[x] == LOSING)) {
 			fprintf(stderr, "gen_boards: nineteen: position %05lx reads back wrong\n", (unsigned long)x);
 			failed = 1;
@@ -328,8 +321,6 @@ int gen_nineteen(FILE *c, FILE *h)
 			 "Nineteen: %u positions, %u losing; the keys of those the parts leave to the table",
 			 (unsigned)CODES, (unsigned)losing);
 		write_set(c, h, "nineteen_losing", what, &set, &enc);
-		write_bytes(c, h, "nineteen_losing_counts", "Nineteen: the numbers of pieces at which a position can lose",
-			    counts, sizeof counts);
 		failed = write_moves(c, h);
 	}
 	free(enc.bytes);
