@@ -86,17 +86,22 @@ static bool is_run(uint8_t pattern)
 
 static const uint8_t row_length[4] ENGINE_FLASH = { 4, 4, 4, 4 };
 
+/* The words of a position, in the order variant (any, adjacent), then rule
+ * (normal, misere), the same for reading and writing. */
+static const char words[4][9] ENGINE_FLASH = { "any", "adjacent", "normal", "misere" };
+
 void taktix_parse(struct position *pos, struct scanner *in)
 {
 	for (uint8_t word = 0; word < 2; word++) {
-		if (scan_word(in, ENGINE_FLASH_STR("any"))) {
-			pos->variant = TAKTIX_ANY;
-		} else if (scan_word(in, ENGINE_FLASH_STR("adjacent"))) {
-			pos->variant = TAKTIX_ADJACENT;
-		} else if (scan_word(in, ENGINE_FLASH_STR("normal"))) {
-			pos->rule = RULE_NORMAL;
-		} else if (scan_word(in, ENGINE_FLASH_STR("misere"))) {
-			pos->rule = RULE_MISERE;
+		for (uint8_t k = 0; k < 4; k++) {
+			if (scan_word(in, words[k])) {
+				if (k < 2) {
+					pos->variant = k == 1 ? TAKTIX_ADJACENT : TAKTIX_ANY;
+				} else {
+					pos->rule = k == 3 ? RULE_MISERE : RULE_NORMAL;
+				}
+				break;
+			}
 		}
 	}
 	pos->u.taktix = (uint16_t)board_scan_rows(in, row_length, 4);
@@ -104,8 +109,10 @@ void taktix_parse(struct position *pos, struct scanner *in)
 
 void taktix_print(const struct position *pos)
 {
-	put_flash(pos->variant == TAKTIX_ADJACENT ? ENGINE_FLASH_STR("adjacent ") : ENGINE_FLASH_STR("any "));
-	put_flash(pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
+	put_flash(words[pos->variant == TAKTIX_ADJACENT]);
+	put_char(' ');
+	put_flash(words[2u + (pos->rule == RULE_MISERE)]);
+	put_char(' ');
 	board_print_rows(row_length, 4, pos->u.taktix);
 }
 
