@@ -42,8 +42,10 @@ static uint16_t line_cells(uint8_t line, uint8_t pattern)
 	uint16_t spread = pattern;
 	if (line >= 4) {
 		/* Bit k of the pattern to bit 4k: a column's cells. */
-		spread = (uint16_t)((pattern & 1u) | (uint16_t)(pattern & 2u) << 3 | (uint16_t)(pattern & 4u) << 6 |
-				    (uint16_t)(pattern & 8u) << 9);
+		spread = 0;
+		for (uint8_t k = 4; k-- > 0;) {
+			spread = (uint16_t)(spread << 4 | (pattern >> k & 1u));
+		}
 	}
 	for (uint8_t shift = line & 3u; shift > 0; shift--) {
 		spread = (uint16_t)(spread << (line < 4 ? 4u : 1u));
@@ -70,7 +72,11 @@ static uint8_t pattern_of(uint8_t line, uint16_t cells)
 	if (line < 4) {
 		return (uint8_t)(cells & 0x0Fu);
 	}
-	return (uint8_t)((cells & 1u) | ((cells >> 3) & 2u) | ((cells >> 6) & 4u) | ((cells >> 9) & 8u));
+	uint8_t pattern = 0;
+	for (uint8_t k = 0; k < 4; k++, cells >>= 4) {
+		pattern = (uint8_t)(pattern >> 1 | (cells & 1u) << 3);
+	}
+	return pattern;
 }
 
 /* True for a nonempty pattern without gaps. */
@@ -177,10 +183,10 @@ void taktix_print_move(const struct move *mv)
 	uint8_t line = line_of(cells);
 	if ((cells & (cells - 1u)) != 0 && line < LINES && is_run(pattern_of(line, cells))) {
 		uint8_t first = 0, last = 15;
-		while (!(cells & (1u << first))) {
+		for (uint16_t rest = cells; !(rest & 1u); rest >>= 1) {
 			first++;
 		}
-		while (!(cells & (1u << last))) {
+		for (uint16_t rest = cells; !(rest & 0x8000u); rest = (uint16_t)(rest << 1)) {
 			last--;
 		}
 		print_cell(first);
