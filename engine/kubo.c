@@ -87,7 +87,11 @@ void kubo_parse_move(struct scanner *in, struct move *mv)
 
 static void print_stack(uint8_t stack)
 {
-	board_print_name(stack % 3u, (uint8_t)(stack / 3u + 1u));
+	uint8_t row = 1;
+	for (; stack >= 3u; stack = (uint8_t)(stack - 3u)) {
+		row++;
+	}
+	board_print_name(stack, row);
 }
 
 void kubo_print_move(const struct move *mv)
