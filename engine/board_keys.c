@@ -86,14 +86,14 @@ static uint8_t part_value(const uint8_t *part, uint8_t size)
  */
 static enum board_verdict grid_verdict(uint8_t *grid, bool hexagon, bool misere, uint8_t pieces)
 {
-	uint8_t value = 0, count = 0;
+	uint8_t value = 0, count = 0, small = hexagon ? 5u : 3u;
 	for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
 		while (grid[r] != 0) {
 			uint8_t part[GRID_ROWS] = { 0 };
 			part[r] = grid[r] & (uint8_t)-grid[r];
 			grid[r] ^= part[r];
 			uint8_t size = (uint8_t)(1u + grid_grow(grid, part, hexagon));
-			if (size > 3u + 2u * hexagon) {
+			if (size > small) {
 				return BOARD_LOOK_UP;
 			}
 			count++;
