@@ -30,27 +30,32 @@
 
 /* ---- lines ---- */
 
-/* The cells of each line: rows 0-3 from the top, then columns 0-3. */
-static const uint16_t line_masks[LINES] ENGINE_FLASH = {
-	0x000Fu, 0x00F0u, 0x0F00u, 0xF000u, 0x1111u, 0x2222u, 0x4444u, 0x8888u,
-};
+/* The board turned over its diagonal from a1, row k becoming column k: a
+ * 4x4 bit matrix transposed by swapping blocks of bits, single cells within
+ * each 2x2 square, then 2x2 squares. */
+static uint16_t transposed(uint16_t cells)
+{
+	uint16_t swap = (cells ^ cells >> 3) & 0x0A0Au;
+	cells ^= (uint16_t)(swap ^ swap << 3);
+	swap = (cells ^ cells >> 6) & 0x00CCu;
+	return (uint16_t)(cells ^ swap ^ swap << 6);
+}
 
-/* The cells of line `line` picked by the 4-bit `pattern` (bit k: the k-th
- * cell from the left or the top). */
+/* The cells of line `line` (rows 0-3 from the top, then columns 0-3)
+ * picked by the 4-bit `pattern` (bit k: the k-th cell from the left or the
+ * top): a column is the row of the same number, transposed. */
 static uint16_t line_cells(uint8_t line, uint8_t pattern)
 {
-	uint16_t spread = pattern;
+	uint16_t cells = (uint16_t)((uint16_t)pattern << (4u * (line & 3u)));
+	return line < 4 ? cells : transposed(cells);
+}
+
+static uint8_t pattern_of(uint8_t line, uint16_t cells)
+{
 	if (line >= 4) {
-		/* Bit k of the pattern to bit 4k: a column's cells. */
-		spread = 0;
-		for (uint8_t k = 4; k-- > 0;) {
-			spread = (uint16_t)(spread << 4 | (pattern >> k & 1u));
-		}
+		cells = transposed(cells);
 	}
-	for (uint8_t shift = line & 3u; shift > 0; shift--) {
-		spread = (uint16_t)(spread << (line < 4 ? 4u : 1u));
-	}
-	return spread;
+	return (uint8_t)(cells >> (4u * (line & 3u))) & 0x0Fu;
 }
 
 /* The line holding every cell of `cells` (rows first), or LINES when they
@@ -58,25 +63,10 @@ static uint16_t line_cells(uint8_t line, uint8_t pattern)
 static uint8_t line_of(uint16_t cells)
 {
 	uint8_t line = 0;
-	while (line < LINES && (cells & (uint16_t)~flash_u16(&line_masks[line])) != 0) {
+	while (line < LINES && line_cells(line, pattern_of(line, cells)) != cells) {
 		line++;
 	}
 	return line;
-}
-
-static uint8_t pattern_of(uint8_t line, uint16_t cells)
-{
-	for (uint8_t shift = line & 3u; shift > 0; shift--) {
-		cells >>= line < 4 ? 4u : 1u;
-	}
-	if (line < 4) {
-		return (uint8_t)(cells & 0x0Fu);
-	}
-	uint8_t pattern = 0;
-	for (uint8_t k = 0; k < 4; k++, cells >>= 4) {
-		pattern = (uint8_t)(pattern >> 1 | (cells & 1u) << 3);
-	}
-	return pattern;
 }
 
 /* True for a nonempty pattern without gaps. */
