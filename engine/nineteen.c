@@ -28,15 +28,19 @@ static const uint8_t row_length[ROWS] ENGINE_FLASH = { 3, 4, 5, 4, 3 };
 static const uint8_t row_start[ROWS + 1] ENGINE_FLASH = { 0, 3, 7, 12, 16, ENGINE_NINETEEN_CELLS };
 
 /*
- * The cells of move `index` of the list; move c (c < 19) is cell c alone.
- * Each move is its first cell a and which of a + 1 (the next in the row),
- * a + d and a + d + 1 (the two below it) it also takes, where d is 4 in the
- * rows that start at cells 3 and 7 and 3 elsewhere (the generator checks
- * every move against the board's geometry).
+ * The cells of move `index` of the list.  Move c (c < 19) is cell c alone;
+ * the table holds the others, each as its first cell a and which of a + 1
+ * (the next in the row), a + d and a + d + 1 (the two below it) it also
+ * takes, where d is 4 in the rows that start at cells 3 and 7 and 3
+ * elsewhere (the generator checks every move against the board's
+ * geometry).
  */
 static uint32_t move_cells(uint8_t index)
 {
-	uint8_t form = flash_u8(&nineteen_move_forms[index]);
+	uint8_t form = index;
+	if (index >= ENGINE_NINETEEN_CELLS) {
+		form = flash_u8(&nineteen_move_forms[index - ENGINE_NINETEEN_CELLS]);
+	}
 	uint8_t first = form & 0x1Fu;
 	uint8_t below = first >= 3u && first < 12u ? 4u : 3u;
 	uint32_t cells = 1u | (form >> 4 & 2u) | (uint32_t)(form >> 6) << below;

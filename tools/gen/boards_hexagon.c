@@ -147,16 +147,19 @@ static int write_moves(FILE *c, FILE *h)
 		uint32_t rest = moves[m] >> a;
 		unsigned others = (rest >> 1 & 1u) | (rest >> d & 3u) << 1;
 		bytes[m] = (uint8_t)(a | others << 5);
-		if ((1u | (others & 1u) << 1 | (uint32_t)(others >> 1) << d) << a != moves[m]) {
+		if ((1u | (others & 1u) << 1 | (uint32_t)(others >> 1) << d) << a != moves[m] ||
+		    (m < ENGINE_NINETEEN_CELLS && bytes[m] != m)) {
 			fprintf(stderr, "gen_boards: nineteen: move %05lx has no one-byte form\n", (unsigned long)moves[m]);
 			return 1;
 		}
 	}
+	/* Move c < 19 is cell c alone, whose form is c: only the others are
+	 * written. */
 	fprintf(h, "#define NINETEEN_MOVES %uu\n", n);
 	write_bytes(c, h, "nineteen_move_forms",
-		    "Nineteen: every move (one cell, two adjacent, a small triangle) as its first cell and which of "
-		    "three cells beyond it it takes, fewest pieces first, then by the first cell",
-		    bytes, n);
+		    "Nineteen: every move of two or three pieces (two adjacent, a small triangle) as its first cell "
+		    "and which of three cells beyond it it takes, fewest pieces first, then by the first cell",
+		    bytes + ENGINE_NINETEEN_CELLS, n - ENGINE_NINETEEN_CELLS);
 	return 0;
 }
 
