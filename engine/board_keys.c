@@ -252,61 +252,18 @@ uint16_t board_taktix_any_key(uint16_t cells)
  * The 4x4 board as two bytes (see board_keys.h).  Corners clockwise from
  * the top-left: a1 d1 d4 a4, inner cells b2 c2 c3 b3, and the sides from
  * each corner: b1 c1, d2 d3, c4 b4, a3 a2.  Cells a1-d1 are bits 0-3 of
- * the position, a2-d2 bits 4-7, and so on.
+ * the position, a2-d2 bits 4-7, and so on: ring_cells lists the cells of
+ * (corners << 8 | sides) from its top bit down.
  */
+static const uint8_t ring_cells[16] ENGINE_FLASH = { 0, 5, 3, 6, 15, 10, 12, 9, 1, 2, 7, 11, 14, 13, 8, 4 };
+
 static uint16_t taktix_rings(uint16_t cells)
 {
-	uint8_t r01 = (uint8_t)cells, r23 = (uint8_t)(cells >> 8);
-	uint8_t corners = 0, sides = 0;
-	if (r01 & 0x01u) {
-		corners |= 0x80u; /* a1 */
+	uint16_t ring = 0;
+	for (const uint8_t *cell = ring_cells; cell < ring_cells + 16; cell++) {
+		ring = (uint16_t)(ring << 1 | (cells >> flash_u8(cell) & 1u));
 	}
-	if (r01 & 0x20u) {
-		corners |= 0x40u; /* b2 */
-	}
-	if (r01 & 0x08u) {
-		corners |= 0x20u; /* d1 */
-	}
-	if (r01 & 0x40u) {
-		corners |= 0x10u; /* c2 */
-	}
-	if (r23 & 0x80u) {
-		corners |= 0x08u; /* d4 */
-	}
-	if (r23 & 0x04u) {
-		corners |= 0x04u; /* c3 */
-	}
-	if (r23 & 0x10u) {
-		corners |= 0x02u; /* a4 */
-	}
-	if (r23 & 0x02u) {
-		corners |= 0x01u; /* b3 */
-	}
-	if (r01 & 0x02u) {
-		sides |= 0x80u; /* b1 */
-	}
-	if (r01 & 0x04u) {
-		sides |= 0x40u; /* c1 */
-	}
-	if (r01 & 0x80u) {
-		sides |= 0x20u; /* d2 */
-	}
-	if (r23 & 0x08u) {
-		sides |= 0x10u; /* d3 */
-	}
-	if (r23 & 0x40u) {
-		sides |= 0x08u; /* c4 */
-	}
-	if (r23 & 0x20u) {
-		sides |= 0x04u; /* b4 */
-	}
-	if (r23 & 0x01u) {
-		sides |= 0x02u; /* a3 */
-	}
-	if (r01 & 0x10u) {
-		sides |= 0x01u; /* a2 */
-	}
-	return (uint16_t)((uint16_t)corners << 8 | sides);
+	return ring;
 }
 
 uint16_t board_taktix_adjacent_key(uint16_t cells, const uint8_t *classes)
@@ -386,14 +343,19 @@ static uint16_t kubo_edge_index(const uint8_t *classes, uint8_t corners, uint8_t
  * symmetries that fix the corners. */
 static const uint8_t class_slots[] ENGINE_FLASH = { BOARD_SQUARE_CLASSES, 136, 136, 136, 160, 0 /* 256 */ };
 
+/* The stacks of the ring in digit order: the corners clockwise from the
+ * top-left, then the edges clockwise from the top. */
+static const uint8_t ring_stacks[8] ENGINE_FLASH = { 0, 2, 8, 6, 1, 5, 7, 3 };
+
 uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes)
 {
-	uint8_t corners = (uint8_t)(stacks[0] << 6 | stacks[2] << 4 | stacks[8] << 2 | stacks[6]);
-	uint8_t edges = (uint8_t)(stacks[1] << 6 | stacks[5] << 4 | stacks[7] << 2 | stacks[3]);
-	uint16_t smallest = square_smallest_pair(corners, edges, false);
-	corners = (uint8_t)(smallest >> 8);
-	edges = (uint8_t)smallest;
-	uint16_t slot = kubo_edge_index(classes, corners, edges);
+	uint16_t ring = 0;
+	for (const uint8_t *stack = ring_stacks; stack < ring_stacks + 8; stack++) {
+		ring = (uint16_t)(ring << 2 | stacks[flash_u8(stack)]);
+	}
+	uint16_t smallest = square_smallest_pair((uint8_t)(ring >> 8), (uint8_t)ring, false);
+	uint8_t corners = (uint8_t)(smallest >> 8);
+	uint16_t slot = kubo_edge_index(classes, corners, (uint8_t)smallest);
 	for (uint8_t other; (other = flash_u8(classes++)) < corners;) {
 		uint8_t slots = flash_u8(&class_slots[corner_symmetry(other)]);
 		slot = (uint16_t)(slot + (slots == 0 ? 256u : slots));
