@@ -243,7 +243,7 @@ uint16_t board_taktix_any_key(uint16_t cells)
 	uint16_t key = 0;
 	for (uint8_t line = 0; line < 8; line++) {
 		uint8_t n = count[line];
-		key = (uint16_t)(key + 4u * (uint16_t)(n * n * n) + (uint16_t)sum[line] * sum[line]);
+		key = (uint16_t)(key + n * n + (uint16_t)sum[line] * sum[line]);
 	}
 	return key;
 }
@@ -339,9 +339,9 @@ static uint16_t kubo_edge_index(const uint8_t *classes, uint8_t corners, uint8_t
 	return (uint16_t)(low * (low + 1u) / 2u + (read >> 4));
 }
 
-/* How many slots the ring classes of a corner class take, by the
+/* How many slots the ring classes of a corner class take, less one, by the
  * symmetries that fix the corners. */
-static const uint8_t class_slots[] ENGINE_FLASH = { BOARD_SQUARE_CLASSES, 136, 136, 136, 160, 0 /* 256 */ };
+static const uint8_t class_slots[] ENGINE_FLASH = { BOARD_SQUARE_CLASSES - 1u, 135, 135, 135, 159, 255 };
 
 /* The stacks of the ring in digit order: the corners clockwise from the
  * top-left, then the edges clockwise from the top. */
@@ -357,8 +357,7 @@ uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes)
 	uint8_t corners = (uint8_t)(smallest >> 8);
 	uint16_t slot = kubo_edge_index(classes, corners, (uint8_t)smallest);
 	for (uint8_t other; (other = flash_u8(classes++)) < corners;) {
-		uint8_t slots = flash_u8(&class_slots[corner_symmetry(other)]);
-		slot = (uint16_t)(slot + (slots == 0 ? 256u : slots));
+		slot = (uint16_t)(slot + flash_u8(&class_slots[corner_symmetry(other)]) + 1u);
 	}
 	return slot;
 }

@@ -82,13 +82,13 @@ uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest);
 /* ---- Taktix, any pieces of a row or column ----
  * The game is unchanged by any permutation of the rows, of the columns,
  * and by transposition.  The key is built from two invariants of that
- * group: A, the sum over all eight lines of the cube of the number of
+ * group: A, the sum over all eight lines of the square of the number of
  * pieces in the line, and B, the sum over all lines of the square of S,
  * where a row's S is the sum of the squares of the column counts at its
- * pieces (a column's S the same with row counts).  Key = B + 4A.  It does
+ * pieces (a column's S the same with row counts).  Key = A + B.  It does
  * not tell every class apart, but the generator proves that no winning
  * position shares its key with a losing one, in either rule. */
-#define BOARD_TAKTIX_ANY_UNIVERSE (32768ul + 4ul * 512ul + 1ul)
+#define BOARD_TAKTIX_ANY_UNIVERSE (8ul * 64ul * 64ul + 8ul * 16ul + 1ul)
 uint16_t board_taktix_any_key(uint16_t cells);
 
 /* ---- Taktix, adjacent pieces ----
