@@ -330,13 +330,17 @@ static uint16_t kubo_edge_index(const uint8_t *classes, uint8_t corners, uint8_t
 	for (uint8_t k = 0; k < 4; k++, order <<= 2) {
 		read = (uint8_t)(read << 2 | (edges >> (6u - 2u * (order >> 6)) & 3u));
 	}
-	/* The pairs a <= b before (a, b): b (b + 1) / 2 + a of them. */
-	uint8_t low = read & 0x0Fu;
+	/* The pairs a <= b before (a, b): b (b + 1) / 2 + a of them; between
+	 * corners the pair is of the last two digits, after ten for each value
+	 * of the first two. */
+	uint8_t a = read >> 4, b = read & 0x0Fu;
+	uint16_t before = 0;
 	if (symmetry == FIXED_BETWEEN) {
-		uint8_t last = low & 3u;
-		return (uint16_t)((read >> 4) * 10u + last * (last + 1u) / 2u + (low >> 2));
+		before = (uint16_t)(a * 10u);
+		a = b >> 2;
+		b &= 3u;
 	}
-	return (uint16_t)(low * (low + 1u) / 2u + (read >> 4));
+	return (uint16_t)(before + (uint8_t)(b * (b + 1u)) / 2u + a);
 }
 
 /* How many slots the ring classes of a corner class take, less one, by the
