@@ -79,14 +79,15 @@ static uint8_t part_value(const uint8_t *part, uint8_t size)
 
 /*
  * The verdict of a board's parts (board_keys.h), taking the grid of its
- * `pieces` apart from the top: on the hexagon parts of up to five cells are
- * small, on the square up to three, and a bigger part leaves the position
- * to the table.  Under misere the parts are single pieces exactly when
+ * `pieces` apart from the top: parts of up to `small` cells (five on the
+ * hexagon, three on the square) have known values, and a bigger part
+ * leaves the position to the table.  Under misere the parts are single pieces exactly when
  * there are as many parts as pieces.
  */
-static enum board_verdict grid_verdict(uint8_t *grid, bool hexagon, bool misere, uint8_t pieces)
+static enum board_verdict grid_verdict(uint8_t *grid, uint8_t small, bool misere, uint8_t pieces)
 {
-	uint8_t value = 0, count = 0, small = hexagon ? 5u : 3u;
+	bool hexagon = small > 3u;
+	uint8_t value = 0, count = 0;
 	for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
 		while (grid[r] != 0) {
 			uint8_t part[GRID_ROWS] = { 0 };
@@ -115,7 +116,7 @@ enum board_verdict board_nineteen_verdict(uint32_t cells)
 		0, (uint8_t)(low << 2) & 0x1Cu, (low >> 2) & 0x1Eu, (uint8_t)((uint16_t)cells >> 7) & 0x1Fu,
 		(uint8_t)((uint16_t)cells >> 12), (uint8_t)(cells >> 16) & 0x07u, 0,
 	};
-	return grid_verdict(grid, true, false, pieces);
+	return grid_verdict(grid, 5, false, pieces);
 }
 
 enum board_verdict board_taktix_verdict(uint16_t cells, bool misere)
@@ -128,7 +129,7 @@ enum board_verdict board_taktix_verdict(uint16_t cells, bool misere)
 	for (uint8_t r = 1; r <= 4; r++, cells >>= 4) {
 		grid[r] = cells & 0x0Fu;
 	}
-	return grid_verdict(grid, false, misere, pieces);
+	return grid_verdict(grid, 3, misere, pieces);
 }
 
 /* ---- Chomp ---- */
@@ -288,13 +289,12 @@ enum corner_symmetry { FIXED_BY_ALL, FIXED_BY_HALF_TURN, FIXED_ACROSS_0, FIXED_A
 static enum corner_symmetry corner_symmetry(uint8_t corners)
 {
 	/* Digit k against digit k + 2: the 2-bit fields of `across` are
-	 * (digit 0 ^ digit 2, digit 1 ^ digit 3) twice. */
+	 * (digit 0 ^ digit 2, digit 1 ^ digit 3) twice; digit 0 against 1 and
+	 * 2 against 3 in `beside`. */
 	uint8_t across = (uint8_t)(corners ^ (corners >> 4 | corners << 4));
-	if (corners == turned(corners)) {
-		return FIXED_BY_ALL;
-	}
+	uint8_t beside = (corners ^ corners >> 2) & 0x33u;
 	if (across == 0) {
-		return FIXED_BY_HALF_TURN;
+		return beside == 0 ? FIXED_BY_ALL : FIXED_BY_HALF_TURN;
 	}
 	if (!(across & 0x03u)) {
 		return FIXED_ACROSS_0;
@@ -302,8 +302,7 @@ static enum corner_symmetry corner_symmetry(uint8_t corners)
 	if (!(across & 0x0Cu)) {
 		return FIXED_ACROSS_1;
 	}
-	/* Digit 0 against 1 and digit 2 against 3. */
-	return ((corners ^ corners >> 2) & 0x33u) == 0 ? FIXED_BETWEEN : FREE;
+	return beside == 0 ? FIXED_BETWEEN : FREE;
 }
 
 /*
