@@ -369,10 +369,7 @@ uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot)
 {
 	uint16_t at = (uint16_t)(slot / 3u * 7u);
 	const uint8_t *p = heights + (at >> 3);
-	uint16_t window = flash_u8(p);
-	if ((at & 7u) > 1u) {
-		window |= (uint16_t)(flash_u8(p + 1) << 8);
-	}
+	uint16_t window = (uint16_t)(flash_u8(p) | flash_u8(p + 1) << 8);
 	uint8_t entries = (uint8_t)((window >> (at & 7u)) & 0x7Fu);
 	for (uint8_t k = (uint8_t)(slot % 3u); k > 0; k--) {
 		entries /= 5u;

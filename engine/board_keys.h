@@ -110,7 +110,8 @@ uint16_t board_taktix_adjacent_key(uint16_t cells, const uint8_t *classes);
 #define BOARD_KUBO_SLOTS 9100u
 uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes);
 /* The slot's entry in the packed table `heights` (three entries of 0-4 in
- * each 7 bits): 0 when no height of the centre loses, else 1 + the height. */
+ * each 7 bits, and a byte after the one where the last three start): 0 when
+ * no height of the centre loses, else 1 + the height. */
 uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot);
 
 /* ---- Nineteen ----

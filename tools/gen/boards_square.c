@@ -489,8 +489,9 @@ int gen_kubo(FILE *c, FILE *h)
 			}
 		}
 	}
-	size = (t.slots + 2u) / 3u * 7u;
-	size = (size + 7u) / 8u;
+	/* Up to the byte after the one where the last group starts: a lookup
+	 * reads two bytes. */
+	size = ((t.slots + 2u) / 3u - 1u) * 7u / 8u + 2u;
 	/* Every position, through its slot, must read back as solved. */
 	for (uint32_t x = 0; x < KUBO_CODES && !failed; x++) {
 		uint8_t read = board_kubo_entry(packed, kubo_slot_of(x, &t));
