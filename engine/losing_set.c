@@ -12,7 +12,8 @@ uint8_t losing_set_ones(uint8_t byte)
 	return (uint8_t)((byte + (byte >> 4)) & 0x0Fu);
 }
 
-uint16_t losing_set_u16(const uint8_t *p)
+/* A little-endian u16 in flash. */
+static uint16_t read_u16(const uint8_t *p)
 {
 	return (uint16_t)(flash_u8(p) | (uint16_t)flash_u8(p + 1) << 8);
 }
@@ -22,11 +23,11 @@ bool losing_set_find(const uint8_t *set, uint16_t key, uint16_t *rank)
 	uint8_t low_bits = flash_u8(set);
 	uint8_t sample_shift = flash_u8(set + 1);
 	uint16_t bucket = key >> low_bits;
-	uint16_t index = losing_set_u16(set + 4);
+	uint16_t index = read_u16(set + 4);
 	bool found = false;
-	if (bucket < losing_set_u16(set + 2)) {
-		const uint8_t *high = set + losing_set_u16(set + 6);
-		const uint8_t *lows = set + losing_set_u16(set + 8);
+	if (bucket < read_u16(set + 2)) {
+		const uint8_t *high = set + read_u16(set + 6);
+		const uint8_t *lows = set + read_u16(set + 8);
 		uint16_t low_mask = (uint16_t)((1u << low_bits) - 1u);
 		uint16_t low = key & low_mask;
 		/* From the nearest sampled bucket at or below ours, whose keys
@@ -34,7 +35,7 @@ bool losing_set_find(const uint8_t *set, uint16_t key, uint16_t *rank)
 		 * the runs of the buckets in between, counting their keys: whole
 		 * bytes while the 0 that ends the last of them lies further on,
 		 * then bit by bit. */
-		index = losing_set_u16(set + LOSING_SET_HEADER_BYTES + 2u * (bucket >> sample_shift));
+		index = read_u16(set + LOSING_SET_HEADER_BYTES + 2u * (bucket >> sample_shift));
 		uint8_t zeros = (uint8_t)(bucket & (uint16_t)((1u << sample_shift) - 1u)); /* S <= 8 */
 		uint16_t at = (uint16_t)(index + bucket - zeros);
 		const uint8_t *p = high + (at >> 3);

@@ -38,9 +38,7 @@
  * has its index in sorted order). */
 bool losing_set_find(const uint8_t *set, uint16_t key, uint16_t *rank);
 
-/* Helpers the board keys share: set bits in a byte, and a little-endian
- * u16 in flash. */
+/* Set bits in a byte (the board keys count pieces with it too). */
 uint8_t losing_set_ones(uint8_t byte);
-uint16_t losing_set_u16(const uint8_t *p);
 
 #endif

@@ -256,13 +256,14 @@ bool taktix_is_losing(const struct position *pos)
 {
 	uint16_t cells = pos->u.taktix;
 	bool adjacent = pos->variant == TAKTIX_ADJACENT;
+	bool misere = pos->rule == RULE_MISERE;
 	uint8_t pieces = board_count_cells(cells);
-	const uint8_t *counts = taktix_losing_counts + 3u * (2u * adjacent + (pos->rule == RULE_MISERE));
+	const uint8_t *counts = taktix_losing_counts + 3u * (2u * adjacent + misere);
 	if (!(flash_u8(counts + (pieces >> 3)) & (1u << (pieces & 7u)))) {
 		return false;
 	}
 	if (adjacent) {
-		enum board_verdict verdict = board_taktix_verdict(cells, pos->rule == RULE_MISERE);
+		enum board_verdict verdict = board_taktix_verdict(cells, misere);
 		if (verdict != BOARD_LOOK_UP) {
 			return verdict == BOARD_LOSES;
 		}
@@ -272,6 +273,6 @@ bool taktix_is_losing(const struct position *pos)
 	if (!losing_set_find(adjacent ? taktix_adjacent_losing : taktix_any_losing, key, &rank)) {
 		return false;
 	}
-	uint16_t bit = (uint16_t)(2u * rank + (pos->rule == RULE_MISERE ? 1u : 0u));
+	uint16_t bit = (uint16_t)(2u * rank + misere);
 	return (flash_u8((adjacent ? taktix_adjacent_rules : taktix_any_rules) + (bit >> 3)) >> (bit & 7u)) & 1u;
 }
