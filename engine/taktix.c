@@ -246,9 +246,9 @@ uint8_t taktix_move_index(const struct move *mv)
 
 /*
  * The keys losing under either rule are one set; two bits for each, by
- * rank, say under which (board_keys.h, tools/gen/boards_square.c).  Most
- * numbers of pieces never lose (no losing position of any pieces has an
- * odd count above 3 in normal play), so the count is looked at first.  In
+ * rank, say under which (board_keys.h, tools/gen/boards_square.c).  With
+ * any pieces, many numbers of pieces never lose (no losing position has an
+ * odd count above 3 in normal play), so the count is looked at first; in
  * the adjacent variant the parts of the position decide it when none has
  * more than three pieces, and the table holds only the others.
  */
@@ -257,12 +257,12 @@ bool taktix_is_losing(const struct position *pos)
 	uint16_t cells = pos->u.taktix;
 	bool adjacent = pos->variant == TAKTIX_ADJACENT;
 	bool misere = pos->rule == RULE_MISERE;
-	uint8_t pieces = board_count_cells(cells);
-	const uint8_t *counts = taktix_losing_counts + 3u * (2u * adjacent + misere);
-	if (!(flash_u8(counts + (pieces >> 3)) & (1u << (pieces & 7u)))) {
-		return false;
-	}
-	if (adjacent) {
+	if (!adjacent) {
+		uint8_t pieces = board_count_cells(cells);
+		if (!(flash_u8(taktix_losing_counts + 3u * misere + (pieces >> 3)) & (1u << (pieces & 7u)))) {
+			return false;
+		}
+	} else {
 		enum board_verdict verdict = board_taktix_verdict(cells, misere);
 		if (verdict != BOARD_LOOK_UP) {
 			return verdict == BOARD_LOSES;

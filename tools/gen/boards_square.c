@@ -331,18 +331,19 @@ int gen_taktix(FILE *c, FILE *h)
 			    "The smallest corner bytes of the 55 classes under the square's symmetries",
 			    classes, BOARD_SQUARE_CLASSES);
 	}
-	/* For each variant and rule, the numbers of pieces (bit n of 3 bytes)
-	 * at which some position loses: any other count is a win at once. */
-	uint8_t counts[2][2][3];
+	/* With any pieces, for each rule, the numbers of pieces (bit n of 3
+	 * bytes) at which some position loses: any other count is a win at
+	 * once. */
+	uint8_t counts[2][3];
 	memset(counts, 0, sizeof counts);
 	for (unsigned adjacent = 0; adjacent < 2 && !failed; adjacent++) {
 		taktix_solve(adjacent, false, outcome[0]);
 		taktix_solve(adjacent, true, outcome[1]);
-		for (uint32_t x = 0; x < TAKTIX_CODES; x++) {
+		for (uint32_t x = 0; x < TAKTIX_CODES && !adjacent; x++) {
 			unsigned n = (unsigned)__builtin_popcount(x);
 			for (unsigned rule = 0; rule < 2; rule++) {
 				if (outcome[rule][x] == LOSING) {
-					counts[adjacent][rule][n / 8u] |= (uint8_t)(1u << (n % 8u));
+					counts[rule][n / 8u] |= (uint8_t)(1u << (n % 8u));
 				}
 			}
 		}
@@ -355,8 +356,8 @@ int gen_taktix(FILE *c, FILE *h)
 	}
 	if (!failed) {
 		write_bytes(c, h, "taktix_losing_counts",
-			    "Taktix: the numbers of pieces at which a position can lose, by variant and rule",
-			    &counts[0][0][0], sizeof counts);
+			    "Taktix, any pieces: the numbers of pieces at which a position can lose, by rule",
+			    &counts[0][0], sizeof counts);
 	}
 	free(outcome[0]);
 	free(outcome[1]);
