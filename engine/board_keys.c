@@ -1,4 +1,4 @@
-/* Canonical keys of board positions; see board_keys.h. */
+/* Parts and canonical keys of board positions; see board_keys.h. */
 #include "engine/board_keys.h"
 
 #include "engine/flash.h"

@@ -6,8 +6,9 @@
  * with these functions and the engine computes the key of the position it
  * looks up with the same functions, so a table is only ever read with the
  * key it was written with.  The few small tables the keys need (which
- * patterns are canonical, where each class starts) are made by the
- * generator too and passed in.
+ * patterns are canonical, which outer rings of the hexagon) are made by
+ * the generator too and passed in.  Before any key, the parts of a
+ * position of few pieces may decide it (below).
  *
  * Symmetries are applied to rings of cells, where a rotation of the board
  * is a rotation of bits and a reflection a reversal, instead of moving 16
