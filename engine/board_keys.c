@@ -1,24 +1,135 @@
-/* Canonical keys of board positions; see board_keys.h. */
+/* Parts and canonical keys of board positions; see board_keys.h. */
 #include "engine/board_keys.h"
 
 #include "engine/flash.h"
-
-/* Set bits in a byte, by adding neighbouring fields. */
-static uint8_t ones_in(uint8_t byte)
-{
-	byte = (uint8_t)(byte - ((byte >> 1) & 0x55u));
-	byte = (uint8_t)((byte & 0x33u) + ((byte >> 2) & 0x33u));
-	return (uint8_t)((byte + (byte >> 4)) & 0x0Fu);
-}
-
-static uint16_t read_u16(const uint8_t *p)
-{
-	return (uint16_t)(flash_u8(p) | (uint16_t)flash_u8(p + 1) << 8);
-}
+#include "engine/losing_set.h"
 
 uint8_t board_count_cells(uint32_t cells)
 {
-	return (uint8_t)(ones_in((uint8_t)cells) + ones_in((uint8_t)(cells >> 8)) + ones_in((uint8_t)(cells >> 16)));
+	return (uint8_t)(losing_set_ones((uint8_t)cells) + losing_set_ones((uint8_t)(cells >> 8)) +
+			 losing_set_ones((uint8_t)(cells >> 16)));
+}
+
+/* ---- parts ---- */
+
+/* The boards as rows of cells, one byte a row (bit c: column c), between
+ * two rows that stay empty so that every row has one above and below. */
+#define GRID_ROWS 7u
+#define NINETEEN_PARTS_MOST 10u
+#define TAKTIX_PARTS_MOST 8u
+
+/* Moves into `part` every cell of `grid` joined to it, and counts them.
+ * On the grid a cell's neighbours are the cells before and after it in its
+ * row and the cells of its column in the rows above and below; on the
+ * hexagon also the cell after its column in the row above and the one
+ * before it in the row below. */
+static uint8_t grid_grow(uint8_t *grid, uint8_t *part, bool hexagon)
+{
+	uint8_t joined = 0;
+	for (bool grew = true; grew;) {
+		grew = false;
+		for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
+			uint8_t up = part[r - 1u], here = part[r], down = part[r + 1u];
+			uint8_t next = (uint8_t)(here << 1 | here >> 1 | up | down);
+			if (hexagon) {
+				next |= (uint8_t)(up >> 1 | down << 1);
+			}
+			next &= grid[r];
+			if (next != 0) {
+				grid[r] ^= next;
+				part[r] |= next;
+				joined = (uint8_t)(joined + losing_set_ones(next));
+				grew = true;
+			}
+		}
+	}
+	return joined;
+}
+
+/*
+ * The Grundy value of a part of at most five cells (board_keys.h).  In a
+ * row of the grid a cell's neighbours are its next (here >> 1) and previous
+ * (here << 1); in the row above, the same column (up) and the next (up >>
+ * 1); in the row below, the same column (down) and the previous (down <<
+ * 1).  A triangle: a cell with its next and the one below, or with the two
+ * below; a hub: a cell with three neighbours no two of which touch (next,
+ * above, below-previous, or previous, below, above-next); a bow tie: a cell
+ * with two pairs of neighbours on opposite sides.
+ */
+static uint8_t part_value(const uint8_t *part, uint8_t size)
+{
+	if (size < 4) {
+		return size;
+	}
+	uint8_t triangle = 0, hub = 0, bow = 0;
+	for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
+		uint8_t up = part[r - 1u], here = part[r], down = part[r + 1u];
+		uint8_t next = here >> 1, previous = (uint8_t)(here << 1), above_next = up >> 1,
+			below_previous = (uint8_t)(down << 1);
+		triangle |= here & down & (next | below_previous);
+		hub |= here & ((next & up & below_previous) | (previous & down & above_next));
+		bow |= here & ((next & previous & above_next & below_previous) | (above_next & up & below_previous & down) |
+			       (up & down & previous & next));
+	}
+	if (size == 4) {
+		return triangle ? 4 : hub ? 2 : 1;
+	}
+	return triangle ? (bow ? 1 : 5) : hub ? 0 : 4;
+}
+
+/*
+ * The verdict of a board's parts (board_keys.h), taking the grid of its
+ * `pieces` apart from the top: parts of up to `small` cells (five on the
+ * hexagon, three on the square) have known values, and a bigger part
+ * leaves the position to the table.  Under misere the parts are single pieces exactly when
+ * there are as many parts as pieces.
+ */
+static enum board_verdict grid_verdict(uint8_t *grid, uint8_t small, bool misere, uint8_t pieces)
+{
+	bool hexagon = small > 3u;
+	uint8_t value = 0, count = 0;
+	for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
+		while (grid[r] != 0) {
+			uint8_t part[GRID_ROWS] = { 0 };
+			part[r] = grid[r] & (uint8_t)-grid[r];
+			grid[r] ^= part[r];
+			uint8_t size = (uint8_t)(1u + grid_grow(grid, part, hexagon));
+			if (size > small) {
+				return BOARD_LOOK_UP;
+			}
+			count++;
+			value ^= part_value(part, size);
+		}
+	}
+	bool loses = misere && count == pieces ? (count & 1u) != 0 : value == 0;
+	return loses ? BOARD_LOSES : BOARD_WINS;
+}
+
+enum board_verdict board_nineteen_verdict(uint32_t cells)
+{
+	uint8_t pieces = board_count_cells(cells);
+	if (pieces > NINETEEN_PARTS_MOST) {
+		return BOARD_LOOK_UP;
+	}
+	uint8_t low = (uint8_t)cells;
+	uint8_t grid[GRID_ROWS] = {
+		0, (uint8_t)(low << 2) & 0x1Cu, (low >> 2) & 0x1Eu, (uint8_t)((uint16_t)cells >> 7) & 0x1Fu,
+		(uint8_t)((uint16_t)cells >> 12), (uint8_t)(cells >> 16) & 0x07u, 0,
+	};
+	return grid_verdict(grid, 5, false, pieces);
+}
+
+enum board_verdict board_taktix_verdict(uint16_t cells, bool misere)
+{
+	uint8_t pieces = board_count_cells(cells);
+	if (pieces > TAKTIX_PARTS_MOST) {
+		return BOARD_LOOK_UP;
+	}
+	uint8_t grid[GRID_ROWS] = { 0 };
+	for (uint8_t r = 1; r <= 4; r++, cells >>= 4) {
+		grid[r] = cells & 0x0Fu;
+	}
+	return grid_verdict(grid, 3, misere, pieces);
 }
 
 /* ---- Chomp ---- */
@@ -33,15 +144,21 @@ uint16_t board_chomp_code(const uint8_t *rows, uint8_t count)
 	return code;
 }
 
+/* The low `bits` bits of x in the opposite order; one copy for its three
+ * callers, not inlined. */
+static __attribute__((noinline)) uint16_t reversed(uint16_t x, uint8_t bits)
+{
+	uint16_t out = 0;
+	for (; bits > 0; bits--, x >>= 1) {
+		out = (uint16_t)(out << 1 | (x & 1u));
+	}
+	return out;
+}
+
 uint16_t board_chomp_key(const uint8_t *rows, uint8_t count)
 {
 	uint16_t code = board_chomp_code(rows, count);
-	uint16_t transposed = 0;
-	uint16_t rest = (uint16_t)~code;
-	for (uint8_t i = 0; i < 16; i++) {
-		transposed = (uint16_t)(transposed << 1 | (rest & 1u));
-		rest >>= 1;
-	}
+	uint16_t transposed = reversed((uint16_t)~code, 16);
 	return code < transposed ? code : transposed;
 }
 
@@ -94,116 +211,60 @@ uint8_t board_square_smallest(uint8_t corners)
 
 uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest)
 {
-	uint8_t byte = (uint8_t)(smallest >> 3);
-	uint8_t rank = flash_u8(classes + 32u + (smallest >> 5));
-	for (uint8_t b = (uint8_t)(byte & ~3u); b < byte; b++) {
-		rank = (uint8_t)(rank + ones_in(flash_u8(classes + b)));
+	uint8_t rank = 0;
+	while (rank < BOARD_SQUARE_CLASSES && flash_u8(classes + rank) < smallest) {
+		rank++;
 	}
-	return (uint8_t)(rank + ones_in(flash_u8(classes + byte) & (uint8_t)((1u << (smallest & 7u)) - 1u)));
+	return rank;
 }
 
 /* ---- Taktix ---- */
 
-/* Pieces in a line of four cells. */
-static const uint8_t line_count[16] ENGINE_FLASH = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-
-/* The key's terms for four lines (rows, or columns) given as 4-bit masks,
- * crossed by the four lines `across`: for each line, 4 times the cube of
- * its count, plus the square of the sum of the squared counts of the lines
- * crossing it at its pieces (summed two cells at a time). */
-static uint16_t taktix_terms(const uint8_t *lines, const uint8_t *across)
-{
-	uint8_t square[4];
-	for (uint8_t k = 0; k < 4; k++) {
-		uint8_t n = flash_u8(&line_count[across[k]]);
-		square[k] = (uint8_t)(n * n);
-	}
-	uint8_t first[4] = { 0, square[0], square[1], (uint8_t)(square[0] + square[1]) };
-	uint8_t second[4] = { 0, square[2], square[3], (uint8_t)(square[2] + square[3]) };
-	uint16_t terms = 0;
-	for (uint8_t k = 0; k < 4; k++) {
-		uint8_t line = lines[k];
-		uint8_t n = flash_u8(&line_count[line]);
-		uint8_t sum = (uint8_t)(first[line & 3u] + second[line >> 2]);
-		terms = (uint16_t)(terms + 4u * (uint16_t)(n * n * n) + (uint16_t)sum * sum);
-	}
-	return terms;
-}
-
+/* Lines 0-3 are the rows, 4-7 the columns: count[line] pieces in each,
+ * and sum[line] the sum over its pieces of the squared count of the line
+ * crossing it there. */
 uint16_t board_taktix_any_key(uint16_t cells)
 {
-	uint8_t rows[4], cols[4] = { 0, 0, 0, 0 };
-	for (uint8_t r = 0, bit = 1; r < 4; r++, bit <<= 1, cells >>= 4) {
-		uint8_t row = (uint8_t)(cells & 0x0Fu);
-		rows[r] = row;
-		for (uint8_t c = 0; c < 4; c++, row >>= 1) {
-			if (row & 1u) {
-				cols[c] |= bit;
+	uint8_t count[8] = { 0 }, sum[8] = { 0 };
+	for (uint8_t pass = 0; pass < 2; pass++) {
+		uint16_t rest = cells;
+		for (uint8_t cell = 0; cell < 16; cell++, rest >>= 1) {
+			if (rest & 1u) {
+				uint8_t row = cell >> 2, col = (uint8_t)(4u + (cell & 3u));
+				if (pass == 0) {
+					count[row]++;
+					count[col]++;
+				} else {
+					sum[row] = (uint8_t)(sum[row] + count[col] * count[col]);
+					sum[col] = (uint8_t)(sum[col] + count[row] * count[row]);
+				}
 			}
 		}
 	}
-	return (uint16_t)(taktix_terms(rows, cols) + taktix_terms(cols, rows));
+	uint16_t key = 0;
+	for (uint8_t line = 0; line < 8; line++) {
+		uint8_t n = count[line];
+		key = (uint16_t)(key + n * n + (uint16_t)sum[line] * sum[line]);
+	}
+	return key;
 }
 
 /*
  * The 4x4 board as two bytes (see board_keys.h).  Corners clockwise from
  * the top-left: a1 d1 d4 a4, inner cells b2 c2 c3 b3, and the sides from
  * each corner: b1 c1, d2 d3, c4 b4, a3 a2.  Cells a1-d1 are bits 0-3 of
- * the position, a2-d2 bits 4-7, and so on.
+ * the position, a2-d2 bits 4-7, and so on: ring_cells lists the cells of
+ * (corners << 8 | sides) from its top bit down.
  */
+static const uint8_t ring_cells[16] ENGINE_FLASH = { 0, 5, 3, 6, 15, 10, 12, 9, 1, 2, 7, 11, 14, 13, 8, 4 };
+
 static uint16_t taktix_rings(uint16_t cells)
 {
-	uint8_t r01 = (uint8_t)cells, r23 = (uint8_t)(cells >> 8);
-	uint8_t corners = 0, sides = 0;
-	if (r01 & 0x01u) {
-		corners |= 0x80u; /* a1 */
+	uint16_t ring = 0;
+	for (const uint8_t *cell = ring_cells; cell < ring_cells + 16; cell++) {
+		ring = (uint16_t)(ring << 1 | (cells >> flash_u8(cell) & 1u));
 	}
-	if (r01 & 0x20u) {
-		corners |= 0x40u; /* b2 */
-	}
-	if (r01 & 0x08u) {
-		corners |= 0x20u; /* d1 */
-	}
-	if (r01 & 0x40u) {
-		corners |= 0x10u; /* c2 */
-	}
-	if (r23 & 0x80u) {
-		corners |= 0x08u; /* d4 */
-	}
-	if (r23 & 0x04u) {
-		corners |= 0x04u; /* c3 */
-	}
-	if (r23 & 0x10u) {
-		corners |= 0x02u; /* a4 */
-	}
-	if (r23 & 0x02u) {
-		corners |= 0x01u; /* b3 */
-	}
-	if (r01 & 0x02u) {
-		sides |= 0x80u; /* b1 */
-	}
-	if (r01 & 0x04u) {
-		sides |= 0x40u; /* c1 */
-	}
-	if (r01 & 0x80u) {
-		sides |= 0x20u; /* d2 */
-	}
-	if (r23 & 0x08u) {
-		sides |= 0x10u; /* d3 */
-	}
-	if (r23 & 0x40u) {
-		sides |= 0x08u; /* c4 */
-	}
-	if (r23 & 0x20u) {
-		sides |= 0x04u; /* b4 */
-	}
-	if (r23 & 0x01u) {
-		sides |= 0x02u; /* a3 */
-	}
-	if (r01 & 0x10u) {
-		sides |= 0x01u; /* a2 */
-	}
-	return (uint16_t)((uint16_t)corners << 8 | sides);
+	return ring;
 }
 
 uint16_t board_taktix_adjacent_key(uint16_t cells, const uint8_t *classes)
@@ -214,20 +275,6 @@ uint16_t board_taktix_adjacent_key(uint16_t cells, const uint8_t *classes)
 }
 
 /* ---- Kubo ---- */
-
-/* Index of the pair a <= b among all such pairs below 16. */
-static uint8_t pair_index(uint8_t a, uint8_t b)
-{
-	return (uint8_t)(b * (b + 1u) / 2u + a);
-}
-
-/* The four 2-bit digits of a byte, digit 0 from the top bits. */
-static void digits_of(uint8_t byte, uint8_t *d)
-{
-	for (uint8_t k = 4; k-- > 0; byte >>= 2) {
-		d[k] = byte & 3u;
-	}
-}
 
 /*
  * Which symmetries fix a smallest corner byte, and so how its edges are
@@ -241,73 +288,88 @@ enum corner_symmetry { FIXED_BY_ALL, FIXED_BY_HALF_TURN, FIXED_ACROSS_0, FIXED_A
 
 static enum corner_symmetry corner_symmetry(uint8_t corners)
 {
-	uint8_t c[4];
-	digits_of(corners, c);
-	if (c[0] == c[1] && c[1] == c[2] && c[2] == c[3]) {
-		return FIXED_BY_ALL;
+	/* Digit k against digit k + 2: the 2-bit fields of `across` are
+	 * (digit 0 ^ digit 2, digit 1 ^ digit 3) twice; digit 0 against 1 and
+	 * 2 against 3 in `beside`. */
+	uint8_t across = (uint8_t)(corners ^ (corners >> 4 | corners << 4));
+	uint8_t beside = (corners ^ corners >> 2) & 0x33u;
+	if (across == 0) {
+		return beside == 0 ? FIXED_BY_ALL : FIXED_BY_HALF_TURN;
 	}
-	if (c[0] == c[2] && c[1] == c[3]) {
-		return FIXED_BY_HALF_TURN;
-	}
-	if (c[1] == c[3]) {
+	if (!(across & 0x03u)) {
 		return FIXED_ACROSS_0;
 	}
-	if (c[0] == c[2]) {
+	if (!(across & 0x0Cu)) {
 		return FIXED_ACROSS_1;
 	}
-	return c[0] == c[1] && c[2] == c[3] ? FIXED_BETWEEN : FREE;
+	return beside == 0 ? FIXED_BETWEEN : FREE;
 }
 
 /*
  * The edges, smallest under the symmetries that fix the corners, counted
- * modulo them: a reflection swaps two pairs of edges (or, between corners,
- * one pair), so an unordered pair of the swapped values is counted once.
+ * modulo them.  A reflection (or the half turn) swaps two pairs of edges,
+ * or between corners one pair: the edges are read in the order `orders`
+ * gives (digit k of the order: which edge comes k-th), so that the swap
+ * exchanges the two halves, or the last two digits, and the smaller half
+ * comes first; an unordered pair of halves, or of digits, is counted once.
  */
+static const uint8_t orders[] ENGINE_FLASH = { 0x1B, 0x1E, 0x27, 0x27 };
+
 static uint16_t kubo_edge_index(const uint8_t *classes, uint8_t corners, uint8_t edges)
 {
-	uint8_t e[4];
-	digits_of(edges, e);
-	switch (corner_symmetry(corners)) {
-	case FIXED_BY_ALL:
+	enum corner_symmetry symmetry = corner_symmetry(corners);
+	if (symmetry == FIXED_BY_ALL) {
 		return board_square_rank(classes, edges);
-	case FIXED_BY_HALF_TURN:
-		return pair_index((uint8_t)(e[0] << 2 | e[1]), (uint8_t)(e[2] << 2 | e[3]));
-	case FIXED_ACROSS_0:
-		return pair_index((uint8_t)(e[0] << 2 | e[1]), (uint8_t)(e[3] << 2 | e[2]));
-	case FIXED_ACROSS_1:
-		return pair_index((uint8_t)(e[0] << 2 | e[2]), (uint8_t)(e[1] << 2 | e[3]));
-	case FIXED_BETWEEN:
-		return (uint16_t)((e[0] << 2 | e[2]) * 10u + pair_index(e[1], e[3]));
-	default:
+	}
+	if (symmetry == FREE) {
 		return edges;
 	}
+	uint8_t order = flash_u8(&orders[symmetry - FIXED_BY_HALF_TURN]);
+	uint8_t read = 0;
+	for (uint8_t k = 0; k < 4; k++, order <<= 2) {
+		read = (uint8_t)(read << 2 | (edges >> (6u - 2u * (order >> 6)) & 3u));
+	}
+	/* The pairs a <= b before (a, b): b (b + 1) / 2 + a of them; between
+	 * corners the pair is of the last two digits, after ten for each value
+	 * of the first two. */
+	uint8_t a = read >> 4, b = read & 0x0Fu;
+	uint16_t before = 0;
+	if (symmetry == FIXED_BETWEEN) {
+		before = (uint16_t)(a * 10u);
+		a = b >> 2;
+		b &= 3u;
+	}
+	return (uint16_t)(before + (uint8_t)(b * (b + 1u)) / 2u + a);
 }
 
-uint16_t board_kubo_class_slots(uint8_t corners)
-{
-	static const uint16_t slots[] ENGINE_FLASH = { BOARD_SQUARE_CLASSES, 136, 136, 136, 160, 256 };
-	return flash_u16(&slots[corner_symmetry(corners)]);
-}
+/* How many slots the ring classes of a corner class take, less one, by the
+ * symmetries that fix the corners. */
+static const uint8_t class_slots[] ENGINE_FLASH = { BOARD_SQUARE_CLASSES - 1u, 135, 135, 135, 159, 255 };
 
-uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes, const uint16_t *bases)
+/* The stacks of the ring in digit order: the corners clockwise from the
+ * top-left, then the edges clockwise from the top. */
+static const uint8_t ring_stacks[8] ENGINE_FLASH = { 0, 2, 8, 6, 1, 5, 7, 3 };
+
+uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes)
 {
-	uint8_t corners = (uint8_t)(stacks[0] << 6 | stacks[2] << 4 | stacks[8] << 2 | stacks[6]);
-	uint8_t edges = (uint8_t)(stacks[1] << 6 | stacks[5] << 4 | stacks[7] << 2 | stacks[3]);
-	uint16_t smallest = square_smallest_pair(corners, edges, false);
-	corners = (uint8_t)(smallest >> 8);
-	edges = (uint8_t)smallest;
-	uint8_t class = board_square_rank(classes, corners);
-	return (uint16_t)(flash_u16(&bases[class]) + kubo_edge_index(classes, corners, edges));
+	uint16_t ring = 0;
+	for (const uint8_t *stack = ring_stacks; stack < ring_stacks + 8; stack++) {
+		ring = (uint16_t)(ring << 2 | stacks[flash_u8(stack)]);
+	}
+	uint16_t smallest = square_smallest_pair((uint8_t)(ring >> 8), (uint8_t)ring, false);
+	uint8_t corners = (uint8_t)(smallest >> 8);
+	uint16_t slot = kubo_edge_index(classes, corners, (uint8_t)smallest);
+	for (uint8_t other; (other = flash_u8(classes++)) < corners;) {
+		slot = (uint16_t)(slot + flash_u8(&class_slots[corner_symmetry(other)]) + 1u);
+	}
+	return slot;
 }
 
 uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot)
 {
 	uint16_t at = (uint16_t)(slot / 3u * 7u);
 	const uint8_t *p = heights + (at >> 3);
-	uint16_t window = flash_u8(p);
-	if ((at & 7u) > 1u) {
-		window |= (uint16_t)(flash_u8(p + 1) << 8);
-	}
+	uint16_t window = (uint16_t)(flash_u8(p) | flash_u8(p + 1) << 8);
 	uint8_t entries = (uint8_t)((window >> (at & 7u)) & 0x7Fu);
 	for (uint8_t k = (uint8_t)(slot % 3u); k > 0; k--) {
 		entries /= 5u;
@@ -372,15 +434,6 @@ static void hexagon_rings(uint32_t cells, uint16_t *outer, uint8_t *inner, uint8
 	*centre = (uint8_t)((b1 >> 1) & 1u); /* cell 9 */
 }
 
-/* The 16 bits in the opposite order. */
-static uint16_t reversed16(uint16_t x)
-{
-	x = (uint16_t)(((x >> 1) & 0x5555u) | ((x & 0x5555u) << 1));
-	x = (uint16_t)(((x >> 2) & 0x3333u) | ((x & 0x3333u) << 2));
-	x = (uint16_t)(((x >> 4) & 0x0F0Fu) | ((x & 0x0F0Fu) << 4));
-	return (uint16_t)(x >> 8 | x << 8);
-}
-
 /* Turned by 60 degrees: inner k to k + 1, outer j to j + 2. */
 static uint8_t inner_turned(uint8_t inner)
 {
@@ -408,47 +461,19 @@ void board_nineteen_canonical(uint32_t cells, struct board_hexagon *ring)
 			outer = outer_turned(outer);
 			inner = inner_turned(inner);
 		}
-		/* Reflected through the line of corner 0: bit k goes to -k.
-		 * Reversing sends k to 5 - k (j to 11 - j), turning on by one
-		 * place sends that to -k (-j). */
-		inner = (uint8_t)(reversed16(inner) >> 10);
-		inner = (uint8_t)(((inner << 1) | (inner >> 5)) & 0x3Fu);
-		outer = (uint16_t)(reversed16(outer) >> 4);
-		outer = (uint16_t)(((outer << 1) | (outer >> 11)) & 0x0FFFu);
+		/* Reflected through the line of corner 0: bit k goes to -k. */
+		inner = (uint8_t)((inner & 1u) | reversed(inner >> 1, 5) << 1);
+		outer = (uint16_t)((outer & 1u) | reversed(outer >> 1, 11) << 1);
 	}
 	ring->outer = best_outer;
 	ring->inner = best_inner;
-}
-
-uint16_t board_outer_class(const uint8_t *outer_classes, uint16_t smallest)
-{
-	const uint8_t *counts = outer_classes + BOARD_OUTER_MAP_BYTES;
-	if (smallest < BOARD_OUTER_SPLIT) {
-		uint8_t byte = (uint8_t)(smallest >> 3);
-		uint16_t rank = read_u16(counts + 2u * (byte >> 3));
-		for (uint8_t b = (uint8_t)(byte & ~7u); b < byte; b++) {
-			rank = (uint16_t)(rank + ones_in(flash_u8(outer_classes + b)));
-		}
-		return (uint16_t)(rank +
-				  ones_in(flash_u8(outer_classes + byte) & (uint8_t)((1u << (smallest & 7u)) - 1u)));
-	}
-	const uint8_t *above = counts + 2u * BOARD_OUTER_COUNTS;
-	uint8_t low = 0, high = flash_u8(above);
-	while (low < high) {
-		uint8_t middle = (uint8_t)((low + high) >> 1);
-		if (read_u16(above + 1u + 2u * middle) < smallest) {
-			low = (uint8_t)(middle + 1u);
-		} else {
-			high = middle;
-		}
-	}
-	return (uint16_t)(read_u16(counts + 2u * (BOARD_OUTER_COUNTS - 1u)) + low);
 }
 
 uint16_t board_nineteen_key(uint32_t cells, const uint8_t *outer_classes)
 {
 	struct board_hexagon ring;
 	board_nineteen_canonical(cells, &ring);
-	uint16_t class = board_outer_class(outer_classes, ring.outer);
+	uint16_t class;
+	(void)losing_set_find(outer_classes, ring.outer, &class);
 	return (uint16_t)(((class * 64u) | ring.inner) * 2u + ring.centre);
 }

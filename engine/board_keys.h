@@ -6,8 +6,9 @@
  * with these functions and the engine computes the key of the position it
  * looks up with the same functions, so a table is only ever read with the
  * key it was written with.  The few small tables the keys need (which
- * patterns are canonical, where each class starts) are made by the
- * generator too and passed in.
+ * patterns are canonical, which outer rings of the hexagon) are made by
+ * the generator too and passed in.  Before any key, the parts of a
+ * position of few pieces may decide it (below).
  *
  * Symmetries are applied to rings of cells, where a rotation of the board
  * is a rotation of bits and a reflection a reversal, instead of moving 16
@@ -27,6 +28,38 @@
 /* Pieces on a board of up to 24 cells (bit i: cell i). */
 uint8_t board_count_cells(uint32_t cells);
 
+/* ---- parts ----
+ * Pieces that no move can take together fall into parts: the pieces of
+ * Taktix that touch along a row or column (adjacent variant), the pieces of
+ * Nineteen that touch.  A position is the sum of its parts, so its Grundy
+ * value is the nim-sum of theirs (Sprague-Grundy), and the parts of up to
+ * three pieces have the value of their size: one piece 1, two 2, three 3
+ * (the options of three are one part of two or one, two single pieces, or
+ * nothing).  On the hexagon a part of four cells has 4 when it holds a
+ * small triangle, 2 when three of them surround the fourth (a hub), else
+ * 1; a part of five has 5 with a triangle, except the bow tie (two
+ * triangles meeting at a cell) with 1, and without one 0 with a hub, else
+ * 4.  The generator proves these values for every position
+ * (tools/gen/boards_*.c).
+ *
+ * The parts are found on the board's rows, one byte a row, where the
+ * neighbours of a cell are shifts: along its row, the same column in the
+ * rows above and below, and on the hexagon (rows placed in axial
+ * coordinates: Nineteen's rows start at columns 2, 1, 0, 0, 0) one column
+ * on in the row above and one back in the row below. */
+
+/* What the parts of a position tell: it wins, it loses, or the table says.
+ * The parts are looked at only in positions of few pieces, where they
+ * decide many; the table holds every losing position of more pieces. */
+enum board_verdict { BOARD_WINS, BOARD_LOSES, BOARD_LOOK_UP };
+/* Nineteen, up to 10 pieces: decided when no part has more than five. */
+enum board_verdict board_nineteen_verdict(uint32_t cells);
+/* Taktix, adjacent variant, up to 8 pieces: decided when no part has more
+ * than three, under either rule (misere: the parts play as misere Nim heaps
+ * of their sizes, so with no part above one piece an odd number of them
+ * loses). */
+enum board_verdict board_taktix_verdict(uint16_t cells, bool misere);
+
 /* ---- Chomp ----
  * A diagram's code has bit (rows[i] + 7 - i) set for each of the 8
  * possible rows (absent rows have length 0): 8 distinct bits of 16, one per
@@ -38,12 +71,10 @@ uint16_t board_chomp_code(const uint8_t *rows, uint8_t count);
 uint16_t board_chomp_key(const uint8_t *rows, uint8_t count);
 
 /* ---- square symmetries ----
- * `classes` (BOARD_SQUARE_CLASS_BYTES in flash, from the generator) marks
- * which bytes of four digits are the smallest of their class under the
- * eight symmetries of the square: a 256-bit map, then for each 32 bits the
- * number of marked bytes before them.  There are 55 classes. */
+ * `classes` (BOARD_SQUARE_CLASSES bytes in flash, from the generator) lists
+ * in increasing order the bytes of four digits that are the smallest of
+ * their class under the eight symmetries of the square. */
 #define BOARD_SQUARE_CLASSES 55u
-#define BOARD_SQUARE_CLASS_BYTES 40u
 /* The smallest image of four corner digits under the square's symmetries. */
 uint8_t board_square_smallest(uint8_t corners);
 /* The number of classes whose smallest byte is below `smallest`. */
@@ -52,13 +83,13 @@ uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest);
 /* ---- Taktix, any pieces of a row or column ----
  * The game is unchanged by any permutation of the rows, of the columns,
  * and by transposition.  The key is built from two invariants of that
- * group: A, the sum over all eight lines of the cube of the number of
+ * group: A, the sum over all eight lines of the square of the number of
  * pieces in the line, and B, the sum over all lines of the square of S,
  * where a row's S is the sum of the squares of the column counts at its
- * pieces (a column's S the same with row counts).  Key = B + 4A.  It does
+ * pieces (a column's S the same with row counts).  Key = A + B.  It does
  * not tell every class apart, but the generator proves that no winning
  * position shares its key with a losing one, in either rule. */
-#define BOARD_TAKTIX_ANY_UNIVERSE (32768ul + 4ul * 512ul + 1ul)
+#define BOARD_TAKTIX_ANY_UNIVERSE (8ul * 64ul * 64ul + 8ul * 16ul + 1ul)
 uint16_t board_taktix_any_key(uint16_t cells);
 
 /* ---- Taktix, adjacent pieces ----
@@ -72,16 +103,16 @@ uint16_t board_taktix_adjacent_key(uint16_t cells, const uint8_t *classes);
 /* ---- Kubo ----
  * Corners make one byte, edges (the middle of each side) another; the
  * centre is fixed by every symmetry.  A ring's slot numbers the classes of
- * the eight outer stacks densely: the class of the corners, then the edges
- * counted modulo the symmetries that fix the corners.  `bases` (in flash,
- * from the generator) holds the first slot of each corner class.  In a
- * Kubo position at most one height of the centre loses, since a higher
- * centre can be taken down to it; the table keeps that height per slot. */
-uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes, const uint16_t *bases);
-/* How many slots the ring classes of a corner class take. */
-uint16_t board_kubo_class_slots(uint8_t smallest_corners);
+ * the eight outer stacks densely: the corner classes one after another in
+ * the order of `classes`, each taking as many slots as its edges have
+ * classes modulo the symmetries that fix the corners.  In a Kubo position
+ * at most one height of the centre loses, since a higher centre can be
+ * taken down to it; the table keeps that height per slot. */
+#define BOARD_KUBO_SLOTS 9100u
+uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes);
 /* The slot's entry in the packed table `heights` (three entries of 0-4 in
- * each 7 bits): 0 when no height of the centre loses, else 1 + the height. */
+ * each 7 bits, and a byte after the one where the last three start): 0 when
+ * no height of the centre loses, else 1 + the height. */
 uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot);
 
 /* ---- Nineteen ----
@@ -91,22 +122,14 @@ uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot);
  * Canonical form: the symmetry that makes the outer ring smallest, then
  * the inner ring.  Key = (class of the outer ring * 64 + inner ring) * 2 +
  * centre, the class being the rank of the smallest outer ring among all
- * smallest outer rings.  `outer_classes` (in flash, from the generator)
- * lists those: a bitmap of the ones below BOARD_OUTER_SPLIT (most of them,
- * as the smallest turn of a ring starts with its least digit), the number
- * of marked bits before every 64, then the few above the split as a count
- * and a sorted list of u16. */
-#define BOARD_OUTER_SPLIT 1024u
-#define BOARD_OUTER_MAP_BYTES (BOARD_OUTER_SPLIT / 8u)
-#define BOARD_OUTER_COUNTS (BOARD_OUTER_SPLIT / 64u + 1u)
+ * smallest outer rings: `outer_classes` (in flash, from the generator)
+ * holds them as a set (engine/losing_set.h). */
 struct board_hexagon {
 	uint16_t outer;
 	uint8_t inner;
 	uint8_t centre;
 };
 void board_nineteen_canonical(uint32_t cells, struct board_hexagon *ring);
-/* The class of a smallest outer ring: its rank in `outer_classes`. */
-uint16_t board_outer_class(const uint8_t *outer_classes, uint16_t smallest);
 uint16_t board_nineteen_key(uint32_t cells, const uint8_t *outer_classes);
 
 #endif

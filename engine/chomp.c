@@ -137,5 +137,6 @@ uint8_t chomp_move_index(const struct move *mv)
 
 bool chomp_is_losing(const struct position *pos)
 {
-	return losing_set_contains(chomp_losing, board_chomp_key(pos->u.chomp, pos->count));
+	uint16_t rank;
+	return losing_set_find(chomp_losing, board_chomp_key(pos->u.chomp, pos->count), &rank);
 }

@@ -87,7 +87,11 @@ void kubo_parse_move(struct scanner *in, struct move *mv)
 
 static void print_stack(uint8_t stack)
 {
-	board_print_name(stack % 3u, (uint8_t)(stack / 3u + 1u));
+	uint8_t row = 1;
+	for (; stack >= 3u; stack = (uint8_t)(stack - 3u)) {
+		row++;
+	}
+	board_print_name(stack, row);
 }
 
 void kubo_print_move(const struct move *mv)
@@ -194,6 +198,6 @@ uint8_t kubo_move_index(const struct move *mv)
 
 bool kubo_is_losing(const struct position *pos)
 {
-	uint16_t slot = board_kubo_slot(pos->u.kubo, board_square_classes, kubo_class_bases);
+	uint16_t slot = board_kubo_slot(pos->u.kubo, board_square_classes);
 	return board_kubo_entry(kubo_centre_heights, slot) == pos->u.kubo[CENTRE] + 1u;
 }

@@ -14,11 +14,7 @@
  * keys before every 2^S-th bucket is stored as a 16-bit sample; from there
  * a lookup skips whole bytes of the unary part by counting their bits.
  *
- * A set of a few dozen keys is smaller, and much faster to search, as a
- * plain sorted list: LOSING_SET_LIST, a u16 count, then the keys as u16.
- *
- * Otherwise the set is one byte array, little-endian, bits least
- * significant first:
+ * The set is one byte array, little-endian, bits least significant first:
  *   low_bits      u8   L, 0..15
  *   sample_shift  u8   S, 0..8: one sample every 2^S buckets
  *   buckets       u16  number of buckets; keys have high part < buckets
@@ -36,13 +32,13 @@
 #include <stdint.h>
 
 #define LOSING_SET_HEADER_BYTES 10
-#define LOSING_SET_LIST 0xFFu /* first byte of a set kept as a sorted list */
-#define LOSING_LIST_HEADER_BYTES 3
 
-/* True when `key` is in the set; `set` is a flash address. */
-bool losing_set_contains(const uint8_t *set, uint16_t key);
-/* The same, also giving the number of keys in the set smaller than `key`
- * (so a key that is present has its index in sorted order). */
+/* True when `key` is in the set (`set` is a flash address); *rank gets the
+ * number of keys in the set smaller than `key` (so a key that is present
+ * has its index in sorted order). */
 bool losing_set_find(const uint8_t *set, uint16_t key, uint16_t *rank);
+
+/* Set bits in a byte (the board keys count pieces with it too). */
+uint8_t losing_set_ones(uint8_t byte);
 
 #endif

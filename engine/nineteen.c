@@ -27,11 +27,24 @@
 static const uint8_t row_length[ROWS] ENGINE_FLASH = { 3, 4, 5, 4, 3 };
 static const uint8_t row_start[ROWS + 1] ENGINE_FLASH = { 0, 3, 7, 12, 16, ENGINE_NINETEEN_CELLS };
 
-/* The cells of move `index` of the list; move c (c < 19) is cell c alone. */
+/*
+ * The cells of move `index` of the list.  Move c (c < 19) is cell c alone;
+ * the table holds the others, each as its first cell a and which of a + 1
+ * (the next in the row), a + d and a + d + 1 (the two below it) it also
+ * takes, where d is 4 in the rows that start at cells 3 and 7 and 3
+ * elsewhere (the generator checks every move against the board's
+ * geometry).
+ */
 static uint32_t move_cells(uint8_t index)
 {
-	const uint8_t *p = &nineteen_move_cells[3u * index];
-	return flash_u8(p) | (uint16_t)flash_u8(p + 1) << 8 | (uint32_t)flash_u8(p + 2) << 16;
+	uint8_t form = index;
+	if (index >= ENGINE_NINETEEN_CELLS) {
+		form = flash_u8(&nineteen_move_forms[index - ENGINE_NINETEEN_CELLS]);
+	}
+	uint8_t first = form & 0x1Fu;
+	uint8_t below = first >= 3u && first < 12u ? 4u : 3u;
+	uint32_t cells = 1u | (form >> 4 & 2u) | (uint32_t)(form >> 6) << below;
+	return cells << first;
 }
 
 /* ---- positions ---- */
@@ -118,13 +131,14 @@ bool nineteen_move_at(const struct position *pos, uint8_t index, struct move *mv
 	return (pos->u.nineteen & cells) == cells;
 }
 
-/* Some numbers of pieces never lose (1, 3, 17, 19): those are wins at
- * once, without a key. */
+/* The parts decide, or the table (board_keys.h). */
 bool nineteen_is_losing(const struct position *pos)
 {
-	uint8_t pieces = board_count_cells(pos->u.nineteen);
-	if (!(flash_u8(nineteen_losing_counts + (pieces >> 3)) & (1u << (pieces & 7u)))) {
-		return false;
+	uint32_t cells = pos->u.nineteen;
+	enum board_verdict verdict = board_nineteen_verdict(cells);
+	if (verdict != BOARD_LOOK_UP) {
+		return verdict == BOARD_LOSES;
 	}
-	return losing_set_contains(nineteen_losing, board_nineteen_key(pos->u.nineteen, nineteen_outer_classes));
+	uint16_t rank;
+	return losing_set_find(nineteen_losing, board_nineteen_key(cells, nineteen_outer_classes), &rank);
 }

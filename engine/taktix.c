@@ -30,25 +30,32 @@
 
 /* ---- lines ---- */
 
-/* The cells of each line: rows 0-3 from the top, then columns 0-3. */
-static const uint16_t line_masks[LINES] ENGINE_FLASH = {
-	0x000Fu, 0x00F0u, 0x0F00u, 0xF000u, 0x1111u, 0x2222u, 0x4444u, 0x8888u,
-};
+/* The board turned over its diagonal from a1, row k becoming column k: a
+ * 4x4 bit matrix transposed by swapping blocks of bits, single cells within
+ * each 2x2 square, then 2x2 squares. */
+static uint16_t transposed(uint16_t cells)
+{
+	uint16_t swap = (cells ^ cells >> 3) & 0x0A0Au;
+	cells ^= (uint16_t)(swap ^ swap << 3);
+	swap = (cells ^ cells >> 6) & 0x00CCu;
+	return (uint16_t)(cells ^ swap ^ swap << 6);
+}
 
-/* The cells of line `line` picked by the 4-bit `pattern` (bit k: the k-th
- * cell from the left or the top). */
+/* The cells of line `line` (rows 0-3 from the top, then columns 0-3)
+ * picked by the 4-bit `pattern` (bit k: the k-th cell from the left or the
+ * top): a column is the row of the same number, transposed. */
 static uint16_t line_cells(uint8_t line, uint8_t pattern)
 {
-	uint16_t spread = pattern;
+	uint16_t cells = (uint16_t)((uint16_t)pattern << (4u * (line & 3u)));
+	return line < 4 ? cells : transposed(cells);
+}
+
+static uint8_t pattern_of(uint8_t line, uint16_t cells)
+{
 	if (line >= 4) {
-		/* Bit k of the pattern to bit 4k: a column's cells. */
-		spread = (uint16_t)((pattern & 1u) | (uint16_t)(pattern & 2u) << 3 | (uint16_t)(pattern & 4u) << 6 |
-				    (uint16_t)(pattern & 8u) << 9);
+		cells = transposed(cells);
 	}
-	for (uint8_t shift = line & 3u; shift > 0; shift--) {
-		spread = (uint16_t)(spread << (line < 4 ? 4u : 1u));
-	}
-	return spread;
+	return (uint8_t)(cells >> (4u * (line & 3u))) & 0x0Fu;
 }
 
 /* The line holding every cell of `cells` (rows first), or LINES when they
@@ -56,21 +63,10 @@ static uint16_t line_cells(uint8_t line, uint8_t pattern)
 static uint8_t line_of(uint16_t cells)
 {
 	uint8_t line = 0;
-	while (line < LINES && (cells & (uint16_t)~flash_u16(&line_masks[line])) != 0) {
+	while (line < LINES && line_cells(line, pattern_of(line, cells)) != cells) {
 		line++;
 	}
 	return line;
-}
-
-static uint8_t pattern_of(uint8_t line, uint16_t cells)
-{
-	for (uint8_t shift = line & 3u; shift > 0; shift--) {
-		cells >>= line < 4 ? 4u : 1u;
-	}
-	if (line < 4) {
-		return (uint8_t)(cells & 0x0Fu);
-	}
-	return (uint8_t)((cells & 1u) | ((cells >> 3) & 2u) | ((cells >> 6) & 4u) | ((cells >> 9) & 8u));
 }
 
 /* True for a nonempty pattern without gaps. */
@@ -86,17 +82,22 @@ static bool is_run(uint8_t pattern)
 
 static const uint8_t row_length[4] ENGINE_FLASH = { 4, 4, 4, 4 };
 
+/* The words of a position, in the order variant (any, adjacent), then rule
+ * (normal, misere), the same for reading and writing. */
+static const char words[4][9] ENGINE_FLASH = { "any", "adjacent", "normal", "misere" };
+
 void taktix_parse(struct position *pos, struct scanner *in)
 {
 	for (uint8_t word = 0; word < 2; word++) {
-		if (scan_word(in, ENGINE_FLASH_STR("any"))) {
-			pos->variant = TAKTIX_ANY;
-		} else if (scan_word(in, ENGINE_FLASH_STR("adjacent"))) {
-			pos->variant = TAKTIX_ADJACENT;
-		} else if (scan_word(in, ENGINE_FLASH_STR("normal"))) {
-			pos->rule = RULE_NORMAL;
-		} else if (scan_word(in, ENGINE_FLASH_STR("misere"))) {
-			pos->rule = RULE_MISERE;
+		for (uint8_t k = 0; k < 4; k++) {
+			if (scan_word(in, words[k])) {
+				if (k < 2) {
+					pos->variant = k == 1 ? TAKTIX_ADJACENT : TAKTIX_ANY;
+				} else {
+					pos->rule = k == 3 ? RULE_MISERE : RULE_NORMAL;
+				}
+				break;
+			}
 		}
 	}
 	pos->u.taktix = (uint16_t)board_scan_rows(in, row_length, 4);
@@ -104,8 +105,10 @@ void taktix_parse(struct position *pos, struct scanner *in)
 
 void taktix_print(const struct position *pos)
 {
-	put_flash(pos->variant == TAKTIX_ADJACENT ? ENGINE_FLASH_STR("adjacent ") : ENGINE_FLASH_STR("any "));
-	put_flash(pos->rule == RULE_MISERE ? ENGINE_FLASH_STR("misere ") : ENGINE_FLASH_STR("normal "));
+	put_flash(words[pos->variant == TAKTIX_ADJACENT]);
+	put_char(' ');
+	put_flash(words[2u + (pos->rule == RULE_MISERE)]);
+	put_char(' ');
 	board_print_rows(row_length, 4, pos->u.taktix);
 }
 
@@ -170,10 +173,10 @@ void taktix_print_move(const struct move *mv)
 	uint8_t line = line_of(cells);
 	if ((cells & (cells - 1u)) != 0 && line < LINES && is_run(pattern_of(line, cells))) {
 		uint8_t first = 0, last = 15;
-		while (!(cells & (1u << first))) {
+		for (uint16_t rest = cells; !(rest & 1u); rest >>= 1) {
 			first++;
 		}
-		while (!(cells & (1u << last))) {
+		for (uint16_t rest = cells; !(rest & 0x8000u); rest = (uint16_t)(rest << 1)) {
 			last--;
 		}
 		print_cell(first);
@@ -243,24 +246,33 @@ uint8_t taktix_move_index(const struct move *mv)
 
 /*
  * The keys losing under either rule are one set; two bits for each, by
- * rank, say under which (board_keys.h, tools/gen/boards_square.c).  Most
- * numbers of pieces never lose (no losing position of any pieces has an
- * odd count above 3 in normal play), so the count is looked at first.
+ * rank, say under which (board_keys.h, tools/gen/boards_square.c).  With
+ * any pieces, many numbers of pieces never lose (no losing position has an
+ * odd count above 3 in normal play), so the count is looked at first; in
+ * the adjacent variant the parts of the position decide it when none has
+ * more than three pieces, and the table holds only the others.
  */
 bool taktix_is_losing(const struct position *pos)
 {
 	uint16_t cells = pos->u.taktix;
 	bool adjacent = pos->variant == TAKTIX_ADJACENT;
-	uint8_t pieces = board_count_cells(cells);
-	const uint8_t *counts = taktix_losing_counts + 3u * (2u * adjacent + (pos->rule == RULE_MISERE));
-	if (!(flash_u8(counts + (pieces >> 3)) & (1u << (pieces & 7u)))) {
-		return false;
+	bool misere = pos->rule == RULE_MISERE;
+	if (!adjacent) {
+		uint8_t pieces = board_count_cells(cells);
+		if (!(flash_u8(taktix_losing_counts + 3u * misere + (pieces >> 3)) & (1u << (pieces & 7u)))) {
+			return false;
+		}
+	} else {
+		enum board_verdict verdict = board_taktix_verdict(cells, misere);
+		if (verdict != BOARD_LOOK_UP) {
+			return verdict == BOARD_LOSES;
+		}
 	}
 	uint16_t key = adjacent ? board_taktix_adjacent_key(cells, board_square_classes) : board_taktix_any_key(cells);
 	uint16_t rank;
 	if (!losing_set_find(adjacent ? taktix_adjacent_losing : taktix_any_losing, key, &rank)) {
 		return false;
 	}
-	uint16_t bit = (uint16_t)(2u * rank + (pos->rule == RULE_MISERE ? 1u : 0u));
+	uint16_t bit = (uint16_t)(2u * rank + misere);
 	return (flash_u8((adjacent ? taktix_adjacent_rules : taktix_any_rules) + (bit >> 3)) >> (bit & 7u)) & 1u;
 }

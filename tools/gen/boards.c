@@ -21,15 +21,6 @@
 #include "tools/gen/boards.h"
 #include "tools/gen/gen.h"
 
-/* The most bits of the unary part a lookup may pass by default: it bounds
- * the time of a lookup on the device, which skips whole bytes (about 30
- * cycles a byte) and walks the last few bits one by one. */
-#define MAX_WALK_BITS 256u
-
-/* Sets of up to this many keys are kept as sorted lists: a binary search
- * is several times faster than Elias-Fano's walk, for a few bytes more. */
-#define LIST_KEYS 64u
-
 /* Universes up to this size are read back key by key. */
 #define FULL_CHECK_UNIVERSE ((uint32_t)1 << 20)
 
@@ -98,12 +89,20 @@ static void put_bit(uint8_t *bytes, uint32_t at)
 	bytes[at >> 3] |= (uint8_t)(1u << (at & 7u));
 }
 
+/* Buckets of the finished set with `low_bits` low bits: enough for its
+ * largest key (a key past them reads as absent, like any key not held). */
+static uint32_t bucket_count(const struct key_set *set, uint8_t low_bits)
+{
+	uint32_t span = set->count > 0 ? set->keys[set->count - 1u] + 1u : 1u;
+	return (span + ((uint32_t)1 << low_bits) - 1u) >> low_bits;
+}
+
 /* Size in bytes and longest walk of the set with these parameters, or 0
  * when the parameters do not fit the decoder's 16-bit counters. */
 static uint32_t encoded_size(const struct key_set *set, uint8_t low_bits, uint8_t sample_shift,
 			     uint32_t *walk_bits)
 {
-	uint32_t buckets = (uint32_t)(((uint64_t)set->universe + ((uint64_t)1 << low_bits) - 1u) >> low_bits);
+	uint32_t buckets = bucket_count(set, low_bits);
 	uint32_t samples = ((buckets - 1u) >> sample_shift) + 1u;
 	if (buckets > 0xFFFFu || set->count + buckets > 0xFFFFu || set->count * low_bits > 0xFFFFu ||
 	    set->count > 0xFFFFu) {
@@ -157,25 +156,6 @@ static int encode(const struct key_set *set, uint32_t max_walk, struct encoding 
 			(unsigned)set->universe);
 		return 1;
 	}
-	uint32_t list = LOSING_LIST_HEADER_BYTES + 2u * set->count;
-	if (list <= best || set->count <= LIST_KEYS) {
-		out->size = list;
-		out->low_bits = LOSING_SET_LIST;
-		out->walk_bits = 0;
-		out->bytes = calloc(list, 1);
-		if (out->bytes == NULL) {
-			fprintf(stderr, "gen_boards: out of memory\n");
-			return 1;
-		}
-		out->bytes[0] = LOSING_SET_LIST;
-		out->bytes[1] = (uint8_t)set->count;
-		out->bytes[2] = (uint8_t)(set->count >> 8);
-		for (uint32_t i = 0; i < set->count; i++) {
-			out->bytes[LOSING_LIST_HEADER_BYTES + 2u * i] = (uint8_t)set->keys[i];
-			out->bytes[LOSING_LIST_HEADER_BYTES + 2u * i + 1u] = (uint8_t)(set->keys[i] >> 8);
-		}
-		return 0;
-	}
 	out->size = best;
 	out->bytes = calloc(best, 1);
 	if (out->bytes == NULL) {
@@ -184,7 +164,7 @@ static int encode(const struct key_set *set, uint32_t max_walk, struct encoding 
 	}
 	uint8_t low_bits = out->low_bits;
 	uint8_t shift = out->sample_shift;
-	uint32_t buckets = (uint32_t)(((uint64_t)set->universe + ((uint64_t)1 << low_bits) - 1u) >> low_bits);
+	uint32_t buckets = bucket_count(set, low_bits);
 	uint32_t samples = ((buckets - 1u) >> shift) + 1u;
 	uint8_t *b = out->bytes;
 	uint8_t *high = b + LOSING_SET_HEADER_BYTES + 2u * samples;
@@ -220,12 +200,18 @@ static int encode(const struct key_set *set, uint32_t max_walk, struct encoding 
 	return 0;
 }
 
+bool set_has(const uint8_t *set, uint32_t key)
+{
+	uint16_t rank;
+	return losing_set_find(set, (uint16_t)key, &rank);
+}
+
 /* Reads the set back through the engine's decoder: every stored key, and
  * every key of the universe when it is small enough to walk. */
 static int check_decoding(const char *name, const struct key_set *set, const struct encoding *enc)
 {
 	for (uint32_t i = 0; i < set->count; i++) {
-		if (!losing_set_contains(enc->bytes, (uint16_t)set->keys[i])) {
+		if (!set_has(enc->bytes, set->keys[i])) {
 			fprintf(stderr, "gen_boards: %s: key %u decodes as absent\n", name, (unsigned)set->keys[i]);
 			return 1;
 		}
@@ -239,7 +225,7 @@ static int check_decoding(const char *name, const struct key_set *set, const str
 		if (member) {
 			next++;
 		}
-		if (losing_set_contains(enc->bytes, (uint16_t)key) != member) {
+		if (set_has(enc->bytes, key) != member) {
 			fprintf(stderr, "gen_boards: %s: key %u decodes as %s\n", name, (unsigned)key,
 				member ? "absent" : "present");
 			return 1;
@@ -274,16 +260,11 @@ void write_set(FILE *c, FILE *h, const char *name, const char *what, const struc
 	       const struct encoding *enc)
 {
 	char comment[256];
-	if (enc->low_bits == LOSING_SET_LIST) {
-		snprintf(comment, sizeof comment, "%s: %u keys below %u; a sorted list.", what, (unsigned)set->count,
-			 (unsigned)set->universe);
-	} else {
-		snprintf(comment, sizeof comment,
-			 "%s: %u keys below %u; Elias-Fano, %u low bits, a sample every %u buckets,\n"
-			 " * lookups walk at most %u bits.",
-			 what, (unsigned)set->count, (unsigned)set->universe, enc->low_bits,
-			 1u << enc->sample_shift, (unsigned)enc->walk_bits);
-	}
+	snprintf(comment, sizeof comment,
+		 "%s: %u keys below %u; Elias-Fano, %u low bits, a sample every %u buckets,\n"
+		 " * lookups walk at most %u bits.",
+		 what, (unsigned)set->count, (unsigned)set->universe, enc->low_bits, 1u << enc->sample_shift,
+		 (unsigned)enc->walk_bits);
 	write_bytes(c, h, name, comment, enc->bytes, enc->size);
 }
 
@@ -366,7 +347,7 @@ int gen_chomp(FILE *c, FILE *h)
 		    (count = chomp_rows_of_code((uint16_t)code, rows)) == 0) {
 			continue;
 		}
-		bool stored = losing_set_contains(enc.bytes, board_chomp_key(rows, count));
+		bool stored = set_has(enc.bytes, board_chomp_key(rows, count));
 		if (stored != (outcome[code] == LOSING)) {
 			fprintf(stderr, "gen_boards: chomp: diagram %04x reads back wrong\n", (unsigned)code);
 			failed = 1;

@@ -33,10 +33,20 @@ int key_set_add(struct key_set *set, uint32_t key);
 /* Sorts the keys and drops repeats (positions of one class share a key). */
 void key_set_finish(struct key_set *set);
 
+/* The most bits of the unary part a lookup of the losing positions may
+ * pass: it bounds the time of a lookup on the device, which skips whole
+ * bytes (about 40 cycles a byte) and walks the last few bits one by one.
+ * Nineteen, whose machine move makes the most lookups, walks less. */
+#define MAX_WALK_BITS 384u
+#define NINETEEN_WALK_BITS 256u
+
 /* The smallest encoding of the finished set whose lookups walk at most
  * `max_walk` bits, read back through the engine's decoder (every stored
  * key, and every key of a small universe) before it is returned. */
 int encode_set(const char *name, const struct key_set *set, uint32_t max_walk, struct encoding *enc);
+
+/* Whether an encoded set holds `key`, by the engine's decoder. */
+bool set_has(const uint8_t *set, uint32_t key);
 
 /* Writes a byte array to the tables: its definition in flash to `c`, a
  * comment, its size NAME_BYTES and declaration to `h`. */

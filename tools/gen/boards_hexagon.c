@@ -1,7 +1,8 @@
 /*
  * Tables of Dziewietnascie (Nineteen): the losing positions of the hexagon
- * of 19 cells as an Elias-Fano set of keys, and the set of canonical outer
- * rings those keys are numbered by (board_keys.h).
+ * of 19 cells that their parts do not decide (board_nineteen_verdict) as an
+ * Elias-Fano set of keys, and the set of canonical outer rings those keys
+ * are numbered by (board_keys.h).
  *
  * The geometry is worked out here from axial coordinates, apart from the
  * engine's ring tables: the moves the solver uses and the twelve symmetries
@@ -126,23 +127,40 @@ static int compare_moves(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Every move as three bytes of its cell mask, in the engine's order. */
-static void write_moves(FILE *c, FILE *h)
+/*
+ * Every move as one byte, in the engine's order (nineteen.c, move_cells):
+ * its first cell a in bits 0-4, and in bits 5-7 which of the cells a + 1,
+ * a + d and a + d + 1 it also takes, where a + d is the first cell's
+ * neighbour down and to the left in the row-by-row numbering: d is 4 from
+ * the second and third rows (cells 3-11) and 3 from the others.  Each move
+ * is decoded back and compared with the one worked out from coordinates.
+ */
+static int write_moves(FILE *c, FILE *h)
 {
 	uint32_t moves[MOVES + 8];
-	uint8_t bytes[3 * MOVES];
+	uint8_t bytes[MOVES];
 	unsigned n = list_moves(moves);
 	qsort(moves, n, sizeof moves[0], compare_moves);
 	for (unsigned m = 0; m < n; m++) {
-		bytes[3 * m] = (uint8_t)moves[m];
-		bytes[3 * m + 1] = (uint8_t)(moves[m] >> 8);
-		bytes[3 * m + 2] = (uint8_t)(moves[m] >> 16);
+		unsigned a = lowest_cell(moves[m]);
+		unsigned d = a >= 3u && a < 12u ? 4u : 3u;
+		uint32_t rest = moves[m] >> a;
+		unsigned others = (rest >> 1 & 1u) | (rest >> d & 3u) << 1;
+		bytes[m] = (uint8_t)(a | others << 5);
+		if ((1u | (others & 1u) << 1 | (uint32_t)(others >> 1) << d) << a != moves[m] ||
+		    (m < ENGINE_NINETEEN_CELLS && bytes[m] != m)) {
+			fprintf(stderr, "gen_boards: nineteen: move %05lx has no one-byte form\n", (unsigned long)moves[m]);
+			return 1;
+		}
 	}
+	/* Move c < 19 is cell c alone, whose form is c: only the others are
+	 * written. */
 	fprintf(h, "#define NINETEEN_MOVES %uu\n", n);
-	write_bytes(c, h, "nineteen_move_cells",
-		    "Nineteen: every move (one cell, two adjacent, a small triangle) as 3 bytes of its cells, "
-		    "fewest pieces first, then by the first cell",
-		    bytes, 3u * n);
+	write_bytes(c, h, "nineteen_move_forms",
+		    "Nineteen: every move of two or three pieces (two adjacent, a small triangle) as its first cell "
+		    "and which of three cells beyond it it takes, fewest pieces first, then by the first cell",
+		    bytes + ENGINE_NINETEEN_CELLS, n - ENGINE_NINETEEN_CELLS);
+	return 0;
 }
 
 static uint32_t image_of(uint32_t cells, const uint8_t *image)
@@ -178,70 +196,46 @@ static int solve(uint8_t *outcome)
 }
 
 /* The canonical outer rings (the outer ring of every canonical form), as
- * the table board_outer_class reads; *count is how many there are. */
-static int outer_classes(uint8_t **table, uint32_t *size, uint32_t *count)
+ * the set board_nineteen_key ranks them in; *count is how many there are.
+ * Each key looks one up: its lookups walk at most OUTER_WALK_BITS. */
+#define OUTER_WALK_BITS 192u
+
+static int outer_classes(struct encoding *enc, uint32_t *count)
 {
 	uint8_t *seen = gen_alloc(OUTER_RINGS);
-	if (seen == NULL) {
+	struct key_set set;
+	if (seen == NULL || key_set_init(&set, OUTER_RINGS)) {
+		free(seen);
 		return 1;
 	}
-	for (uint32_t x = 0; x < CODES; x++) {
+	int failed = 0;
+	for (uint32_t x = 0; x < CODES && !failed; x++) {
 		struct board_hexagon ring;
 		board_nineteen_canonical(x, &ring);
 		if (ring.outer >= OUTER_RINGS || ring.inner >= 64u || ring.centre > 1u) {
 			fprintf(stderr, "gen_boards: nineteen: bad ring form of %05lx\n", (unsigned long)x);
-			free(seen);
-			return 1;
+			failed = 1;
+		} else if (!seen[ring.outer]) {
+			seen[ring.outer] = 1;
+			failed = key_set_add(&set, ring.outer);
 		}
-		seen[ring.outer] = 1;
 	}
-	uint32_t above = 0;
-	for (uint32_t v = BOARD_OUTER_SPLIT; v < OUTER_RINGS; v++) {
-		above += seen[v];
-	}
-	*size = BOARD_OUTER_MAP_BYTES + 2u * BOARD_OUTER_COUNTS + 1u + 2u * above;
-	uint8_t *t = gen_alloc(*size);
-	if (t == NULL || above > 255u) {
-		fprintf(stderr, "gen_boards: nineteen: %u outer classes above the split\n", (unsigned)above);
-		free(t);
-		free(seen);
-		return 1;
-	}
-	uint8_t *counts = t + BOARD_OUTER_MAP_BYTES;
-	uint8_t *list = counts + 2u * BOARD_OUTER_COUNTS;
-	uint32_t n = 0;
-	list[0] = (uint8_t)above;
-	for (uint32_t v = 0; v < OUTER_RINGS; v++) {
-		if (v % 64u == 0 && v <= BOARD_OUTER_SPLIT) {
-			counts[2u * (v / 64u)] = (uint8_t)n;
-			counts[2u * (v / 64u) + 1u] = (uint8_t)(n >> 8);
-		}
-		if (!seen[v]) {
-			continue;
-		}
-		if (v < BOARD_OUTER_SPLIT) {
-			t[v / 8u] |= (uint8_t)(1u << (v % 8u));
-		} else {
-			uint32_t i = n - (counts[2u * (BOARD_OUTER_COUNTS - 1u)] | (uint32_t)counts[2u * BOARD_OUTER_COUNTS - 1u] << 8);
-			list[1u + 2u * i] = (uint8_t)v;
-			list[2u + 2u * i] = (uint8_t)(v >> 8);
-		}
-		n++;
+	if (!failed) {
+		key_set_finish(&set);
+		failed = encode_set("nineteen_outer_classes", &set, OUTER_WALK_BITS, enc);
+		*count = set.count;
 	}
 	/* Each class's rank, read back. */
-	uint32_t rank = 0;
-	for (uint32_t v = 0; v < OUTER_RINGS; v++) {
-		if (seen[v] && board_outer_class(t, (uint16_t)v) != rank++) {
-			fprintf(stderr, "gen_boards: nineteen: outer class %03x reads back wrong\n", (unsigned)v);
-			free(t);
-			free(seen);
-			return 1;
+	for (uint32_t i = 0; i < set.count && !failed; i++) {
+		uint16_t rank;
+		if (!losing_set_find(enc->bytes, (uint16_t)set.keys[i], &rank) || rank != i) {
+			fprintf(stderr, "gen_boards: nineteen: outer class %03x reads back wrong\n", (unsigned)set.keys[i]);
+			failed = 1;
 		}
 	}
+	free(set.keys);
 	free(seen);
-	*table = t;
-	*count = n;
-	return 0;
+	return failed;
 }
 
 /* Proves that the key is a function of the class (the same for all twelve
@@ -290,47 +284,51 @@ static int check_keys(const uint8_t *outer, uint32_t universe)
 int gen_nineteen(FILE *c, FILE *h)
 {
 	struct key_set set = { 0 };
-	struct encoding enc = { 0 };
-	uint8_t *outer = NULL;
-	uint32_t outer_size = 0, classes = 0;
+	struct encoding enc = { 0 }, outer_enc = { 0 };
+	uint32_t classes = 0;
 	uint8_t *outcome = gen_alloc(CODES);
-	int failed = outcome == NULL || outer_classes(&outer, &outer_size, &classes);
+	int failed = outcome == NULL || outer_classes(&outer_enc, &classes);
+	const uint8_t *outer = outer_enc.bytes;
 	uint32_t universe = classes * 128u;
 	failed = failed || check_keys(outer, universe) || solve(outcome) || key_set_init(&set, universe);
 	uint32_t losing = 0;
-	uint8_t counts[3] = { 0, 0, 0 }; /* bit n: some position of n pieces loses */
+	/* The table holds the losing positions the parts do not decide
+	 * (board_nineteen_verdict). */
 	for (uint32_t x = 0; x < CODES && !failed; x++) {
 		if (outcome[x] == LOSING) {
-			unsigned n = (unsigned)__builtin_popcount(x);
-			counts[n / 8u] |= (uint8_t)(1u << (n % 8u));
 			losing++;
-			failed = key_set_add(&set, board_nineteen_key(x, outer));
+			if (board_nineteen_verdict(x) == BOARD_LOOK_UP) {
+				failed = key_set_add(&set, board_nineteen_key(x, outer));
+			}
 		}
 	}
 	if (!failed) {
 		key_set_finish(&set);
-		failed = encode_set("nineteen_losing", &set, 256, &enc);
+		failed = encode_set("nineteen_losing", &set, NINETEEN_WALK_BITS, &enc);
 	}
-	/* Every position, through its key, must read back as solved. */
+	/* Every position, as the engine reads it, must come out as solved. */
 	for (uint32_t x = 0; x < CODES && !failed; x++) {
-		if (losing_set_contains(enc.bytes, board_nineteen_key(x, outer)) != (outcome[x] == LOSING)) {
+		enum board_verdict verdict = board_nineteen_verdict(x);
+		bool loses = verdict == BOARD_LOOK_UP ? set_has(enc.bytes, board_nineteen_key(x, outer))
+						      : verdict == BOARD_LOSES;
+		if (loses != (outcome[x] == LOSING)) {
 			fprintf(stderr, "gen_boards: nineteen: position %05lx reads back wrong\n", (unsigned long)x);
 			failed = 1;
 		}
 	}
 	if (!failed) {
 		char what[160];
-		snprintf(what, sizeof what, "Nineteen: the %u smallest outer rings of their classes", (unsigned)classes);
-		write_bytes(c, h, "nineteen_outer_classes", what, outer, outer_size);
-		snprintf(what, sizeof what, "Nineteen: %u positions, %u losing", (unsigned)CODES, (unsigned)losing);
+		snprintf(what, sizeof what, "Nineteen: the %u smallest outer rings of their classes, as a set", (unsigned)classes);
+		write_bytes(c, h, "nineteen_outer_classes", what, outer, outer_enc.size);
+		snprintf(what, sizeof what,
+			 "Nineteen: %u positions, %u losing; the keys of those the parts leave to the table",
+			 (unsigned)CODES, (unsigned)losing);
 		write_set(c, h, "nineteen_losing", what, &set, &enc);
-		write_bytes(c, h, "nineteen_losing_counts", "Nineteen: the numbers of pieces at which a position can lose",
-			    counts, sizeof counts);
-		write_moves(c, h);
+		failed = write_moves(c, h);
 	}
 	free(enc.bytes);
 	free(set.keys);
-	free(outer);
+	free(outer_enc.bytes);
 	free(outcome);
 	return failed;
 }

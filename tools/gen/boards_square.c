@@ -110,17 +110,12 @@ static int check_classes(const char *name, unsigned side, unsigned width, uint32
 
 /* ---- canonical corner bytes ---- */
 
-static void square_classes_build(uint8_t classes[BOARD_SQUARE_CLASS_BYTES])
+static void square_classes_build(uint8_t classes[BOARD_SQUARE_CLASSES])
 {
-	memset(classes, 0, BOARD_SQUARE_CLASS_BYTES);
 	uint8_t count = 0;
-	for (unsigned v = 0; v < 256; v++) {
-		if (v % 32u == 0) {
-			classes[32u + v / 32u] = count;
-		}
+	for (unsigned v = 0; v < 256 && count < BOARD_SQUARE_CLASSES; v++) {
 		if (board_square_smallest((uint8_t)v) == v) {
-			classes[v / 8u] |= (uint8_t)(1u << (v % 8u));
-			count++;
+			classes[count++] = (uint8_t)v;
 		}
 	}
 }
@@ -152,15 +147,25 @@ static int square_classes_check(const uint8_t *classes)
 
 /* ---- losing keys of two rules, proved position by position ---- */
 
+/* Whether the table answers `code` under a rule: always, or when the
+ * variant's parts leave it to the table. */
+static bool looked_up(enum board_verdict (*decide)(uint16_t cells, bool misere), uint32_t code, unsigned rule)
+{
+	return decide == NULL || decide((uint16_t)code, rule == 1u) == BOARD_LOOK_UP;
+}
+
 /*
- * Collects the keys losing under either rule (outcome[rule][code]), encodes
- * them as one set, and for each key (by rank) two bits: losing in normal
- * play, losing under misere.  Proves that every code reads back as solved
- * under both rules, and writes `name`_losing and `name`_rules.
+ * Collects the keys losing under either rule (outcome[rule][code]) among
+ * the positions the table answers (all, or those `decide` leaves to it),
+ * encodes them as one set, and for each key (by rank) two bits: losing in
+ * normal play, losing under misere.  Proves that every code reads back as
+ * solved under both rules, decided or looked up, and writes `name`_losing
+ * and `name`_rules.
  */
 static int two_rule_table(FILE *c, FILE *h, const char *name, const char *what, uint32_t universe,
 			  uint8_t *const outcome[2], uint32_t codes,
-			  uint32_t (*key_of)(uint32_t code, const void *context), const void *context)
+			  uint32_t (*key_of)(uint32_t code, const void *context), const void *context,
+			  enum board_verdict (*decide)(uint16_t cells, bool misere))
 {
 	struct key_set set;
 	struct encoding enc = { 0 };
@@ -174,13 +179,14 @@ static int two_rule_table(FILE *c, FILE *h, const char *name, const char *what, 
 	for (uint32_t code = 0; code < codes && !failed; code++) {
 		losing[0] += outcome[0][code] == LOSING;
 		losing[1] += outcome[1][code] == LOSING;
-		if (outcome[0][code] == LOSING || outcome[1][code] == LOSING) {
+		if ((outcome[0][code] == LOSING && looked_up(decide, code, 0)) ||
+		    (outcome[1][code] == LOSING && looked_up(decide, code, 1))) {
 			failed = key_set_add(&set, key_of(code, context));
 		}
 	}
 	if (!failed) {
 		key_set_finish(&set);
-		failed = encode_set(name, &set, 256, &enc);
+		failed = encode_set(name, &set, MAX_WALK_BITS, &enc);
 		rule_bytes = (2u * set.count + 7u) / 8u;
 		rules = gen_alloc(rule_bytes + 1u);
 		failed = failed || rules == NULL;
@@ -192,7 +198,7 @@ static int two_rule_table(FILE *c, FILE *h, const char *name, const char *what, 
 			continue;
 		}
 		for (unsigned rule = 0; rule < 2; rule++) {
-			if (outcome[rule][code] == LOSING) {
+			if (outcome[rule][code] == LOSING && looked_up(decide, code, rule)) {
 				rules[(2u * rank + rule) / 8u] |= (uint8_t)(1u << ((2u * rank + rule) % 8u));
 			}
 		}
@@ -202,6 +208,9 @@ static int two_rule_table(FILE *c, FILE *h, const char *name, const char *what, 
 		bool found = losing_set_find(enc.bytes, (uint16_t)key_of(code, context), &rank);
 		for (unsigned rule = 0; rule < 2 && !failed; rule++) {
 			bool read = found && (rules[(2u * rank + rule) / 8u] & (1u << ((2u * rank + rule) % 8u)));
+			if (!looked_up(decide, code, rule)) {
+				read = decide((uint16_t)code, rule == 1u) == BOARD_LOSES;
+			}
 			if (read != (outcome[rule][code] == LOSING)) {
 				fprintf(stderr, "gen_boards: %s: position %lx reads back wrong (rule %u)\n", name,
 					(unsigned long)code, rule);
@@ -311,7 +320,7 @@ static int taktix_any_key_check(void)
 
 int gen_taktix(FILE *c, FILE *h)
 {
-	uint8_t classes[BOARD_SQUARE_CLASS_BYTES];
+	uint8_t classes[BOARD_SQUARE_CLASSES];
 	square_classes_build(classes);
 	uint8_t *outcome[2] = { gen_alloc(TAKTIX_CODES), gen_alloc(TAKTIX_CODES) };
 	int failed = outcome[0] == NULL || outcome[1] == NULL || square_classes_check(classes) ||
@@ -320,33 +329,35 @@ int gen_taktix(FILE *c, FILE *h)
 	if (!failed) {
 		write_bytes(c, h, "board_square_classes",
 			    "The smallest corner bytes of the 55 classes under the square's symmetries",
-			    classes, BOARD_SQUARE_CLASS_BYTES);
+			    classes, BOARD_SQUARE_CLASSES);
 	}
-	/* For each variant and rule, the numbers of pieces (bit n of 3 bytes)
-	 * at which some position loses: any other count is a win at once. */
-	uint8_t counts[2][2][3];
+	/* With any pieces, for each rule, the numbers of pieces (bit n of 3
+	 * bytes) at which some position loses: any other count is a win at
+	 * once. */
+	uint8_t counts[2][3];
 	memset(counts, 0, sizeof counts);
 	for (unsigned adjacent = 0; adjacent < 2 && !failed; adjacent++) {
 		taktix_solve(adjacent, false, outcome[0]);
 		taktix_solve(adjacent, true, outcome[1]);
-		for (uint32_t x = 0; x < TAKTIX_CODES; x++) {
+		for (uint32_t x = 0; x < TAKTIX_CODES && !adjacent; x++) {
 			unsigned n = (unsigned)__builtin_popcount(x);
 			for (unsigned rule = 0; rule < 2; rule++) {
 				if (outcome[rule][x] == LOSING) {
-					counts[adjacent][rule][n / 8u] |= (uint8_t)(1u << (n % 8u));
+					counts[rule][n / 8u] |= (uint8_t)(1u << (n % 8u));
 				}
 			}
 		}
-		failed = adjacent ? two_rule_table(c, h, "taktix_adjacent", "Taktix, adjacent pieces",
+		failed = adjacent ? two_rule_table(c, h, "taktix_adjacent",
+						   "Taktix, adjacent pieces (the table: positions with a part of four or more)",
 						   BOARD_TAKTIX_ADJACENT_UNIVERSE, outcome, TAKTIX_CODES,
-						   taktix_adjacent_key_of, classes)
+						   taktix_adjacent_key_of, classes, board_taktix_verdict)
 				  : two_rule_table(c, h, "taktix_any", "Taktix, any pieces", BOARD_TAKTIX_ANY_UNIVERSE,
-						   outcome, TAKTIX_CODES, taktix_any_key_of, classes);
+						   outcome, TAKTIX_CODES, taktix_any_key_of, classes, NULL);
 	}
 	if (!failed) {
 		write_bytes(c, h, "taktix_losing_counts",
-			    "Taktix: the numbers of pieces at which a position can lose, by variant and rule",
-			    &counts[0][0][0], sizeof counts);
+			    "Taktix, any pieces: the numbers of pieces at which a position can lose, by rule",
+			    &counts[0][0], sizeof counts);
 	}
 	free(outcome[0]);
 	free(outcome[1]);
@@ -393,8 +404,7 @@ static void kubo_solve(uint8_t *outcome)
 }
 
 struct kubo_tables {
-	uint8_t classes[BOARD_SQUARE_CLASS_BYTES];
-	uint16_t bases[BOARD_SQUARE_CLASSES];
+	uint8_t classes[BOARD_SQUARE_CLASSES];
 	uint16_t slots; /* slots of all classes */
 };
 
@@ -404,7 +414,7 @@ static uint16_t kubo_slot_of(uint32_t code, const struct kubo_tables *t)
 	for (unsigned i = 0; i < ENGINE_KUBO_STACKS; i++) {
 		stacks[i] = (uint8_t)kubo_stack(code, i);
 	}
-	return board_kubo_slot(stacks, t->classes, t->bases);
+	return board_kubo_slot(stacks, t->classes);
 }
 
 /* The slot and centre of a code, for check_classes: the centre is fixed by
@@ -416,36 +426,33 @@ static uint32_t kubo_slot_and_centre(uint32_t code, const void *context)
 	return kubo_stack(code, KUBO_CENTRE) * (uint32_t)t->slots + kubo_slot_of(code, t);
 }
 
-static void kubo_tables_build(struct kubo_tables *t)
+/* The slots the classes take: one more than the largest slot, which must
+ * be BOARD_KUBO_SLOTS (check_classes then proves that different classes
+ * never share a slot). */
+static int kubo_tables_build(struct kubo_tables *t)
 {
 	square_classes_build(t->classes);
-	uint16_t base = 0;
-	uint8_t class = 0;
-	for (unsigned v = 0; v < 256; v++) {
-		if (board_square_smallest((uint8_t)v) == v) {
-			t->bases[class++] = base;
-			base = (uint16_t)(base + board_kubo_class_slots((uint8_t)v));
+	t->slots = BOARD_KUBO_SLOTS;
+	uint32_t slots = 0;
+	for (uint32_t code = 0; code < KUBO_CODES; code++) {
+		uint32_t slot = kubo_slot_of(code, t);
+		if (slot >= slots) {
+			slots = slot + 1u;
 		}
 	}
-	t->slots = base;
-}
-
-static void write_bases(FILE *c, FILE *h, const struct kubo_tables *t)
-{
-	fprintf(h, "/* Kubo: the first slot of each corner class; %u slots in all. */\n", t->slots);
-	fprintf(h, "#define KUBO_SLOTS %uu\n", t->slots);
-	fprintf(h, "extern const uint16_t kubo_class_bases[%u] ENGINE_FLASH;\n\n", BOARD_SQUARE_CLASSES);
-	fprintf(c, "const uint16_t kubo_class_bases[%u] ENGINE_FLASH = {", BOARD_SQUARE_CLASSES);
-	for (unsigned i = 0; i < BOARD_SQUARE_CLASSES; i++) {
-		fprintf(c, "%s%u,", i % 10u == 0 ? "\n\t" : " ", t->bases[i]);
+	if (slots != BOARD_KUBO_SLOTS) {
+		fprintf(stderr, "gen_boards: kubo: %u slots, not %u\n", (unsigned)slots, BOARD_KUBO_SLOTS);
+		return 1;
 	}
-	fprintf(c, "\n};\n\n");
+	return 0;
 }
 
 int gen_kubo(FILE *c, FILE *h)
 {
 	struct kubo_tables t;
-	kubo_tables_build(&t);
+	if (kubo_tables_build(&t)) {
+		return 1;
+	}
 	uint8_t *outcome = gen_alloc(KUBO_CODES);
 	uint8_t *entry = gen_alloc(t.slots);
 	uint32_t size = (t.slots + 2u) / 3u * 7u / 8u + 1u;
@@ -483,8 +490,9 @@ int gen_kubo(FILE *c, FILE *h)
 			}
 		}
 	}
-	size = (t.slots + 2u) / 3u * 7u;
-	size = (size + 7u) / 8u;
+	/* Up to the byte after the one where the last group starts: a lookup
+	 * reads two bytes. */
+	size = ((t.slots + 2u) / 3u - 1u) * 7u / 8u + 2u;
 	/* Every position, through its slot, must read back as solved. */
 	for (uint32_t x = 0; x < KUBO_CODES && !failed; x++) {
 		uint8_t read = board_kubo_entry(packed, kubo_slot_of(x, &t));
@@ -499,7 +507,6 @@ int gen_kubo(FILE *c, FILE *h)
 			 "Kubo: %u positions, %u losing; for each of the %u slots (classes of the eight outer\n"
 			 " * stacks), 0 or 1 + the losing height of the centre, three slots in each 7 bits.",
 			 (unsigned)KUBO_CODES, (unsigned)losing, t.slots);
-		write_bases(c, h, &t);
 		write_bytes(c, h, "kubo_centre_heights", comment, packed, size);
 	}
 	free(packed);
