@@ -74,6 +74,7 @@ enum engine_error game_play(const struct move *mv)
 	}
 	transcript_move(game.to_move, &game.pos, mv);
 	engine_apply_move(&game.pos, mv);
+	transcript_after(&game.pos);
 	game.to_move = (uint8_t)!game.to_move;
 	if (engine_game_over(&game.pos)) {
 		game_finish();
