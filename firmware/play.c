@@ -6,6 +6,7 @@
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/game.h"
+#include "firmware/opaque.h"
 #include "firmware/ui.h"
 #include "firmware/view.h"
 #include "firmware/view_draw.h"
@@ -38,7 +39,10 @@ enum play_step {
 
 static uint8_t step;
 static uint16_t step_since; /* the low 16 bits of timer_ms(): steps last seconds */
-static struct view_cursor cursor;
+static struct view_cursor person_cursor;
+/* The view reaches the person's cursor through a pointer register: 54
+ * bytes less than with its address known (firmware/opaque.h). */
+#define cursor (*OPAQUE(&person_cursor))
 static struct view_cursor machine_cursor;
 static struct move machine_move;
 static uint8_t over_page;
