@@ -44,7 +44,6 @@ static struct view_cursor person_cursor;
  * bytes less than with its address known (firmware/opaque.h). */
 #define cursor (*OPAQUE(&person_cursor))
 static struct view_cursor machine_cursor;
-static struct move machine_move;
 static uint8_t over_page;
 static bool blink;
 
@@ -145,15 +144,15 @@ static void step_done(void)
 		draw_person_turn();
 		break;
 	case STEP_THINKING:
-		engine_best_move(&game.pos, &machine_move);
-		view_cursor_of_move(&game.pos, &machine_move, &machine_cursor);
+		engine_best_move(&game.pos, &machine_cursor.mv);
+		view_cursor_of_move(&game.pos, &machine_cursor);
 		view_draw(&game.pos, &machine_cursor, WORDS_MACHINE, false, ENGINE_OK);
 		enter_step(STEP_ANNOUNCE);
 		break;
 	case STEP_ANNOUNCE:
 		/* The engine's move is legal by construction; were it ever
 		 * refused, next_turn() would simply let the machine think again. */
-		game_play(&machine_move);
+		game_play(&machine_cursor.mv);
 		next_turn();
 		break;
 	default: /* STEP_OVER */

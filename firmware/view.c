@@ -432,9 +432,9 @@ uint8_t view_key(const struct position *pos, struct view_cursor *c, uint8_t key)
 	return VIEW_REDRAW;
 }
 
-void view_cursor_of_move(const struct position *pos, const struct move *mv, struct view_cursor *c)
+void view_cursor_of_move(const struct position *pos, struct view_cursor *c)
 {
-	c->mv = *mv;
+	const struct move *mv = &c->mv;
 	c->part = mv->u.heap.heap; /* byte 0: the heap, number, factor, row or stack */
 	if (is(pos, GAME_MATRIX_NIM)) {
 		uint8_t column = 0;
