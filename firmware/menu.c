@@ -319,7 +319,7 @@ void menu_tick(uint16_t now_ms)
 static void menu_step(int8_t step)
 {
 	do {
-		item = (uint8_t)((item + ITEMS + step) % ITEMS);
+		item = view_wrap(item, step, ITEMS);
 	} while (!item_shown(item));
 }
 
@@ -336,7 +336,7 @@ static void menu_change(int8_t step)
 	struct position *pos = setup();
 	uint8_t *byte = item_field();
 	if (item == ITEM_GAME) {
-		engine_start_position(pos, (uint8_t)((pos->game + GAME_COUNT + step) % GAME_COUNT));
+		engine_start_position(pos, view_wrap(pos->game, step, GAME_COUNT));
 		return;
 	}
 	if (item == ITEM_SCORE) {

@@ -72,6 +72,10 @@ void view_cursor_of_move(const struct position *pos, struct view_cursor *cursor)
 void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink,
 	       uint8_t err);
 
+/* `at` (below `count`) moved one step (+1 or -1), wrapping round: the
+ * modulo of a negative step without a division. */
+uint8_t view_wrap(uint8_t at, int8_t step, uint8_t count);
+
 /* ---- the numbers of a position, for the menu and the line ---- */
 
 /* Number i of the position: a heap, number, coin's square, row, Matrix
