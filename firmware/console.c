@@ -213,7 +213,7 @@ static void print_board(void)
  * text can make (a Nim position has at least one heap). */
 static bool game_exists(void)
 {
-	return game.pos.count != 0 || game.pos.game != GAME_NIM;
+	return (game.pos.count | game.pos.game) != 0; /* GAME_NIM is 0 */
 }
 
 /* The screens take up the game as changed here, and the board is printed

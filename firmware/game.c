@@ -4,6 +4,7 @@
 #include <avr/pgmspace.h>
 
 #include "engine/text.h"
+#include "firmware/opaque.h"
 #include "firmware/settings.h"
 #include "firmware/transcript.h"
 
@@ -68,12 +69,15 @@ static void game_finish(void)
 
 enum engine_error game_play(const struct move *mv)
 {
-	enum engine_error err = engine_check_move(&game.pos, mv);
+	/* The engine's check, inlined here, reads the position through a
+	 * pointer register: 52 bytes less (firmware/opaque.h). */
+	enum engine_error err = engine_check_move(OPAQUE(&game.pos), mv);
 	if (err != ENGINE_OK) {
 		return err;
 	}
 	transcript_move(game.to_move, &game.pos, mv);
 	engine_apply_move(&game.pos, mv);
+	transcript_after(&game.pos);
 	game.to_move = (uint8_t)!game.to_move;
 	if (engine_game_over(&game.pos)) {
 		game_finish();

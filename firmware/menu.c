@@ -89,7 +89,6 @@ static const char summaries[] PROGMEM =
 	"Take 1-3 from a stack, or 1 each from two side by side.\0"
 	"Take 1 piece, 2 neighbours or 3 in a triangle.";
 
-#define MENU_FAST_MS 60u /* changes closer than this are a held arrow's fast repeats */
 #define MENU_REPEATS_PER_TENFOLD 16u
 
 #define MENU_MARQUEE_MS 300u
@@ -98,8 +97,6 @@ static const char summaries[] PROGMEM =
 static uint8_t item;
 static uint8_t marquee_step;
 static uint16_t marquee_since; /* the low 16 bits of timer_ms(), as the ticks give them */
-static uint16_t last_change_ms;
-static uint8_t held_changes;
 
 static struct position *setup(void)
 {
@@ -322,7 +319,7 @@ void menu_tick(uint16_t now_ms)
 static void menu_step(int8_t step)
 {
 	do {
-		item = (uint8_t)((item + ITEMS + step) % ITEMS);
+		item = view_wrap(item, step, ITEMS);
 	} while (!item_shown(item));
 }
 
@@ -339,7 +336,7 @@ static void menu_change(int8_t step)
 	struct position *pos = setup();
 	uint8_t *byte = item_field();
 	if (item == ITEM_GAME) {
-		engine_start_position(pos, (uint8_t)((pos->game + GAME_COUNT + step) % GAME_COUNT));
+		engine_start_position(pos, view_wrap(pos->game, step, GAME_COUNT));
 		return;
 	}
 	if (item == ITEM_SCORE) {
@@ -350,12 +347,9 @@ static void menu_change(int8_t step)
 		return;
 	}
 
-	/* A held arrow: ten times the step every MENU_REPEATS_PER_TENFOLD changes. */
-	uint16_t now = (uint16_t)timer_ms();
-	held_changes = (uint16_t)(now - last_change_ms) < MENU_FAST_MS && held_changes < UINT8_MAX ? held_changes + 1u : 0u;
-	last_change_ms = now;
+	/* A held arrow: ten times the step every MENU_REPEATS_PER_TENFOLD repeats. */
 	uint32_t size = 1;
-	for (uint8_t i = held_changes / MENU_REPEATS_PER_TENFOLD; i > 0 && size < 100000000ul; i--) {
+	for (uint8_t i = keys_repeats() / MENU_REPEATS_PER_TENFOLD; i > 0 && size < 100000000ul; i--) {
 		size *= 10u;
 	}
 

@@ -6,6 +6,7 @@
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/game.h"
+#include "firmware/opaque.h"
 #include "firmware/ui.h"
 #include "firmware/view.h"
 #include "firmware/view_draw.h"
@@ -38,9 +39,11 @@ enum play_step {
 
 static uint8_t step;
 static uint16_t step_since; /* the low 16 bits of timer_ms(): steps last seconds */
-static struct view_cursor cursor;
+static struct view_cursor person_cursor;
+/* The view reaches the person's cursor through a pointer register: 54
+ * bytes less than with its address known (firmware/opaque.h). */
+#define cursor (*OPAQUE(&person_cursor))
 static struct view_cursor machine_cursor;
-static struct move machine_move;
 static uint8_t over_page;
 static bool blink;
 
@@ -141,15 +144,15 @@ static void step_done(void)
 		draw_person_turn();
 		break;
 	case STEP_THINKING:
-		engine_best_move(&game.pos, &machine_move);
-		view_cursor_of_move(&game.pos, &machine_move, &machine_cursor);
+		engine_best_move(&game.pos, &machine_cursor.mv);
+		view_cursor_of_move(&game.pos, &machine_cursor);
 		view_draw(&game.pos, &machine_cursor, WORDS_MACHINE, false, ENGINE_OK);
 		enter_step(STEP_ANNOUNCE);
 		break;
 	case STEP_ANNOUNCE:
 		/* The engine's move is legal by construction; were it ever
 		 * refused, next_turn() would simply let the machine think again. */
-		game_play(&machine_move);
+		game_play(&machine_cursor.mv);
 		next_turn();
 		break;
 	default: /* STEP_OVER */

@@ -31,7 +31,9 @@ _Static_assert(sizeof(struct record) <= SETTINGS_SLOT_BYTES, "a record must fit 
 
 struct settings settings;
 
-static uint8_t newest_slot;
+/* Records go round the slots in the order of their sequence numbers, which
+ * wrap at a multiple of SETTINGS_SLOTS: record n sits in slot n % SETTINGS_SLOTS. */
+_Static_assert(65536ul % SETTINGS_SLOTS == 0, "sequence numbers wrap at a multiple of the slots");
 static uint16_t newest_sequence;
 
 static uint16_t record_crc(const struct record *r)
@@ -44,9 +46,9 @@ static uint16_t record_crc(const struct record *r)
 	return crc;
 }
 
-static uint16_t slot_address(uint8_t slot)
+static uint16_t slot_address(uint16_t sequence)
 {
-	return (uint16_t)slot * SETTINGS_SLOT_BYTES;
+	return (uint16_t)(sequence % SETTINGS_SLOTS * SETTINGS_SLOT_BYTES);
 }
 
 static bool slot_valid(uint8_t slot, struct record *r)
@@ -66,15 +68,13 @@ void settings_load(void)
 		 * "newer" is a positive difference. */
 		if (slot_valid(slot, &r) && (!found || (int16_t)(r.sequence - newest_sequence) > 0)) {
 			found = true;
-			newest_slot = slot;
 			newest_sequence = r.sequence;
 			memcpy(&settings, r.saved, SETTINGS_SAVED_BYTES);
 		}
 	}
 	if (!found) {
 		engine_start_position(&settings.setup, GAME_MARIENBAD);
-		newest_slot = SETTINGS_SLOTS - 1u; /* the first save goes to slot 0 */
-		newest_sequence = 0xFFFFu;
+		newest_sequence = 0xFFFFu; /* the first save goes to slot 0 */
 	}
 }
 
@@ -88,14 +88,12 @@ void settings_save(void)
 	struct record newest;
 	r.sequence = newest_sequence;
 	r.crc = record_crc(&r);
-	eeprom_load(slot_address(newest_slot), &newest, sizeof newest);
+	eeprom_load(slot_address(newest_sequence), &newest, sizeof newest);
 	if (memcmp(&newest, &r, sizeof r) == 0) {
 		return;
 	}
 	r.sequence = (uint16_t)(newest_sequence + 1u);
 	r.crc = record_crc(&r);
-	uint8_t slot = (uint8_t)((newest_slot + 1u) % SETTINGS_SLOTS);
-	eeprom_store(slot_address(slot), &r, sizeof r);
-	newest_slot = slot;
+	eeprom_store(slot_address(r.sequence), &r, sizeof r);
 	newest_sequence = r.sequence;
 }

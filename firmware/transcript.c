@@ -48,13 +48,15 @@ void transcript_new_game(const struct position *pos)
 
 void transcript_move(uint8_t player, const struct position *pos, const struct move *mv)
 {
-	struct position after = *pos;
-	engine_apply_move(&after, mv);
 	print_player(player);
 	uart_put(' ');
 	engine_print_move(pos, mv, &transcript_out);
 	print_flash(&transcript_out, PSTR(" -> "));
-	engine_print_position(&after, &transcript_out);
+}
+
+void transcript_after(const struct position *pos)
+{
+	engine_print_position(pos, &transcript_out);
 	transcript_line_end();
 }
 

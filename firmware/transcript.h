@@ -29,8 +29,11 @@ void transcript_position(const struct position *pos);
 /* After power-on or a reset. */
 void transcript_start(void);
 void transcript_new_game(const struct position *pos);
-/* `player` (enum player) plays `mv` in `pos`, which it has not changed yet. */
+/* A move's line in two halves, so that no copy of the position is needed:
+ * `player` (enum player) plays `mv` in `pos`, which it has not changed
+ * yet; then the position `pos` the move left. */
 void transcript_move(uint8_t player, const struct position *pos, const struct move *mv);
+void transcript_after(const struct position *pos);
 void transcript_result(uint8_t winner);
 
 #endif

@@ -112,6 +112,15 @@ void view_set_value(struct position *pos, uint8_t i, uint32_t value)
 
 /* ---- where and how much ---- */
 
+uint8_t view_wrap(uint8_t at, int8_t step, uint8_t count)
+{
+	at = (uint8_t)(at + step);
+	if (at == UINT8_MAX) {
+		return (uint8_t)(count - 1u);
+	}
+	return at == count ? 0u : at;
+}
+
 uint8_t view_line_parts(const struct position *pos)
 {
 	if (is(pos, GAME_MATRIX_NIM)) {
@@ -228,7 +237,7 @@ static uint8_t next_part(const struct position *pos, const struct view_cursor *c
 	uint8_t count = places(pos);
 	uint8_t part = from;
 	for (uint8_t tries = 0; tries < count; tries++) {
-		part = (uint8_t)((part + count + step) % count);
+		part = view_wrap(part, step, count);
 		/* Poker Nim: an empty heap may still grow. */
 		if (amount_most(pos, c, part) != 0 ||
 		    (is(pos, GAME_POKER_NIM) && pos->u.poker.start[part] != pos->u.heap[part])) {
@@ -245,7 +254,7 @@ static void strip_step(const struct position *pos, struct view_cursor *c, int8_t
 	uint8_t part = c->part;
 	uint16_t at = (uint16_t)(c->mv.u.strip.at + step); /* 0xFFFF past the left end */
 	for (uint8_t tries = 0; at >= pos->u.row[part] && tries <= pos->count; tries++) {
-		part = (uint8_t)((part + pos->count + step) % pos->count);
+		part = view_wrap(part, step, pos->count);
 		at = step > 0 ? 0u : (uint16_t)(pos->u.row[part] - 1u);
 	}
 	c->part = part;
@@ -370,7 +379,7 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 	if (part >= count) {
 		part = 0;
 	}
-	choose(pos, c, next_part(pos, c, (uint8_t)((part + count - 1u) % count), 1));
+	choose(pos, c, next_part(pos, c, view_wrap(part, -1, count), 1));
 }
 
 /* LEFT or RIGHT: one less or one more.  Not inlined: inlined into the
@@ -432,9 +441,9 @@ uint8_t view_key(const struct position *pos, struct view_cursor *c, uint8_t key)
 	return VIEW_REDRAW;
 }
 
-void view_cursor_of_move(const struct position *pos, const struct move *mv, struct view_cursor *c)
+void view_cursor_of_move(const struct position *pos, struct view_cursor *c)
 {
-	c->mv = *mv;
+	const struct move *mv = &c->mv;
 	c->part = mv->u.heap.heap; /* byte 0: the heap, number, factor, row or stack */
 	if (is(pos, GAME_MATRIX_NIM)) {
 		uint8_t column = 0;

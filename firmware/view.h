@@ -62,8 +62,8 @@ enum view_words { WORDS_PERSON, WORDS_THINKING, WORDS_MACHINE, WORDS_REFUSED };
 void view_cursor_reset(const struct position *pos, struct view_cursor *cursor);
 /* Handles a key of the person's turn. */
 uint8_t view_key(const struct position *pos, struct view_cursor *cursor, uint8_t key);
-/* The cursor that shows the machine's move `mv` in `pos`. */
-void view_cursor_of_move(const struct position *pos, const struct move *mv, struct view_cursor *cursor);
+/* Sets up the cursor whose move is the machine's move in `pos` to show it. */
+void view_cursor_of_move(const struct position *pos, struct view_cursor *cursor);
 
 /* The whole screen: the position with the cursor's move marked (and, when
  * `blink` is set on a board, the cursor's piece shown inverted), and the
@@ -71,6 +71,10 @@ void view_cursor_of_move(const struct position *pos, const struct move *mv, stru
  * marks no move on a board; give it a cursor whose part is VIEW_NO_PART. */
 void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink,
 	       uint8_t err);
+
+/* `at` (below `count`) moved one step (+1 or -1), wrapping round: the
+ * modulo of a negative step without a division. */
+uint8_t view_wrap(uint8_t at, int8_t step, uint8_t count);
 
 /* ---- the numbers of a position, for the menu and the line ---- */
 

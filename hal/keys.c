@@ -17,7 +17,7 @@ static uint8_t held;         /* the button taken as pressed */
 /* Milliseconds to the held button's next event: an arrow's repeat, or
  * SELECT's long press; 0 when none is due. */
 static uint16_t countdown;
-static uint8_t repeats;
+static volatile uint8_t repeats; /* read by the main loop too */
 static bool long_sent;
 
 void keys_init(void)
@@ -91,7 +91,7 @@ static void keys_hold(void)
 	}
 	queue_push(held);
 	countdown = repeats < KEYS_REPEATS_BEFORE_FAST ? KEYS_REPEAT_MS : KEYS_REPEAT_FAST_MS;
-	if (repeats < KEYS_REPEATS_BEFORE_FAST) {
+	if (repeats != UINT8_MAX) {
 		repeats++;
 	}
 }
@@ -128,6 +128,11 @@ uint8_t keys_next(void)
 	uint8_t event = queue[tail % KEYS_QUEUE_SIZE];
 	queue_tail = (uint8_t)(tail + 1u);
 	return event;
+}
+
+uint8_t keys_repeats(void)
+{
+	return repeats;
 }
 
 bool keys_pending(void)

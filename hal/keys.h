@@ -44,6 +44,9 @@ void keys_init(void);
 void keys_sample(void);
 /* The oldest waiting event, or KEY_NONE. */
 uint8_t keys_next(void);
+/* How many times the arrow held now has repeated (up to 255; 0 after a
+ * new press): a screen may take bigger steps the longer it is held. */
+uint8_t keys_repeats(void);
 bool keys_pending(void);
 
 #endif
