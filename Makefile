@@ -253,27 +253,21 @@ $(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c) $(ENGINE_HOST_OBJ)
 test: $(BENCH_ELF) $(BENCH_RUN)
 
 # Issue 5's serial-line challenge (tools/bench/odra_run.c): the firmware
-# itself, linked with room for 64 KB like the engine's benchmark so that it
-# runs while over budget, gets 8,000 rows over its UART; cycles per row,
-# the time for the rows and bytes lost are appended to $(BENCH_TXT).
-ODRA_ELF := $(BUILD)/bench/grundy-box.elf
+# itself, the ELF that goes on the chip, gets 8,000 rows over its UART;
+# cycles per row, the time for the rows and bytes lost are appended to
+# $(BENCH_TXT).
 ODRA_RUN := $(BUILD)/bench/odra_run
-
-$(ODRA_ELF): $(FIRMWARE_OBJ)
-	@echo "  AVR-LD  $@"
-	$(Q)mkdir -p $(@D)
-	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -Wl,--defsym=__TEXT_REGION_LENGTH__=64K -o $@ $^
 
 $(ODRA_RUN): $(call host_obj,tools/bench/odra_run.c)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
 
-bench: $(BENCH_ELF) $(BENCH_RUN) $(ODRA_ELF) $(ODRA_RUN)
+bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN)
 	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
 		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
 		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
-	$(Q)$(ODRA_RUN) --out $(BENCH_TXT) --mcu $(MCU) --f-cpu $(F_CPU) $(ODRA_ELF)
+	$(Q)$(ODRA_RUN) --out $(BENCH_TXT) --mcu $(MCU) --f-cpu $(F_CPU) $(ELF)
 
 # ---- fuzzing --------------------------------------------------------------------------------
 

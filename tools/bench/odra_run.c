@@ -16,12 +16,9 @@
  * usage: odra_run [--rows N] [--seed N] [--out FILE] [--mcu NAME]
  *                 [--f-cpu HZ] FIRMWARE.ELF
  *
- * The firmware ELF is linked with room for 64 KB of code, as the engine's
- * benchmark is, so that it runs while the firmware is over the chip's
- * 32 KB; simavr's ATmega328P is then given more flash, which changes no
- * cycle count, and the table says so.  The serial line is fed as the
- * simulator harness feeds it (sim/harness.c): one byte per byte time,
- * waiting while simavr's receive FIFO is full, never dropping one.
+ * The firmware is the ELF that goes on the chip.  The serial line is fed
+ * as the simulator harness feeds it (sim/harness.c): one byte per byte
+ * time, waiting while simavr's receive FIFO is full, never dropping one.
  * Exit status 0 when the answer is right and no byte was lost.
  */
 #include <inttypes.h>
@@ -61,7 +58,6 @@ static struct {
 static struct {
 	avr_t *avr;
 	elf_firmware_t firmware;
-	bool flash_enlarged;
 	avr_irq_t *input_irq;
 	bool xoff;
 	uint32_t byte_cycles;
@@ -172,12 +168,7 @@ static void power_on(void)
 		fatal("simavr does not know the chip %s", options.mcu);
 	}
 	if (chip.firmware.flashsize > (uint32_t)chip.avr->flashend + 1u) {
-		/* Same core, same 16-bit program counter: only the size differs. */
-		if (chip.firmware.flashsize > 0x10000u) {
-			fatal("%s is larger than 64 KB", options.elf);
-		}
-		chip.avr->flashend = 0xFFFFu;
-		chip.flash_enlarged = true;
+		fatal("%s does not fit the flash of %s", options.elf, options.mcu);
 	}
 	avr_init(chip.avr);
 	chip.avr->log = LOG_NONE;
@@ -420,8 +411,7 @@ int main(int argc, char **argv)
 	}
 	double line_ms = (double)length * BITS_PER_BYTE * 1000.0 / BOARD_UART_BAUD;
 	double row_line_cycles = (double)options.f_cpu * BITS_PER_BYTE * (double)length / options.rows / BOARD_UART_BAUD;
-	say("\nThe Odra challenge (issue 5): the firmware %s in simavr%s\n", options.elf,
-	    chip.flash_enlarged ? " (over 32 KB: simavr's chip given 64 KB of flash, same cycles)" : "");
+	say("\nThe Odra challenge (issue 5): the firmware %s in simavr\n", options.elf);
 	say("  sent: \"odra\", %u random rows of 0-65535 one a line (CRLF), an empty line: %zu bytes back to back\n",
 	    options.rows, length);
 	say("  prompt: %s\n", prompt);
