@@ -47,34 +47,58 @@ static uint8_t grid_grow(uint8_t *grid, uint8_t *part, bool hexagon)
 }
 
 /*
- * The Grundy value of a part of at most five cells (board_keys.h).  In a
+ * The Grundy value of a part (board_keys.h).  In a
  * row of the grid a cell's neighbours are its next (here >> 1) and previous
  * (here << 1); in the row above, the same column (up) and the next (up >>
  * 1); in the row below, the same column (down) and the previous (down <<
  * 1).  A triangle: a cell with its next and the one below, or with the two
- * below; a hub: a cell with three neighbours no two of which touch (next,
- * above, below-previous, or previous, below, above-next); a bow tie: a cell
- * with two pairs of neighbours on opposite sides.
+ * below; a branch: a cell with three or more neighbours (without a
+ * triangle, exactly three, no two of which touch: the hub of
+ * board_keys.h); a bow tie: a cell with two pairs of neighbours on opposite
+ * sides.  A part of six or more cells is valued only when it is a path or
+ * a cycle (no branch, hence no triangle): a move takes one cell or two
+ * adjacent ones, so a path plays as Kayles and a cycle becomes a path of
+ * one or two cells fewer (for 6-10 cells its value is 0); else
+ * PART_UNKNOWN.
  */
+#define PART_UNKNOWN 0xFFu
+static const uint8_t path_values[NINETEEN_PARTS_MOST - 5u] ENGINE_FLASH = { 3, 2, 1, 4, 2 };
+
+static uint8_t majority(uint8_t x, uint8_t y, uint8_t z)
+{
+	return (uint8_t)((x & y) | (z & (x | y)));
+}
+
 static uint8_t part_value(const uint8_t *part, uint8_t size)
 {
 	if (size < 4) {
 		return size;
 	}
-	uint8_t triangle = 0, hub = 0, bow = 0;
+	uint8_t triangle = 0, bow = 0, branch = 0, end = 0;
 	for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
 		uint8_t up = part[r - 1u], here = part[r], down = part[r + 1u];
 		uint8_t next = here >> 1, previous = (uint8_t)(here << 1), above_next = up >> 1,
 			below_previous = (uint8_t)(down << 1);
 		triangle |= here & down & (next | below_previous);
-		hub |= here & ((next & up & below_previous) | (previous & down & above_next));
 		bow |= here & ((next & previous & above_next & below_previous) | (above_next & up & below_previous & down) |
 			       (up & down & previous & next));
+		/* The six neighbours counted in two triples, each a sum bit
+		 * and a carry: three or more, and fewer than two. */
+		uint8_t sum1 = next ^ previous ^ up, carry1 = majority(next, previous, up);
+		uint8_t sum2 = above_next ^ down ^ below_previous, carry2 = majority(above_next, down, below_previous);
+		branch |= here & ((carry1 & carry2) | ((carry1 | carry2) & (sum1 | sum2)));
+		end |= here & (uint8_t)~(carry1 | carry2 | (sum1 & sum2));
 	}
 	if (size == 4) {
-		return triangle ? 4 : hub ? 2 : 1;
+		return triangle ? 4 : branch ? 2 : 1;
 	}
-	return triangle ? (bow ? 1 : 5) : hub ? 0 : 4;
+	if (size == 5) {
+		return triangle ? (bow ? 1 : 5) : branch ? 0 : 4;
+	}
+	if (branch) {
+		return PART_UNKNOWN;
+	}
+	return end ? flash_u8(&path_values[size - 6u]) : 0;
 }
 
 /*
@@ -94,11 +118,12 @@ static enum board_verdict grid_verdict(uint8_t *grid, uint8_t small, bool misere
 			part[r] = grid[r] & (uint8_t)-grid[r];
 			grid[r] ^= part[r];
 			uint8_t size = (uint8_t)(1u + grid_grow(grid, part, hexagon));
-			if (size > small) {
+			uint8_t part_grundy = part_value(part, size);
+			if (size > small || part_grundy == PART_UNKNOWN) {
 				return BOARD_LOOK_UP;
 			}
 			count++;
-			value ^= part_value(part, size);
+			value ^= part_grundy;
 		}
 	}
 	bool loses = misere && count == pieces ? (count & 1u) != 0 : value == 0;
@@ -116,7 +141,7 @@ enum board_verdict board_nineteen_verdict(uint32_t cells)
 		0, (uint8_t)(low << 2) & 0x1Cu, (low >> 2) & 0x1Eu, (uint8_t)((uint16_t)cells >> 7) & 0x1Fu,
 		(uint8_t)((uint16_t)cells >> 12), (uint8_t)(cells >> 16) & 0x07u, 0,
 	};
-	return grid_verdict(grid, 5, false, pieces);
+	return grid_verdict(grid, NINETEEN_PARTS_MOST, false, pieces);
 }
 
 enum board_verdict board_taktix_verdict(uint16_t cells, bool misere)
