@@ -106,14 +106,20 @@ void kubo_print_move(const struct move *mv)
 	}
 }
 
-static bool are_adjacent(uint8_t a, uint8_t b)
+/* Where stacks a and b (in either order) stand in `pairs`, or PAIRS when
+ * they are not side by side. */
+static uint8_t pair_index(uint8_t a, uint8_t b)
 {
 	if (a > b) {
 		uint8_t t = a;
 		a = b;
 		b = t;
 	}
-	return (b == a + 1u && a % 3u != 2u) || b == a + 3u;
+	uint8_t at = 0;
+	while (at < PAIRS && (flash_u8(&pairs[at][0]) != a || flash_u8(&pairs[at][1]) != b)) {
+		at++;
+	}
+	return at;
 }
 
 enum engine_error kubo_check_move(const struct position *pos, const struct move *mv)
@@ -124,7 +130,7 @@ enum engine_error kubo_check_move(const struct position *pos, const struct move 
 		return ENGINE_ERR_NO_SUCH;
 	}
 	if (other != NO_STACK) {
-		if (!are_adjacent(stack, other)) {
+		if (pair_index(stack, other) == PAIRS) {
 			return ENGINE_ERR_NOT_ADJACENT;
 		}
 		if (pos->u.kubo[stack] == 0 || pos->u.kubo[other] == 0) {
@@ -189,11 +195,7 @@ uint8_t kubo_move_index(const struct move *mv)
 		uint8_t take = mv->u.kubo.count;
 		return (uint8_t)(stack + (take == 1 ? 0 : take == 2 ? TWO_MOVES : THREE_MOVES));
 	}
-	uint8_t at = 0;
-	while (flash_u8(&pairs[at][0]) != stack || flash_u8(&pairs[at][1]) != mv->u.kubo.other) {
-		at++;
-	}
-	return (uint8_t)(PAIR_MOVES + at);
+	return (uint8_t)(PAIR_MOVES + pair_index(stack, mv->u.kubo.other));
 }
 
 bool kubo_is_losing(const struct position *pos)

@@ -125,26 +125,22 @@ static uint8_t scan_cell(struct scanner *in)
 /* `from-to`: every cell from one to the other along a row or column. */
 static uint16_t range_cells(struct scanner *in, uint8_t from, uint8_t to)
 {
-	uint16_t cells = 0;
 	if (in->error != ENGINE_OK) {
 		return 0;
 	}
-	uint8_t line = line_of((uint16_t)(1u << from | 1u << to));
+	uint16_t ends = (uint16_t)(1u << from | 1u << to);
+	uint8_t line = line_of(ends);
 	if (line == LINES) {
 		scan_fail(in, ENGINE_ERR_NOT_IN_LINE);
 		return 0;
 	}
-	uint8_t a = line < 4 ? (from & 3u) : (from >> 2);
-	uint8_t b = line < 4 ? (to & 3u) : (to >> 2);
-	if (a > b) {
-		uint8_t t = a;
-		a = b;
-		b = t;
-	}
-	for (uint8_t k = a; k <= b; k++) {
-		cells |= line_cells(line, (uint8_t)(1u << k));
-	}
-	return cells;
+	/* The ends are the lowest and highest bits of the line's pattern (one
+	 * bit when they are the same cell); the run from one to the other is
+	 * twice the highest less the lowest. */
+	uint8_t pattern = pattern_of(line, ends);
+	uint8_t lowest = pattern & (uint8_t)-pattern;
+	uint8_t highest = pattern == lowest ? lowest : (uint8_t)(pattern ^ lowest);
+	return line_cells(line, (uint8_t)((highest << 1) - lowest));
 }
 
 void taktix_parse_move(struct scanner *in, struct move *mv)
