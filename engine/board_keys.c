@@ -55,14 +55,16 @@ static uint8_t grid_grow(uint8_t *grid, uint8_t *part, bool hexagon)
  * below; a branch: a cell with three or more neighbours (without a
  * triangle, exactly three, no two of which touch: the hub of
  * board_keys.h); a bow tie: a cell with two pairs of neighbours on opposite
- * sides.  A part of six or more cells is valued only when it is a path or
- * a cycle (no branch, hence no triangle): a move takes one cell or two
- * adjacent ones, so a path plays as Kayles and a cycle becomes a path of
- * one or two cells fewer (for 6-10 cells its value is 0); else
- * PART_UNKNOWN.
+ * sides.  A part of four or more cells without a branch (hence without a
+ * triangle, which in a part that size has a cell with a third neighbour)
+ * is a path or, from six cells, a cycle: a move takes one cell or two
+ * adjacent ones, so a path plays as Kayles (path_values, from four cells)
+ * and a cycle becomes a path of one or two cells fewer (for 6-10 cells its
+ * value is 0).  With a branch only parts of four and five cells have
+ * known values; else PART_UNKNOWN.
  */
 #define PART_UNKNOWN 0xFFu
-static const uint8_t path_values[NINETEEN_PARTS_MOST - 5u] ENGINE_FLASH = { 3, 2, 1, 4, 2 };
+static const uint8_t path_values[NINETEEN_PARTS_MOST - 3u] ENGINE_FLASH = { 1, 4, 3, 2, 1, 4, 2 };
 
 static uint8_t majority(uint8_t x, uint8_t y, uint8_t z)
 {
@@ -89,16 +91,16 @@ static uint8_t part_value(const uint8_t *part, uint8_t size)
 		branch |= here & ((carry1 & carry2) | ((carry1 | carry2) & (sum1 | sum2)));
 		end |= here & (uint8_t)~(carry1 | carry2 | (sum1 & sum2));
 	}
+	if (!branch) {
+		return end ? flash_u8(&path_values[size - 4u]) : 0;
+	}
 	if (size == 4) {
-		return triangle ? 4 : branch ? 2 : 1;
+		return triangle ? 4 : 2;
 	}
 	if (size == 5) {
-		return triangle ? (bow ? 1 : 5) : branch ? 0 : 4;
+		return triangle ? (bow ? 1 : 5) : 0;
 	}
-	if (branch) {
-		return PART_UNKNOWN;
-	}
-	return end ? flash_u8(&path_values[size - 6u]) : 0;
+	return PART_UNKNOWN;
 }
 
 /*
