@@ -251,24 +251,28 @@ uint8_t taktix_move_index(const struct move *mv)
 bool taktix_is_losing(const struct position *pos)
 {
 	uint16_t cells = pos->u.taktix;
-	bool adjacent = pos->variant == TAKTIX_ADJACENT;
 	bool misere = pos->rule == RULE_MISERE;
-	if (!adjacent) {
+	const uint8_t *set = taktix_any_losing, *rules = taktix_any_rules;
+	uint16_t key;
+	if (pos->variant != TAKTIX_ADJACENT) {
 		uint8_t pieces = board_count_cells(cells);
 		if (!(flash_u8(taktix_losing_counts + 3u * misere + (pieces >> 3)) & (1u << (pieces & 7u)))) {
 			return false;
 		}
+		key = board_taktix_any_key(cells);
 	} else {
 		enum board_verdict verdict = board_taktix_verdict(cells, misere);
 		if (verdict != BOARD_LOOK_UP) {
 			return verdict == BOARD_LOSES;
 		}
+		set = taktix_adjacent_losing;
+		rules = taktix_adjacent_rules;
+		key = board_taktix_adjacent_key(cells, board_square_classes);
 	}
-	uint16_t key = adjacent ? board_taktix_adjacent_key(cells, board_square_classes) : board_taktix_any_key(cells);
 	uint16_t rank;
-	if (!losing_set_find(adjacent ? taktix_adjacent_losing : taktix_any_losing, key, &rank)) {
+	if (!losing_set_find(set, key, &rank)) {
 		return false;
 	}
 	uint16_t bit = (uint16_t)(2u * rank + misere);
-	return (flash_u8((adjacent ? taktix_adjacent_rules : taktix_any_rules) + (bit >> 3)) >> (bit & 7u)) & 1u;
+	return (flash_u8(rules + (bit >> 3)) >> (bit & 7u)) & 1u;
 }
