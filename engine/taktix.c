@@ -69,13 +69,11 @@ static uint8_t line_of(uint16_t cells)
 	return line;
 }
 
-/* True for a nonempty pattern without gaps. */
+/* True for a nonempty pattern without gaps: filling the 0s below its
+ * lowest 1 and adding one clears every bit of a run and of nothing more. */
 static bool is_run(uint8_t pattern)
 {
-	while (pattern != 0 && !(pattern & 1u)) {
-		pattern >>= 1;
-	}
-	return pattern != 0 && (pattern & (pattern + 1u)) == 0;
+	return pattern != 0 && ((uint8_t)((pattern | (pattern - 1u)) + 1u) & pattern) == 0;
 }
 
 /* ---- positions ---- */
