@@ -30,15 +30,15 @@
 
 /* ---- lines ---- */
 
-/* The board turned over its diagonal from a1, row k becoming column k: a
- * 4x4 bit matrix transposed by swapping blocks of bits, single cells within
- * each 2x2 square, then 2x2 squares. */
+/* The board turned over its diagonal from a1, row k becoming column k:
+ * cell 4r + c of the result is cell 4c + r. */
 static uint16_t transposed(uint16_t cells)
 {
-	uint16_t swap = (cells ^ cells >> 3) & 0x0A0Au;
-	cells ^= (uint16_t)(swap ^ swap << 3);
-	swap = (cells ^ cells >> 6) & 0x00CCu;
-	return (uint16_t)(cells ^ swap ^ swap << 6);
+	uint16_t out = 0;
+	for (uint8_t cell = 16; cell-- > 0;) {
+		out = (uint16_t)(out << 1 | ((cells >> (4u * (cell & 3u) + (cell >> 2))) & 1u));
+	}
+	return out;
 }
 
 /* The cells of line `line` (rows 0-3 from the top, then columns 0-3)
@@ -89,10 +89,11 @@ void taktix_parse(struct position *pos, struct scanner *in)
 	for (uint8_t word = 0; word < 2; word++) {
 		for (uint8_t k = 0; k < 4; k++) {
 			if (scan_word(in, words[k])) {
+				/* The words are in the order of the values (engine.h). */
 				if (k < 2) {
-					pos->variant = k == 1 ? TAKTIX_ADJACENT : TAKTIX_ANY;
+					pos->variant = k;
 				} else {
-					pos->rule = k == 3 ? RULE_MISERE : RULE_NORMAL;
+					pos->rule = (uint8_t)(k - 2u);
 				}
 				break;
 			}
@@ -103,9 +104,9 @@ void taktix_parse(struct position *pos, struct scanner *in)
 
 void taktix_print(const struct position *pos)
 {
-	put_flash(words[pos->variant == TAKTIX_ADJACENT]);
+	put_flash(words[pos->variant]);
 	put_char(' ');
-	put_flash(words[2u + (pos->rule == RULE_MISERE)]);
+	put_flash(words[2u + pos->rule]);
 	put_char(' ');
 	board_print_rows(row_length, 4, pos->u.taktix);
 }
