@@ -247,31 +247,33 @@ uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest)
 
 /* ---- Taktix ---- */
 
-/* Lines 0-3 are the rows, 4-7 the columns: count[line] pieces in each,
- * and sum[line] the sum over its pieces of the squared count of the line
- * crossing it there. */
+/* Lines 0-3 are the rows, 4-7 the columns.  Two passes of one update:
+ * each piece adds to the totals of its row and of its column the weight
+ * of the other line, first 1 (the totals count the pieces of each line),
+ * then the squared counts (the totals are the sums S).  The key adds up
+ * the squared totals of both passes. */
 uint16_t board_taktix_any_key(uint16_t cells)
 {
-	uint8_t count[8] = { 0 }, sum[8] = { 0 };
+	uint8_t weight[8], total[8] = { 0 };
+	uint16_t key = 0;
+	for (uint8_t line = 0; line < 8; line++) {
+		weight[line] = 1;
+	}
 	for (uint8_t pass = 0; pass < 2; pass++) {
 		uint16_t rest = cells;
 		for (uint8_t cell = 0; cell < 16; cell++, rest >>= 1) {
 			if (rest & 1u) {
 				uint8_t row = cell >> 2, col = (uint8_t)(4u + (cell & 3u));
-				if (pass == 0) {
-					count[row]++;
-					count[col]++;
-				} else {
-					sum[row] = (uint8_t)(sum[row] + count[col] * count[col]);
-					sum[col] = (uint8_t)(sum[col] + count[row] * count[row]);
-				}
+				total[row] = (uint8_t)(total[row] + weight[col]);
+				total[col] = (uint8_t)(total[col] + weight[row]);
 			}
 		}
-	}
-	uint16_t key = 0;
-	for (uint8_t line = 0; line < 8; line++) {
-		uint8_t n = count[line];
-		key = (uint16_t)(key + n * n + (uint16_t)sum[line] * sum[line]);
+		for (uint8_t line = 0; line < 8; line++) {
+			uint16_t square = (uint16_t)total[line] * total[line];
+			key = (uint16_t)(key + square);
+			weight[line] = (uint8_t)square; /* a count squared: at most 16 */
+			total[line] = 0;
+		}
 	}
 	return key;
 }
