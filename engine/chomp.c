@@ -58,9 +58,7 @@ void chomp_print(const struct position *pos)
 		}
 	}
 	if (rectangle) {
-		put_u32(pos->count);
-		put_char('x');
-		put_u32(pos->u.chomp[0]);
+		put_pair(pos->count, 'x', pos->u.chomp[0]);
 		return;
 	}
 	for (uint8_t i = 0; i < pos->count; i++) {
