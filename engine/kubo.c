@@ -152,11 +152,10 @@ enum engine_error kubo_check_move(const struct position *pos, const struct move 
 
 void kubo_apply_move(struct position *pos, const struct move *mv)
 {
+	/* A pair move takes one piece (its count) from each stack. */
+	pos->u.kubo[mv->u.kubo.stack] = (uint8_t)(pos->u.kubo[mv->u.kubo.stack] - mv->u.kubo.count);
 	if (mv->u.kubo.other != NO_STACK) {
-		pos->u.kubo[mv->u.kubo.stack]--;
 		pos->u.kubo[mv->u.kubo.other]--;
-	} else {
-		pos->u.kubo[mv->u.kubo.stack] = (uint8_t)(pos->u.kubo[mv->u.kubo.stack] - mv->u.kubo.count);
 	}
 }
 
