@@ -105,10 +105,11 @@ static uint8_t part_value(const uint8_t *part, uint8_t size)
 
 /*
  * The verdict of a board's parts (board_keys.h), taking the grid of its
- * `pieces` apart from the top: parts of up to `small` cells (five on the
- * hexagon, three on the square) have known values, and a bigger part
- * leaves the position to the table.  Under misere the parts are single pieces exactly when
- * there are as many parts as pieces.
+ * `pieces` apart from the top: parts of up to `small` cells (ten on the
+ * hexagon, three on the square) may have known values, and a bigger part,
+ * or one that part_value cannot value, leaves the position to the table.
+ * Under misere the parts are single pieces exactly when there are as many
+ * parts as pieces.
  */
 static enum board_verdict grid_verdict(uint8_t *grid, uint8_t small, bool misere, uint8_t pieces)
 {
