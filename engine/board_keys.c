@@ -47,42 +47,69 @@ static uint8_t grid_grow(uint8_t *grid, uint8_t *part, bool hexagon)
 }
 
 /*
- * The Grundy value of a part of at most five cells (board_keys.h).  In a
+ * The Grundy value of a part (board_keys.h).  In a
  * row of the grid a cell's neighbours are its next (here >> 1) and previous
  * (here << 1); in the row above, the same column (up) and the next (up >>
  * 1); in the row below, the same column (down) and the previous (down <<
  * 1).  A triangle: a cell with its next and the one below, or with the two
- * below; a hub: a cell with three neighbours no two of which touch (next,
- * above, below-previous, or previous, below, above-next); a bow tie: a cell
- * with two pairs of neighbours on opposite sides.
+ * below; a branch: a cell with three or more neighbours (without a
+ * triangle, exactly three, no two of which touch: the hub of
+ * board_keys.h); a bow tie: a cell with two pairs of neighbours on opposite
+ * sides.  A part of four or more cells without a branch (hence without a
+ * triangle, which in a part that size has a cell with a third neighbour)
+ * is a path or, from six cells, a cycle: a move takes one cell or two
+ * adjacent ones, so a path plays as Kayles (path_values, from four cells)
+ * and a cycle becomes a path of one or two cells fewer (for 6-10 cells its
+ * value is 0).  With a branch only parts of four and five cells have
+ * known values; else PART_UNKNOWN.
  */
+#define PART_UNKNOWN 0xFFu
+static const uint8_t path_values[NINETEEN_PARTS_MOST - 3u] ENGINE_FLASH = { 1, 4, 3, 2, 1, 4, 2 };
+
+static uint8_t majority(uint8_t x, uint8_t y, uint8_t z)
+{
+	return (uint8_t)((x & y) | (z & (x | y)));
+}
+
 static uint8_t part_value(const uint8_t *part, uint8_t size)
 {
 	if (size < 4) {
 		return size;
 	}
-	uint8_t triangle = 0, hub = 0, bow = 0;
+	uint8_t triangle = 0, bow = 0, branch = 0, end = 0;
 	for (uint8_t r = 1; r < GRID_ROWS - 1u; r++) {
 		uint8_t up = part[r - 1u], here = part[r], down = part[r + 1u];
 		uint8_t next = here >> 1, previous = (uint8_t)(here << 1), above_next = up >> 1,
 			below_previous = (uint8_t)(down << 1);
 		triangle |= here & down & (next | below_previous);
-		hub |= here & ((next & up & below_previous) | (previous & down & above_next));
 		bow |= here & ((next & previous & above_next & below_previous) | (above_next & up & below_previous & down) |
 			       (up & down & previous & next));
+		/* The six neighbours counted in two triples, each a sum bit
+		 * and a carry: three or more, and fewer than two. */
+		uint8_t sum1 = next ^ previous ^ up, carry1 = majority(next, previous, up);
+		uint8_t sum2 = above_next ^ down ^ below_previous, carry2 = majority(above_next, down, below_previous);
+		branch |= here & ((carry1 & carry2) | ((carry1 | carry2) & (sum1 | sum2)));
+		end |= here & (uint8_t)~(carry1 | carry2 | (sum1 & sum2));
+	}
+	if (!branch) {
+		return end ? flash_u8(&path_values[size - 4u]) : 0;
 	}
 	if (size == 4) {
-		return triangle ? 4 : hub ? 2 : 1;
+		return triangle ? 4 : 2;
 	}
-	return triangle ? (bow ? 1 : 5) : hub ? 0 : 4;
+	if (size == 5) {
+		return triangle ? (bow ? 1 : 5) : 0;
+	}
+	return PART_UNKNOWN;
 }
 
 /*
  * The verdict of a board's parts (board_keys.h), taking the grid of its
- * `pieces` apart from the top: parts of up to `small` cells (five on the
- * hexagon, three on the square) have known values, and a bigger part
- * leaves the position to the table.  Under misere the parts are single pieces exactly when
- * there are as many parts as pieces.
+ * `pieces` apart from the top: parts of up to `small` cells (ten on the
+ * hexagon, three on the square) may have known values, and a bigger part,
+ * or one that part_value cannot value, leaves the position to the table.
+ * Under misere the parts are single pieces exactly when there are as many
+ * parts as pieces.
  */
 static enum board_verdict grid_verdict(uint8_t *grid, uint8_t small, bool misere, uint8_t pieces)
 {
@@ -94,11 +121,12 @@ static enum board_verdict grid_verdict(uint8_t *grid, uint8_t small, bool misere
 			part[r] = grid[r] & (uint8_t)-grid[r];
 			grid[r] ^= part[r];
 			uint8_t size = (uint8_t)(1u + grid_grow(grid, part, hexagon));
-			if (size > small) {
+			uint8_t part_grundy = part_value(part, size);
+			if (size > small || part_grundy == PART_UNKNOWN) {
 				return BOARD_LOOK_UP;
 			}
 			count++;
-			value ^= part_value(part, size);
+			value ^= part_grundy;
 		}
 	}
 	bool loses = misere && count == pieces ? (count & 1u) != 0 : value == 0;
@@ -116,7 +144,7 @@ enum board_verdict board_nineteen_verdict(uint32_t cells)
 		0, (uint8_t)(low << 2) & 0x1Cu, (low >> 2) & 0x1Eu, (uint8_t)((uint16_t)cells >> 7) & 0x1Fu,
 		(uint8_t)((uint16_t)cells >> 12), (uint8_t)(cells >> 16) & 0x07u, 0,
 	};
-	return grid_verdict(grid, 5, false, pieces);
+	return grid_verdict(grid, NINETEEN_PARTS_MOST, false, pieces);
 }
 
 enum board_verdict board_taktix_verdict(uint16_t cells, bool misere)
@@ -220,31 +248,33 @@ uint8_t board_square_rank(const uint8_t *classes, uint8_t smallest)
 
 /* ---- Taktix ---- */
 
-/* Lines 0-3 are the rows, 4-7 the columns: count[line] pieces in each,
- * and sum[line] the sum over its pieces of the squared count of the line
- * crossing it there. */
+/* Lines 0-3 are the rows, 4-7 the columns.  Two passes of one update:
+ * each piece adds to the totals of its row and of its column the weight
+ * of the other line, first 1 (the totals count the pieces of each line),
+ * then the squared counts (the totals are the sums S).  The key adds up
+ * the squared totals of both passes. */
 uint16_t board_taktix_any_key(uint16_t cells)
 {
-	uint8_t count[8] = { 0 }, sum[8] = { 0 };
+	uint8_t weight[8], total[8] = { 0 };
+	uint16_t key = 0;
+	for (uint8_t line = 0; line < 8; line++) {
+		weight[line] = 1;
+	}
 	for (uint8_t pass = 0; pass < 2; pass++) {
 		uint16_t rest = cells;
 		for (uint8_t cell = 0; cell < 16; cell++, rest >>= 1) {
 			if (rest & 1u) {
 				uint8_t row = cell >> 2, col = (uint8_t)(4u + (cell & 3u));
-				if (pass == 0) {
-					count[row]++;
-					count[col]++;
-				} else {
-					sum[row] = (uint8_t)(sum[row] + count[col] * count[col]);
-					sum[col] = (uint8_t)(sum[col] + count[row] * count[row]);
-				}
+				total[row] = (uint8_t)(total[row] + weight[col]);
+				total[col] = (uint8_t)(total[col] + weight[row]);
 			}
 		}
-	}
-	uint16_t key = 0;
-	for (uint8_t line = 0; line < 8; line++) {
-		uint8_t n = count[line];
-		key = (uint16_t)(key + n * n + (uint16_t)sum[line] * sum[line]);
+		for (uint8_t line = 0; line < 8; line++) {
+			uint16_t square = (uint16_t)total[line] * total[line];
+			key = (uint16_t)(key + square);
+			weight[line] = (uint8_t)square; /* a count squared: at most 16 */
+			total[line] = 0;
+		}
 	}
 	return key;
 }

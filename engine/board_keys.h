@@ -36,11 +36,14 @@ uint8_t board_count_cells(uint32_t cells);
  * three pieces have the value of their size: one piece 1, two 2, three 3
  * (the options of three are one part of two or one, two single pieces, or
  * nothing).  On the hexagon a part of four cells has 4 when it holds a
- * small triangle, 2 when three of them surround the fourth (a hub), else
- * 1; a part of five has 5 with a triangle, except the bow tie (two
- * triangles meeting at a cell) with 1, and without one 0 with a hub, else
- * 4.  The generator proves these values for every position
- * (tools/gen/boards_*.c).
+ * small triangle, 2 when three of them surround the fourth (a hub: a cell
+ * with three neighbours), else 1; a part of five has 5 with a triangle,
+ * except the bow tie (two triangles meeting at a cell) with 1, and without
+ * one 0 with a hub, else 4.  A part of six to ten cells is valued only
+ * when no cell has three neighbours: then it is a path, which plays as
+ * Kayles (a move takes one cell or two adjacent ones), or a cycle, which
+ * becomes a path one or two cells shorter and so has 0.  The generator
+ * proves these values for every position (tools/gen/boards_*.c).
  *
  * The parts are found on the board's rows, one byte a row, where the
  * neighbours of a cell are shifts: along its row, the same column in the
@@ -52,7 +55,7 @@ uint8_t board_count_cells(uint32_t cells);
  * The parts are looked at only in positions of few pieces, where they
  * decide many; the table holds every losing position of more pieces. */
 enum board_verdict { BOARD_WINS, BOARD_LOSES, BOARD_LOOK_UP };
-/* Nineteen, up to 10 pieces: decided when no part has more than five. */
+/* Nineteen, up to 10 pieces: decided when every part has a value above. */
 enum board_verdict board_nineteen_verdict(uint32_t cells);
 /* Taktix, adjacent variant, up to 8 pieces: decided when no part has more
  * than three, under either rule (misere: the parts play as misere Nim heaps

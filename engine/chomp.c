@@ -58,9 +58,7 @@ void chomp_print(const struct position *pos)
 		}
 	}
 	if (rectangle) {
-		put_u32(pos->count);
-		put_char('x');
-		put_u32(pos->u.chomp[0]);
+		put_pair(pos->count, 'x', pos->u.chomp[0]);
 		return;
 	}
 	for (uint8_t i = 0; i < pos->count; i++) {
@@ -95,7 +93,7 @@ enum engine_error chomp_check_move(const struct position *pos, const struct move
 	if (row >= pos->count || mv->u.chomp.col >= pos->u.chomp[row]) {
 		return ENGINE_ERR_NO_SUCH;
 	}
-	if (row == 0 && mv->u.chomp.col == 0) {
+	if ((row | mv->u.chomp.col) == 0) {
 		return ENGINE_ERR_POISON;
 	}
 	return ENGINE_OK;
@@ -108,8 +106,10 @@ void chomp_apply_move(struct position *pos, const struct move *mv)
 			pos->u.chomp[i] = mv->u.chomp.col;
 		}
 	}
-	while (pos->count > 0 && pos->u.chomp[pos->count - 1u] == 0) {
-		pos->count--;
+	/* Rows are never empty: a bite at column 0 takes its row and every
+	 * row above, any other bite leaves them all. */
+	if (mv->u.chomp.col == 0) {
+		pos->count = mv->u.chomp.row;
 	}
 }
 

@@ -106,14 +106,20 @@ void kubo_print_move(const struct move *mv)
 	}
 }
 
-static bool are_adjacent(uint8_t a, uint8_t b)
+/* Where stacks a and b (in either order) stand in `pairs`, or PAIRS when
+ * they are not side by side. */
+static uint8_t pair_index(uint8_t a, uint8_t b)
 {
 	if (a > b) {
 		uint8_t t = a;
 		a = b;
 		b = t;
 	}
-	return (b == a + 1u && a % 3u != 2u) || b == a + 3u;
+	uint8_t at = 0;
+	while (at < PAIRS && (flash_u8(&pairs[at][0]) != a || flash_u8(&pairs[at][1]) != b)) {
+		at++;
+	}
+	return at;
 }
 
 enum engine_error kubo_check_move(const struct position *pos, const struct move *mv)
@@ -124,7 +130,7 @@ enum engine_error kubo_check_move(const struct position *pos, const struct move 
 		return ENGINE_ERR_NO_SUCH;
 	}
 	if (other != NO_STACK) {
-		if (!are_adjacent(stack, other)) {
+		if (pair_index(stack, other) == PAIRS) {
 			return ENGINE_ERR_NOT_ADJACENT;
 		}
 		if (pos->u.kubo[stack] == 0 || pos->u.kubo[other] == 0) {
@@ -146,11 +152,10 @@ enum engine_error kubo_check_move(const struct position *pos, const struct move 
 
 void kubo_apply_move(struct position *pos, const struct move *mv)
 {
+	/* A pair move takes one piece (its count) from each stack. */
+	pos->u.kubo[mv->u.kubo.stack] = (uint8_t)(pos->u.kubo[mv->u.kubo.stack] - mv->u.kubo.count);
 	if (mv->u.kubo.other != NO_STACK) {
-		pos->u.kubo[mv->u.kubo.stack]--;
 		pos->u.kubo[mv->u.kubo.other]--;
-	} else {
-		pos->u.kubo[mv->u.kubo.stack] = (uint8_t)(pos->u.kubo[mv->u.kubo.stack] - mv->u.kubo.count);
 	}
 }
 
@@ -161,39 +166,39 @@ void kubo_apply_move(struct position *pos, const struct move *mv)
  */
 #define PAIR_MOVES ENGINE_KUBO_STACKS
 #define TWO_MOVES (PAIR_MOVES + PAIRS)
-#define THREE_MOVES (TWO_MOVES + ENGINE_KUBO_STACKS)
 
 bool kubo_move_at(const struct position *pos, uint8_t index, struct move *mv)
 {
-	const uint8_t *height = pos->u.kubo;
-	if (index >= PAIR_MOVES && index < TWO_MOVES) {
-		uint8_t a = flash_u8(&pairs[index - PAIR_MOVES][0]);
-		uint8_t b = flash_u8(&pairs[index - PAIR_MOVES][1]);
-		mv->u.kubo.stack = a;
-		mv->u.kubo.other = b;
-		mv->u.kubo.count = 1;
-		return height[a] > 0 && height[b] > 0;
+	uint8_t take = 1, other = NO_STACK;
+	if (index >= PAIR_MOVES) {
+		index = (uint8_t)(index - PAIR_MOVES);
+		if (index < PAIRS) {
+			other = flash_u8(&pairs[index][1]);
+			index = flash_u8(&pairs[index][0]);
+		} else {
+			index = (uint8_t)(index - PAIRS);
+			take = 2;
+			if (index >= ENGINE_KUBO_STACKS) {
+				index = (uint8_t)(index - ENGINE_KUBO_STACKS);
+				take = 3;
+			}
+		}
 	}
-	uint8_t take = index < PAIR_MOVES ? 1 : index < THREE_MOVES ? 2 : 3;
-	uint8_t stack = (uint8_t)(index - (take == 1 ? 0 : take == 2 ? TWO_MOVES : THREE_MOVES));
-	mv->u.kubo.stack = stack;
-	mv->u.kubo.other = NO_STACK;
+	mv->u.kubo.stack = index;
+	mv->u.kubo.other = other;
 	mv->u.kubo.count = take;
-	return height[stack] >= take;
+	const uint8_t *height = pos->u.kubo;
+	return height[index] >= take && (other == NO_STACK || height[other] > 0);
 }
 
 uint8_t kubo_move_index(const struct move *mv)
 {
 	uint8_t stack = mv->u.kubo.stack;
-	if (mv->u.kubo.other == NO_STACK) {
-		uint8_t take = mv->u.kubo.count;
-		return (uint8_t)(stack + (take == 1 ? 0 : take == 2 ? TWO_MOVES : THREE_MOVES));
+	uint8_t take = mv->u.kubo.count;
+	if (mv->u.kubo.other != NO_STACK) {
+		return (uint8_t)(PAIR_MOVES + pair_index(stack, mv->u.kubo.other));
 	}
-	uint8_t at = 0;
-	while (flash_u8(&pairs[at][0]) != stack || flash_u8(&pairs[at][1]) != mv->u.kubo.other) {
-		at++;
-	}
-	return (uint8_t)(PAIR_MOVES + at);
+	return (uint8_t)(take == 1 ? stack : stack + TWO_MOVES + (take - 2u) * ENGINE_KUBO_STACKS);
 }
 
 bool kubo_is_losing(const struct position *pos)

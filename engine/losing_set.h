@@ -15,15 +15,16 @@
  * a lookup skips whole bytes of the unary part by counting their bits.
  *
  * The set is one byte array, little-endian, bits least significant first:
- *   low_bits      u8   L, 0..15
+ *   low_bits      u8   L, 0..LOSING_SET_LOW_BITS_MOST
  *   sample_shift  u8   S, 0..8: one sample every 2^S buckets
  *   buckets       u16  number of buckets; keys have high part < buckets
- *   count         u16  number of keys
  *   high_at       u16  where the unary part starts, from the set's start
  *   low_at        u16  where the low bits start
  *   samples       u16 each, ceil(buckets / 2^S) of them
  *   high          (count + buckets) bits, rounded up to whole bytes
- *   low           count * L bits, rounded up to whole bytes
+ *   low           count * L bits, in whole bytes, and the byte after the one
+ *                 where the last key's low bits start (a lookup reads the
+ *                 low bits of a key as two bytes)
  */
 #ifndef LOSING_SET_H
 #define LOSING_SET_H
@@ -31,11 +32,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define LOSING_SET_HEADER_BYTES 10
+#define LOSING_SET_HEADER_BYTES 8
+/* Low bits of a key start anywhere in a byte and end in the next. */
+#define LOSING_SET_LOW_BITS_MOST 9u
 
-/* True when `key` is in the set (`set` is a flash address); *rank gets the
- * number of keys in the set smaller than `key` (so a key that is present
- * has its index in sorted order). */
+/* True when `key` is in the set (`set` is a flash address); *rank then
+ * gets its index in sorted order (the number of smaller keys), and is left
+ * alone for a key that is not there. */
 bool losing_set_find(const uint8_t *set, uint16_t key, uint16_t *rank);
 
 /* Set bits in a byte (the board keys count pieces with it too). */

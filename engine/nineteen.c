@@ -63,16 +63,13 @@ void nineteen_print(const struct position *pos)
 
 void nineteen_parse_move(struct scanner *in, struct move *mv)
 {
+	/* More than three cells are refused by nineteen_check_move. */
 	uint32_t cells = 0;
-	uint8_t listed = 0;
 	do {
 		uint8_t place;
 		uint8_t row = board_scan_name(in, ROWS, 5, &place);
 		if (in->error == ENGINE_OK && place >= flash_u8(&row_length[row])) {
 			scan_fail(in, ENGINE_ERR_NO_SUCH);
-		}
-		if (++listed > MAX_TAKE) {
-			scan_fail(in, ENGINE_ERR_TOO_MANY);
 		}
 		if (in->error == ENGINE_OK) {
 			cells |= move_cells((uint8_t)(flash_u8(&row_start[row]) + place));

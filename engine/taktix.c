@@ -30,15 +30,15 @@
 
 /* ---- lines ---- */
 
-/* The board turned over its diagonal from a1, row k becoming column k: a
- * 4x4 bit matrix transposed by swapping blocks of bits, single cells within
- * each 2x2 square, then 2x2 squares. */
+/* The board turned over its diagonal from a1, row k becoming column k:
+ * cell 4r + c of the result is cell 4c + r. */
 static uint16_t transposed(uint16_t cells)
 {
-	uint16_t swap = (cells ^ cells >> 3) & 0x0A0Au;
-	cells ^= (uint16_t)(swap ^ swap << 3);
-	swap = (cells ^ cells >> 6) & 0x00CCu;
-	return (uint16_t)(cells ^ swap ^ swap << 6);
+	uint16_t out = 0;
+	for (uint8_t cell = 16; cell-- > 0;) {
+		out = (uint16_t)(out << 1 | ((cells >> (4u * (cell & 3u) + (cell >> 2))) & 1u));
+	}
+	return out;
 }
 
 /* The cells of line `line` (rows 0-3 from the top, then columns 0-3)
@@ -69,13 +69,11 @@ static uint8_t line_of(uint16_t cells)
 	return line;
 }
 
-/* True for a nonempty pattern without gaps. */
+/* True for a nonempty pattern without gaps: filling the 0s below its
+ * lowest 1 and adding one clears every bit of a run and of nothing more. */
 static bool is_run(uint8_t pattern)
 {
-	while (pattern != 0 && !(pattern & 1u)) {
-		pattern >>= 1;
-	}
-	return pattern != 0 && (pattern & (pattern + 1u)) == 0;
+	return pattern != 0 && ((uint8_t)((pattern | (pattern - 1u)) + 1u) & pattern) == 0;
 }
 
 /* ---- positions ---- */
@@ -91,10 +89,11 @@ void taktix_parse(struct position *pos, struct scanner *in)
 	for (uint8_t word = 0; word < 2; word++) {
 		for (uint8_t k = 0; k < 4; k++) {
 			if (scan_word(in, words[k])) {
+				/* The words are in the order of the values (engine.h). */
 				if (k < 2) {
-					pos->variant = k == 1 ? TAKTIX_ADJACENT : TAKTIX_ANY;
+					pos->variant = k;
 				} else {
-					pos->rule = k == 3 ? RULE_MISERE : RULE_NORMAL;
+					pos->rule = (uint8_t)(k - 2u);
 				}
 				break;
 			}
@@ -105,9 +104,9 @@ void taktix_parse(struct position *pos, struct scanner *in)
 
 void taktix_print(const struct position *pos)
 {
-	put_flash(words[pos->variant == TAKTIX_ADJACENT]);
+	put_flash(words[pos->variant]);
 	put_char(' ');
-	put_flash(words[2u + (pos->rule == RULE_MISERE)]);
+	put_flash(words[2u + pos->rule]);
 	put_char(' ');
 	board_print_rows(row_length, 4, pos->u.taktix);
 }
@@ -125,26 +124,22 @@ static uint8_t scan_cell(struct scanner *in)
 /* `from-to`: every cell from one to the other along a row or column. */
 static uint16_t range_cells(struct scanner *in, uint8_t from, uint8_t to)
 {
-	uint16_t cells = 0;
 	if (in->error != ENGINE_OK) {
 		return 0;
 	}
-	uint8_t line = line_of((uint16_t)(1u << from | 1u << to));
+	uint16_t ends = (uint16_t)(1u << from | 1u << to);
+	uint8_t line = line_of(ends);
 	if (line == LINES) {
 		scan_fail(in, ENGINE_ERR_NOT_IN_LINE);
 		return 0;
 	}
-	uint8_t a = line < 4 ? (from & 3u) : (from >> 2);
-	uint8_t b = line < 4 ? (to & 3u) : (to >> 2);
-	if (a > b) {
-		uint8_t t = a;
-		a = b;
-		b = t;
-	}
-	for (uint8_t k = a; k <= b; k++) {
-		cells |= line_cells(line, (uint8_t)(1u << k));
-	}
-	return cells;
+	/* The ends are the lowest and highest bits of the line's pattern (one
+	 * bit when they are the same cell); the run from one to the other is
+	 * twice the highest less the lowest. */
+	uint8_t pattern = pattern_of(line, ends);
+	uint8_t lowest = pattern & (uint8_t)-pattern;
+	uint8_t highest = pattern == lowest ? lowest : (uint8_t)(pattern ^ lowest);
+	return line_cells(line, (uint8_t)((highest << 1) - lowest));
 }
 
 void taktix_parse_move(struct scanner *in, struct move *mv)
@@ -255,24 +250,28 @@ uint8_t taktix_move_index(const struct move *mv)
 bool taktix_is_losing(const struct position *pos)
 {
 	uint16_t cells = pos->u.taktix;
-	bool adjacent = pos->variant == TAKTIX_ADJACENT;
 	bool misere = pos->rule == RULE_MISERE;
-	if (!adjacent) {
+	const uint8_t *set = taktix_any_losing, *rules = taktix_any_rules;
+	uint16_t key;
+	if (pos->variant != TAKTIX_ADJACENT) {
 		uint8_t pieces = board_count_cells(cells);
 		if (!(flash_u8(taktix_losing_counts + 3u * misere + (pieces >> 3)) & (1u << (pieces & 7u)))) {
 			return false;
 		}
+		key = board_taktix_any_key(cells);
 	} else {
 		enum board_verdict verdict = board_taktix_verdict(cells, misere);
 		if (verdict != BOARD_LOOK_UP) {
 			return verdict == BOARD_LOSES;
 		}
+		set = taktix_adjacent_losing;
+		rules = taktix_adjacent_rules;
+		key = board_taktix_adjacent_key(cells, board_square_classes);
 	}
-	uint16_t key = adjacent ? board_taktix_adjacent_key(cells, board_square_classes) : board_taktix_any_key(cells);
 	uint16_t rank;
-	if (!losing_set_find(adjacent ? taktix_adjacent_losing : taktix_any_losing, key, &rank)) {
+	if (!losing_set_find(set, key, &rank)) {
 		return false;
 	}
 	uint16_t bit = (uint16_t)(2u * rank + misere);
-	return (flash_u8((adjacent ? taktix_adjacent_rules : taktix_any_rules) + (bit >> 3)) >> (bit & 7u)) & 1u;
+	return (flash_u8(rules + (bit >> 3)) >> (bit & 7u)) & 1u;
 }

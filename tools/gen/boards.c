@@ -97,6 +97,13 @@ static uint32_t bucket_count(const struct key_set *set, uint8_t low_bits)
 	return (span + ((uint32_t)1 << low_bits) - 1u) >> low_bits;
 }
 
+/* The low bits of every key, up to the byte after the one where the last
+ * key's start (losing_set.h). */
+static uint32_t low_bytes(const struct key_set *set, uint8_t low_bits)
+{
+	return set->count > 0 ? ((set->count - 1u) * low_bits >> 3) + 2u : 0u;
+}
+
 /* Size in bytes and longest walk of the set with these parameters, or 0
  * when the parameters do not fit the decoder's 16-bit counters. */
 static uint32_t encoded_size(const struct key_set *set, uint8_t low_bits, uint8_t sample_shift,
@@ -127,8 +134,7 @@ static uint32_t encoded_size(const struct key_set *set, uint8_t low_bits, uint8_
 		}
 	}
 	*walk_bits = longest;
-	return LOSING_SET_HEADER_BYTES + 2u * samples + (set->count + buckets + 7u) / 8u +
-	       (set->count * low_bits + 7u) / 8u;
+	return LOSING_SET_HEADER_BYTES + 2u * samples + (set->count + buckets + 7u) / 8u + low_bytes(set, low_bits);
 }
 
 /* The smallest encoding whose lookups walk at most `max_walk` bits. */
@@ -139,7 +145,7 @@ static int encode(const struct key_set *set, uint32_t max_walk, struct encoding 
 		fprintf(stderr, "gen_boards: keys must have 16 bits, not a universe of %u\n", (unsigned)set->universe);
 		return 1;
 	}
-	for (uint8_t low_bits = 0; low_bits <= 15; low_bits++) {
+	for (uint8_t low_bits = 0; low_bits <= LOSING_SET_LOW_BITS_MOST; low_bits++) {
 		for (uint8_t shift = 0; shift <= 8; shift++) {
 			uint32_t walk = 0;
 			uint32_t size = encoded_size(set, low_bits, shift, &walk);
@@ -173,12 +179,10 @@ static int encode(const struct key_set *set, uint32_t max_walk, struct encoding 
 	b[1] = shift;
 	b[2] = (uint8_t)buckets;
 	b[3] = (uint8_t)(buckets >> 8);
-	b[4] = (uint8_t)set->count;
-	b[5] = (uint8_t)(set->count >> 8);
-	b[6] = (uint8_t)(high - b);
-	b[7] = (uint8_t)((high - b) >> 8);
-	b[8] = (uint8_t)(low - b);
-	b[9] = (uint8_t)((low - b) >> 8);
+	b[4] = (uint8_t)(high - b);
+	b[5] = (uint8_t)((high - b) >> 8);
+	b[6] = (uint8_t)(low - b);
+	b[7] = (uint8_t)((low - b) >> 8);
 	uint32_t next = 0;
 	for (uint32_t bucket = 0; bucket < buckets; bucket++) {
 		if ((bucket & ((1u << shift) - 1u)) == 0) {
