@@ -86,7 +86,6 @@ static struct {
 	uint8_t length;         /* characters in buffer.line */
 	uint8_t fault;          /* why the line being read will be refused, or ENGINE_OK */
 	bool after_cr;          /* the last byte was a CR: an LF now only completes it */
-	uint8_t suspect;        /* bytes still to read among which more were lost */
 	bool in_odra;           /* the challenge's rows are coming */
 	bool odra_failed;       /* a bad row was reported: the rest are only read */
 	uint32_t odra_start_ms; /* when the challenge's prompt was sent */
@@ -439,6 +438,8 @@ static void line_char(uint8_t c)
 		if (console.length > 0) {
 			console.length--;
 		}
+	} else if (c == UART_LOST) {
+		reason = TEXT_LOST;
 	} else if ((c < ' ' && c != '\t') || c > '~') {
 		reason = TEXT_NOT_TEXT;
 	} else if (console.length == (console.in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX)) {
@@ -455,10 +456,6 @@ static void line_char(uint8_t c)
  * CONSOLE_OUT_OF_LINE: 80 bytes less than inlined. */
 static CONSOLE_OUT_OF_LINE bool console_byte(uint8_t c)
 {
-	bool before_loss = console.suspect != 0;
-	if (before_loss) {
-		console.suspect--;
-	}
 	bool completes_crlf = c == '\n' && console.after_cr;
 	console.after_cr = c == '\r';
 	if (completes_crlf) {
@@ -468,12 +465,7 @@ static CONSOLE_OUT_OF_LINE bool console_byte(uint8_t c)
 		line_char(c);
 		return false;
 	}
-	bool ran = line_end();
-	/* A line that starts before a loss is cut by it. */
-	if (before_loss) {
-		console.fault = TEXT_LOST;
-	}
-	return ran;
+	return line_end();
 }
 
 void console_poll(void)
@@ -486,13 +478,6 @@ void console_poll(void)
 	uint8_t idle = 0;
 	for (;;) {
 		watchdog_feed();
-		/* Bytes lost right before the next one cut the line being read,
-		 * and any line that starts among the `extent` bytes after them. */
-		uint8_t extent;
-		if (uart_take_lost(&extent) != 0) {
-			console.fault = TEXT_LOST;
-			console.suspect = extent;
-		}
 		uint8_t c;
 		if (uart_read(&c)) {
 			if (console_byte(c)) {
