@@ -82,17 +82,8 @@ void settings_save(void)
 {
 	struct record r;
 	r.format = SETTINGS_FORMAT;
-	memcpy(r.saved, &settings, SETTINGS_SAVED_BYTES);
-	/* The newest record already says the same: nothing to write (and
-	 * no wear).  Equal bytes, CRC included, make it valid too. */
-	struct record newest;
-	r.sequence = newest_sequence;
-	r.crc = record_crc(&r);
-	eeprom_load(slot_address(newest_sequence), &newest, sizeof newest);
-	if (memcmp(&newest, &r, sizeof r) == 0) {
-		return;
-	}
 	r.sequence = (uint16_t)(newest_sequence + 1u);
+	memcpy(r.saved, &settings, SETTINGS_SAVED_BYTES);
 	r.crc = record_crc(&r);
 	eeprom_store(slot_address(r.sequence), &r, sizeof r);
 	newest_sequence = r.sequence;
