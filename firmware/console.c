@@ -111,12 +111,7 @@ static void say(uint8_t number)
 		engine_print_error((enum engine_error)number, &transcript_out);
 		return;
 	}
-	const char *text = texts;
-	for (number -= ENGINE_ERR_COUNT; number > 0; number--) {
-		while (flash_char(text++) != '\0') {
-		}
-	}
-	print_flash(&transcript_out, text);
+	print_flash(&transcript_out, flash_skip(texts, (uint8_t)(number - ENGINE_ERR_COUNT)));
 }
 
 /* One error line. */
@@ -230,11 +225,9 @@ static void follow_game(void)
 
 static uint8_t scan_command(struct scanner *in)
 {
-	const char *word = command_words;
 	uint8_t command = 0;
-	for (; command < CMD_NONE && !scan_word(in, word); command++) {
-		while (flash_char(word++) != '\0') {
-		}
+	while (command < CMD_NONE && !scan_word(in, flash_skip(command_words, command))) {
+		command++;
 	}
 	return command;
 }
@@ -376,24 +369,26 @@ static void odra_line_end(uint8_t reason)
 		}
 		return;
 	}
-	uint16_t size = (uint16_t)scan_number(&in, UINT16_MAX, ENGINE_ERR_RANGE);
+	if (console.odra_failed) {
+		return;
+	}
+	uint16_t size = scan_u16(&in, UINT16_MAX, ENGINE_ERR_RANGE);
 	if (!scan_at_end(&in)) {
 		scan_fail(&in, ENGINE_ERR_NUMBER);
 	}
 	if (reason == ENGINE_OK) {
 		reason = in.error;
 	}
-	if (console.odra_failed) {
-		return;
-	}
+	/* A bad row is counted too, so the count is its number: the answer,
+	 * which it would spoil, is not given after it. */
+	odra_add_row(odra, size);
 	if (reason == ENGINE_OK) {
-		odra_add_row(odra, size);
 		return;
 	}
 	console.odra_failed = true;
 	say(TEXT_ERROR);
 	say(TEXT_ROW);
-	say_u32(odra->rows + 1u);
+	say_u32(odra->rows);
 	say_label_end();
 	say(reason);
 	transcript_line_end();
