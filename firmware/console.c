@@ -210,6 +210,11 @@ static bool game_exists(void)
 	return (game.pos.count | game.pos.game) != 0; /* GAME_NIM is 0 */
 }
 
+void console_new_game(void)
+{
+	console.awaiting_turn = false;
+}
+
 /* The screens take up the game as changed here, and the board is printed
  * when the person's turn comes back.  The play screen opens with a page of
  * help on the buttons, which any key ends: the person at the console has

@@ -4,6 +4,7 @@
 #include <avr/pgmspace.h>
 
 #include "engine/text.h"
+#include "firmware/console.h"
 #include "firmware/game.h"
 #include "hal/uart.h"
 
@@ -44,6 +45,7 @@ void transcript_new_game(const struct position *pos)
 	print_flash(&transcript_out, PSTR("new "));
 	transcript_position(pos);
 	transcript_line_end();
+	console_new_game();
 }
 
 void transcript_move(uint8_t player, const struct position *pos, const struct move *mv)

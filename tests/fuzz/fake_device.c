@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/text.h"
+#include "firmware/console.h"
 #include "firmware/game.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
@@ -188,6 +189,7 @@ bool game_start(const struct position *pos)
 	game.to_move = PLAYER_PERSON;
 	game.over = false;
 	fake_game_changes++;
+	console_new_game(); /* as the transcript's line of the new game does */
 	return true;
 }
 
