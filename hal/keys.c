@@ -6,17 +6,19 @@
 
 #include "hal/timer.h"
 
-/* The low byte of timer_ms() at the last sample. */
-static uint8_t sampled_ms;
-/* Debouncing and hold state, in samples (one a millisecond at most). */
-static uint8_t candidate;    /* the button the latest readings show */
-static uint8_t candidate_ms; /* how long they have shown it */
-static uint8_t held;         /* the button taken as pressed */
-/* Samples to the held button's next event: an arrow's repeat, or SELECT's
- * long press; 0 when none is due. */
-static uint16_t countdown;
-static uint8_t repeats;
-static bool long_sent;
+/* The keypad's state, in samples (one a millisecond at most). */
+struct keys_state {
+	uint8_t sampled_ms;   /* the low byte of timer_ms() at the last sample */
+	uint8_t candidate;    /* the button the latest readings show */
+	uint8_t candidate_ms; /* how long they have shown it */
+	uint8_t held;         /* the button taken as pressed */
+	/* Samples to the held button's next event: an arrow's repeat, or
+	 * SELECT's long press; 0 when none is due. */
+	uint16_t countdown;
+	uint8_t repeats;
+	bool long_sent;
+};
+static struct keys_state keys;
 
 void keys_init(void)
 {
@@ -51,21 +53,21 @@ static bool is_arrow(uint8_t button)
 	return button != BUTTON_NONE && button != BUTTON_SELECT;
 }
 
-/* The debounced state changes from `held` to `button`: the event that
- * makes, or KEY_NONE. */
-static uint8_t keys_change(uint8_t button)
+/* The debounced state changes from the held button to `button`: the
+ * event that makes, or KEY_NONE. */
+static uint8_t keys_change(struct keys_state *k, uint8_t button)
 {
-	bool select_click = held == BUTTON_SELECT && !long_sent;
-	held = button;
-	repeats = 0;
-	long_sent = false;
-	countdown = button == BUTTON_SELECT ? KEYS_LONG_MS : KEYS_REPEAT_DELAY_MS;
+	bool select_click = k->held == BUTTON_SELECT && !k->long_sent;
+	k->held = button;
+	k->repeats = 0;
+	k->long_sent = false;
+	k->countdown = button == BUTTON_SELECT ? KEYS_LONG_MS : KEYS_REPEAT_DELAY_MS;
 	if (select_click) {
 		if (button != BUTTON_NONE) {
 			/* Another button straight after SELECT: its press is
 			 * taken at the next sample, as a change from none. */
-			held = BUTTON_NONE;
-			candidate_ms--;
+			k->held = BUTTON_NONE;
+			k->candidate_ms--;
 		}
 		return KEY_SELECT;
 	}
@@ -73,46 +75,50 @@ static uint8_t keys_change(uint8_t button)
 }
 
 /* A sample's reading `button`: the event it makes, or KEY_NONE. */
-static uint8_t keys_event(uint8_t button)
+static uint8_t keys_event(struct keys_state *k, uint8_t button)
 {
-	if (button != candidate) {
-		candidate = button;
-		candidate_ms = 0;
-	} else if (candidate_ms < KEYS_STABLE_MS && ++candidate_ms == KEYS_STABLE_MS && button != held) {
-		return keys_change(button);
+	if (button != k->candidate) {
+		k->candidate = button;
+		k->candidate_ms = 0;
+	} else if (k->candidate_ms < KEYS_STABLE_MS && ++k->candidate_ms == KEYS_STABLE_MS && button != k->held) {
+		return keys_change(k, button);
 	}
-	/* A millisecond more of the held button: an arrow's repeat or
+	/* A millisecond more of the k->held button: an arrow's repeat or
 	 * SELECT's long press may be due. */
-	if (held == BUTTON_NONE || countdown == 0 || --countdown != 0) {
+	if (k->held == BUTTON_NONE || k->countdown == 0 || --k->countdown != 0) {
 		return KEY_NONE;
 	}
-	if (held == BUTTON_SELECT) {
-		long_sent = true;
+	if (k->held == BUTTON_SELECT) {
+		k->long_sent = true;
 		return KEY_SELECT_LONG;
 	}
-	countdown = repeats < KEYS_REPEATS_BEFORE_FAST ? KEYS_REPEAT_MS : KEYS_REPEAT_FAST_MS;
-	if (repeats != UINT8_MAX) {
-		repeats++;
+	k->countdown = k->repeats < KEYS_REPEATS_BEFORE_FAST ? KEYS_REPEAT_MS : KEYS_REPEAT_FAST_MS;
+	if (k->repeats != UINT8_MAX) {
+		k->repeats++;
 	}
-	return held;
+	return k->held;
 }
 
 uint8_t keys_next(void)
 {
+	/* Through a pointer the compiler cannot see through, each field is a
+	 * 2-byte access relative to it instead of a 4-byte absolute one. */
+	struct keys_state *k = &keys;
+	__asm__("" : "+r"(k));
 	uint8_t now = (uint8_t)timer_ms();
 	/* One sample a millisecond; the conversion the last one started
 	 * (104 us) is over by then, but ADSC says so for certain (simavr 1.6
 	 * never clears ADIF). */
-	if (now == sampled_ms || (ADCSRA & (1 << ADSC))) {
+	if (now == k->sampled_ms || (ADCSRA & (1 << ADSC))) {
 		return KEY_NONE;
 	}
-	sampled_ms = now;
+	k->sampled_ms = now;
 	uint8_t button = button_from_reading(ADCH);
 	ADCSRA |= 1 << ADSC;
-	return keys_event(button);
+	return keys_event(k, button);
 }
 
 uint8_t keys_repeats(void)
 {
-	return repeats;
+	return keys.repeats;
 }
