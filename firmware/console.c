@@ -13,6 +13,7 @@
 #include "engine/text.h"
 #include "firmware/game.h"
 #include "firmware/odra.h"
+#include "firmware/opaque.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
 #include "hal/keys.h"
@@ -365,7 +366,7 @@ static uint8_t run_line(void)
 static void odra_line_end(uint8_t reason)
 {
 	struct scanner in = { .at = buffer.challenge.line };
-	struct odra *odra = &buffer.challenge.odra;
+	struct odra *odra = OPAQUE(&buffer.challenge.odra);
 	if (reason == ENGINE_OK && scan_at_end(&in)) {
 		console.in_odra = false;
 		if (!console.odra_failed) {
