@@ -54,7 +54,9 @@
 
 #define CONSOLE_LINE_MAX 120u
 
-/* Forgets any half-read line and leaves the challenge (power-on state). */
+/* Forgets any half-read line and leaves the challenge: the power-on state,
+ * which the C start-up's zeroing gives on the device; for host tests that
+ * start the console afresh. */
 void console_init(void);
 /* A new game began, here or from the menu (the transcript tells): a board
  * that a command waited for in the last game is no longer due. */

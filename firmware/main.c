@@ -33,8 +33,7 @@ int main(void)
 	settings_load();
 	watchdog_start();
 	sei();
-	transcript_start();
-	console_init();
+	transcript_start(); /* the console starts as the C start-up zeroed it */
 	ui_show(SCREEN_MENU);
 
 	for (;;) {

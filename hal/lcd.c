@@ -80,16 +80,13 @@ static void lcd_command(uint8_t command)
 
 void lcd_init(void)
 {
-	/* The backlight pin stays an input with no pull-up: driving it high
-	 * would short the backlight transistor on many clones. */
-	HAL_DDR(BOARD_BACKLIGHT_PORT) &= (uint8_t)~(1u << BOARD_BACKLIGHT_BIT);
-	HAL_PORT(BOARD_BACKLIGHT_PORT) &= (uint8_t)~(1u << BOARD_BACKLIGHT_BIT);
-
+	/* Called once, after a reset, which leaves every pin an input with
+	 * its output latch low: the backlight pin stays so (driving it high
+	 * would short the backlight transistor on many clones), and E and RS
+	 * start low as outputs. */
 	HAL_DDR(BOARD_LCD_RS_PORT) |= RS_MASK;
 	HAL_DDR(BOARD_LCD_E_PORT) |= E_MASK;
 	HAL_DDR(BOARD_LCD_DATA_PORT) |= BOARD_LCD_DATA_MASK;
-	HAL_PORT(BOARD_LCD_E_PORT) &= (uint8_t)~E_MASK;
-	HAL_PORT(BOARD_LCD_RS_PORT) &= (uint8_t)~RS_MASK;
 
 	/* Initialisation by instruction: whatever state a reset left the
 	 * controller in, three "8-bit" function sets bring it to 8-bit mode,
