@@ -115,12 +115,18 @@ static void say(uint8_t number)
 	print_flash(&transcript_out, flash_skip(texts, (uint8_t)(number - ENGINE_ERR_COUNT)));
 }
 
+/* Text `number`, ending its line. */
+static void say_line(uint8_t number)
+{
+	say(number);
+	transcript_line_end();
+}
+
 /* One error line. */
 static void refuse(uint8_t reason)
 {
 	say(TEXT_ERROR);
-	say(reason);
-	transcript_line_end();
+	say_line(reason);
 }
 
 void console_init(void)
@@ -200,8 +206,7 @@ static void print_board(void)
 		engine_print_position(pos, &grid.sink);
 		transcript_line_end();
 	}
-	say(game.over ? ENGINE_ERR_GAME_OVER : game.to_move == PLAYER_PERSON ? TEXT_YOUR_MOVE : TEXT_MY_MOVE);
-	transcript_line_end();
+	say_line(game.over ? ENGINE_ERR_GAME_OVER : game.to_move == PLAYER_PERSON ? TEXT_YOUR_MOVE : TEXT_MY_MOVE);
 }
 
 /* Power-on leaves `game` all zero: Nim with no heaps, which no set-up or
@@ -257,8 +262,7 @@ static bool is_letter(char c)
 /* The commands and each game's syntax, one line a game. */
 static void run_help(void)
 {
-	say(TEXT_HELP);
-	transcript_line_end();
+	say_line(TEXT_HELP);
 	for (uint8_t game_id = 0; game_id < GAME_COUNT; game_id++) {
 		engine_print_game_name(game_id, &transcript_out);
 		say_char(' ');
@@ -339,8 +343,7 @@ static uint8_t run_line(void)
 		console.in_odra = true;
 		console.odra_failed = false;
 		odra_start(&buffer.challenge.odra);
-		say(TEXT_ODRA_PROMPT);
-		transcript_line_end();
+		say_line(TEXT_ODRA_PROMPT);
 		console.odra_start_ms = timer_ms();
 		return ENGINE_OK;
 	}
@@ -396,8 +399,7 @@ static void odra_line_end(uint8_t reason)
 	say(TEXT_ROW);
 	say_u32(odra->rows);
 	say_label_end();
-	say(reason);
-	transcript_line_end();
+	say_line(reason);
 }
 
 /* ---- reading lines ---- */
