@@ -8,6 +8,7 @@
 
 /* Double speed: UBRR = F_CPU / (8 * baud) - 1, rounded; 16 at 115200 baud. */
 #define UART_UBRR ((F_CPU + 4u * BOARD_UART_BAUD) / (8u * BOARD_UART_BAUD) - 1u)
+_Static_assert(UART_UBRR < 256u, "the rate's divider fits UBRR0L");
 
 static volatile uint8_t rx_buffer[UART_RX_BUFFER];
 static volatile uint8_t rx_head; /* written by the interrupt */
@@ -41,9 +42,10 @@ ISR(USART_RX_vect)
 void uart_init(void)
 {
 	/* U2X before the rate: the order does not matter to the chip, but
-	 * simavr works out its byte time when UBRR0 is written. */
+	 * simavr works out its byte time when UBRR0 is written.  The high
+	 * byte keeps its reset value, 0. */
 	UCSR0A = 1 << U2X0;
-	UBRR0 = UART_UBRR;
+	UBRR0L = UART_UBRR;
 	UCSR0C = (1 << UCSZ01) | (1 << UCSZ00); /* 8 data bits, no parity, 1 stop bit */
 	UCSR0B = (1 << RXCIE0) | (1 << RXEN0) | (1 << TXEN0);
 }
