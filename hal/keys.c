@@ -83,7 +83,7 @@ static uint8_t keys_event(struct keys_state *k, uint8_t button)
 	} else if (k->candidate_ms < KEYS_STABLE_MS && ++k->candidate_ms == KEYS_STABLE_MS && button != k->held) {
 		return keys_change(k, button);
 	}
-	/* A millisecond more of the k->held button: an arrow's repeat or
+	/* A sample more of the held button: an arrow's repeat or
 	 * SELECT's long press may be due. */
 	if (k->held == BUTTON_NONE || k->countdown == 0 || --k->countdown != 0) {
 		return KEY_NONE;
