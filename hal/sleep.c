@@ -6,7 +6,8 @@
 
 void sleep_idle_unless(bool (*has_work)(void))
 {
-	set_sleep_mode(SLEEP_MODE_IDLE);
+	/* Idle is the sleep mode a reset leaves (SMCR's mode bits 0), and
+	 * nothing sets another. */
 	cli();
 	if (!has_work()) {
 		/* SEI delays interrupts by one instruction, so an interrupt that

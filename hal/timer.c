@@ -26,7 +26,7 @@ void timer_init(void)
 uint32_t timer_ms(void)
 {
 	uint32_t now;
-	ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
+	ATOMIC_BLOCK(ATOMIC_FORCEON) {
 		now = ticks_ms;
 	}
 	return now;

@@ -9,7 +9,8 @@
 #include <stdint.h>
 
 void timer_init(void);
-/* Milliseconds since timer_init, read atomically (wraps after 49 days). */
+/* Milliseconds since timer_init, read atomically (wraps after 49 days).
+ * Main-loop code only: it turns interrupts back on. */
 uint32_t timer_ms(void);
 
 #endif
