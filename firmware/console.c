@@ -189,9 +189,10 @@ static void print_board(void)
 	transcript_line_end();
 	char picture = flash_char(&pictures[pos->game]);
 	if (picture == 'I') {
+		print_to(&transcript_out); /* for put_u16: nothing below changes the sink */
 		for (uint8_t i = 0; i < pos->count; i++) {
 			uint16_t size = pos->game == GAME_CHOMP ? pos->u.chomp[i] : pos->u.row[i];
-			say_u32(i + 1u);
+			put_u16(i + 1u);
 			say_label_end();
 			if (size > CONSOLE_ROW_MATCHES) {
 				size = CONSOLE_ROW_MATCHES;
@@ -302,9 +303,8 @@ static CONSOLE_OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game
 }
 
 /* A move typed on the person's turn; the screens then follow the game as
- * after a move made with the buttons.  CONSOLE_OUT_OF_LINE: 340 bytes less
- * than inlined. */
-static CONSOLE_OUT_OF_LINE uint8_t run_move(const char *text)
+ * after a move made with the buttons. */
+static uint8_t run_move(const char *text)
 {
 	if (game.over || !game_exists()) {
 		return TEXT_NO_GAME;
