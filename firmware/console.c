@@ -100,11 +100,6 @@ static void say_char(char c)
 	uart_put(c);
 }
 
-static void say_u32(uint32_t value)
-{
-	print_u32(&transcript_out, value);
-}
-
 /* Text `number`: one of the engine's error messages or of `texts`. */
 static void say(uint8_t number)
 {
@@ -397,7 +392,7 @@ static void odra_line_end(uint8_t reason)
 	console.odra_failed = true;
 	say(TEXT_ERROR);
 	say(TEXT_ROW);
-	say_u32(odra->rows);
+	put_u32(odra->rows); /* where say() printed */
 	say_label_end();
 	say_line(reason);
 }
