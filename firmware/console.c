@@ -83,7 +83,7 @@ _Static_assert(sizeof buffer.challenge <= sizeof buffer.line, "the challenge fit
 #endif
 
 /* The console's state; all zero is its power-on state. */
-static struct {
+static struct console_state {
 	uint8_t length;         /* characters in buffer.line */
 	uint8_t fault;          /* why the line being read will be refused, or ENGINE_OK */
 	bool after_cr;          /* the last byte was a CR: an LF now only completes it */
@@ -361,19 +361,19 @@ static uint8_t run_line(void)
 /* A row of the challenge has come, whole or not (`reason`): the first bad
  * row gets its error line at once, and the challenge goes on reading rows
  * to its end; an empty line ends it, with the answer if all was well. */
-static void odra_line_end(uint8_t reason)
+static void odra_line_end(struct console_state *con, uint8_t reason)
 {
 	struct scanner in = { .at = buffer.challenge.line };
 	struct odra *odra = OPAQUE(&buffer.challenge.odra);
 	if (reason == ENGINE_OK && scan_at_end(&in)) {
-		console.in_odra = false;
-		if (!console.odra_failed) {
-			odra_print_answer(odra, timer_ms() - console.odra_start_ms, &transcript_out);
+		con->in_odra = false;
+		if (!con->odra_failed) {
+			odra_print_answer(odra, timer_ms() - con->odra_start_ms, &transcript_out);
 			transcript_line_end();
 		}
 		return;
 	}
-	if (console.odra_failed) {
+	if (con->odra_failed) {
 		return;
 	}
 	uint16_t size = scan_u16(&in, UINT16_MAX, ENGINE_ERR_RANGE);
@@ -389,7 +389,7 @@ static void odra_line_end(uint8_t reason)
 	if (reason == ENGINE_OK) {
 		return;
 	}
-	console.odra_failed = true;
+	con->odra_failed = true;
 	say(TEXT_ERROR);
 	say(TEXT_ROW);
 	put_u32(odra->rows); /* where say() printed */
@@ -401,15 +401,15 @@ static void odra_line_end(uint8_t reason)
 
 /* The end of a line: refuse it, run it, or skip it (empty).  True when a
  * command ran, so that the buttons get a turn before the next one. */
-static bool line_end(void)
+static bool line_end(struct console_state *con)
 {
-	uint8_t reason = console.fault;
-	uint8_t n = console.length;
-	console.fault = ENGINE_OK;
-	console.length = 0;
+	uint8_t reason = con->fault;
+	uint8_t n = con->length;
+	con->fault = ENGINE_OK;
+	con->length = 0;
 	buffer.line[n] = '\0';
-	if (console.in_odra) {
-		odra_line_end(reason);
+	if (con->in_odra) {
+		odra_line_end(con, reason);
 		return false;
 	}
 	bool ran = false;
@@ -429,24 +429,24 @@ static bool line_end(void)
 }
 
 /* A byte of a line other than its end. */
-static void line_char(uint8_t c)
+static void line_char(struct console_state *con, uint8_t c)
 {
 	uint8_t reason = ENGINE_OK;
 	if (c == '\b' || c == 0x7Fu) {
-		if (console.length > 0) {
-			console.length--;
+		if (con->length > 0) {
+			con->length--;
 		}
 	} else if (c == UART_LOST) {
 		reason = TEXT_LOST;
 	} else if ((c < ' ' && c != '\t') || c > '~') {
 		reason = TEXT_NOT_TEXT;
-	} else if (console.length == (console.in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX)) {
+	} else if (con->length == (uint8_t)(con->in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX)) {
 		reason = TEXT_TOO_LONG;
 	} else {
-		buffer.line[console.length++] = (char)c;
+		buffer.line[con->length++] = (char)c;
 	}
-	if (reason > console.fault) {
-		console.fault = reason;
+	if (reason > con->fault) {
+		con->fault = reason;
 	}
 }
 
@@ -454,16 +454,17 @@ static void line_char(uint8_t c)
  * CONSOLE_OUT_OF_LINE: 80 bytes less than inlined. */
 static CONSOLE_OUT_OF_LINE bool console_byte(uint8_t c)
 {
-	bool completes_crlf = c == '\n' && console.after_cr;
-	console.after_cr = c == '\r';
+	struct console_state *con = OPAQUE(&console);
+	bool completes_crlf = c == '\n' && con->after_cr;
+	con->after_cr = c == '\r';
 	if (completes_crlf) {
 		return false;
 	}
-	if (!console.after_cr && c != '\n') {
-		line_char(c);
+	if (!con->after_cr && c != '\n') {
+		line_char(con, c);
 		return false;
 	}
-	return line_end();
+	return line_end(con);
 }
 
 void console_poll(void)
