@@ -189,10 +189,8 @@ static void print_board(void)
 			uint16_t size = pos->game == GAME_CHOMP ? pos->u.chomp[i] : pos->u.row[i];
 			put_u16(i + 1u);
 			say_label_end();
-			if (size > CONSOLE_ROW_MATCHES) {
-				size = CONSOLE_ROW_MATCHES;
-			}
-			for (; size > 0; size--) {
+			uint8_t drawn = size > CONSOLE_ROW_MATCHES ? CONSOLE_ROW_MATCHES : (uint8_t)size;
+			for (; drawn > 0; drawn--) {
 				say_char('I');
 			}
 			transcript_line_end();
