@@ -13,8 +13,8 @@
 /* Changes whenever the record does, so an old layout reads as invalid and
  * the defaults load instead: it starts the CRC, so a record of another
  * format fails its check (and takes no byte of its own).  1: Nim and
- * Marienbad only; 2: a format byte. */
-#define SETTINGS_FORMAT 3u
+ * Marienbad only; 2: a format byte; 3: a 16-bit sequence number. */
+#define SETTINGS_FORMAT 4u
 /* A record keeps the settings up to the first SETTINGS_SETUP_BYTES of the
  * set-up: everything the menu sets. */
 #define SETTINGS_SAVED_BYTES (offsetof(struct settings, setup) + SETTINGS_SETUP_BYTES)
@@ -23,7 +23,7 @@ _Static_assert(offsetof(struct position, u.poker.last_added) < SETTINGS_SETUP_BY
 	       "a record keeps Poker Nim's additions");
 
 struct record {
-	uint16_t sequence;
+	uint8_t sequence;
 	uint8_t saved[SETTINGS_SAVED_BYTES]; /* the first bytes of struct settings */
 	uint16_t crc;                        /* CRC-CCITT of everything above, from SETTINGS_FORMAT */
 };
@@ -34,8 +34,8 @@ struct settings settings;
 
 /* Records go round the slots in the order of their sequence numbers, which
  * wrap at a multiple of SETTINGS_SLOTS: record n sits in slot n % SETTINGS_SLOTS. */
-_Static_assert(65536ul % SETTINGS_SLOTS == 0, "sequence numbers wrap at a multiple of the slots");
-static uint16_t newest_sequence;
+_Static_assert(256u % SETTINGS_SLOTS == 0, "sequence numbers wrap at a multiple of the slots");
+static uint8_t newest_sequence;
 
 static uint16_t record_crc(const struct record *r)
 {
@@ -47,7 +47,7 @@ static uint16_t record_crc(const struct record *r)
 	return crc;
 }
 
-static uint16_t slot_address(uint16_t sequence)
+static uint16_t slot_address(uint8_t sequence)
 {
 	return (uint16_t)(sequence % SETTINGS_SLOTS * SETTINGS_SLOT_BYTES);
 }
@@ -68,7 +68,7 @@ void settings_load(void)
 		struct record r;
 		/* Sequence numbers wrap; the slots hold consecutive ones, so
 		 * "newer" is a positive difference. */
-		if (slot_valid(slot, &r) && (!found || (int16_t)(r.sequence - newest_sequence) > 0)) {
+		if (slot_valid(slot, &r) && (!found || (int8_t)(r.sequence - newest_sequence) > 0)) {
 			found = true;
 			newest_sequence = r.sequence;
 			memcpy(&settings, r.saved, SETTINGS_SAVED_BYTES);
@@ -76,14 +76,14 @@ void settings_load(void)
 	}
 	if (!found) {
 		engine_start_position(&settings.setup, GAME_MARIENBAD);
-		newest_sequence = 0xFFFFu; /* the first save goes to slot 0 */
+		newest_sequence = 0xFFu; /* the first save goes to slot 0 */
 	}
 }
 
 void settings_save(void)
 {
 	struct record r;
-	r.sequence = (uint16_t)(newest_sequence + 1u);
+	r.sequence = (uint8_t)(newest_sequence + 1u);
 	memcpy(r.saved, &settings, SETTINGS_SAVED_BYTES);
 	r.crc = record_crc(&r);
 	eeprom_store(slot_address(r.sequence), &r, sizeof r);
