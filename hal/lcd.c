@@ -78,6 +78,13 @@ static void lcd_command(uint8_t command)
 	lcd_byte(command, false);
 }
 
+/* The initialisation's nibbles, each with the wait after it (in
+ * LCD_EXEC_US units); the datasheet's sequence for 4-bit mode. */
+static const uint8_t lcd_init_steps[] PROGMEM = {
+	0x3, LCD_INIT_FIRST_WAIT, 0x3, LCD_INIT_SECOND_WAIT, 0x3, LCD_INIT_SECOND_WAIT, 0x2, 1u,
+};
+_Static_assert(LCD_INIT_FIRST_WAIT <= UINT8_MAX, "the initialisation's waits fit a byte");
+
 void lcd_init(void)
 {
 	/* Called once, after a reset, which leaves every pin an input with
@@ -92,14 +99,10 @@ void lcd_init(void)
 	 * controller in, three "8-bit" function sets bring it to 8-bit mode,
 	 * and then one nibble switches it to 4-bit. */
 	lcd_wait(LCD_POWER_ON_WAIT);
-	lcd_nibble(0x3);
-	lcd_wait(LCD_INIT_FIRST_WAIT);
-	lcd_nibble(0x3);
-	lcd_wait(LCD_INIT_SECOND_WAIT);
-	lcd_nibble(0x3);
-	lcd_wait(LCD_INIT_SECOND_WAIT);
-	lcd_nibble(0x2);
-	lcd_wait(1u);
+	for (const uint8_t *step = lcd_init_steps; step < lcd_init_steps + sizeof lcd_init_steps; step += 2) {
+		lcd_nibble(pgm_read_byte(step));
+		lcd_wait(pgm_read_byte(step + 1));
+	}
 
 	lcd_command(LCD_FUNCTION_4BIT_2LINES);
 	lcd_command(LCD_DISPLAY_OFF);
