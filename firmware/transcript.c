@@ -14,7 +14,9 @@ static void uart_sink_put(struct text_sink *sink, char c)
 	uart_put(c);
 }
 
-struct text_sink transcript_out = { uart_sink_put };
+/* Set at run time: as the only initialised variable it would cost the C
+ * start-up its whole copying loop. */
+struct text_sink transcript_out;
 
 static void print_player(uint8_t player)
 {
@@ -29,6 +31,7 @@ void transcript_line_end(void)
 
 void transcript_start(void)
 {
+	transcript_out.put = uart_sink_put;
 	print_flash(&transcript_out, PSTR("grundy-box ready"));
 	transcript_line_end();
 }
