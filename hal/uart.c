@@ -43,10 +43,10 @@ void uart_init(void)
 {
 	/* U2X before the rate: the order does not matter to the chip, but
 	 * simavr works out its byte time when UBRR0 is written.  The high
-	 * byte keeps its reset value, 0. */
+	 * byte keeps its reset value, 0, and UCSR0C its reset value, 8 data
+	 * bits, no parity, 1 stop bit. */
 	UCSR0A = 1 << U2X0;
 	UBRR0L = UART_UBRR;
-	UCSR0C = (1 << UCSZ01) | (1 << UCSZ00); /* 8 data bits, no parity, 1 stop bit */
 	UCSR0B = (1 << RXCIE0) | (1 << RXEN0) | (1 << TXEN0);
 }
 
