@@ -453,14 +453,14 @@ static void line_char(struct console_state *con, uint8_t c)
 static CONSOLE_OUT_OF_LINE bool console_byte(uint8_t c)
 {
 	struct console_state *con = OPAQUE(&console);
-	bool completes_crlf = c == '\n' && con->after_cr;
+	bool was_cr = con->after_cr;
 	con->after_cr = c == '\r';
-	if (completes_crlf) {
-		return false;
-	}
-	if (!con->after_cr && c != '\n') {
+	if (c != '\r' && c != '\n') {
 		line_char(con, c);
 		return false;
+	}
+	if (c == '\n' && was_cr) {
+		return false; /* it completes a CRLF */
 	}
 	return line_end(con);
 }
