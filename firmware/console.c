@@ -57,6 +57,9 @@ enum text {
 	TEXT_HELP
 };
 
+/* Whose move it is: TEXT_YOUR_MOVE + enum player. */
+_Static_assert(TEXT_YOUR_MOVE + PLAYER_MACHINE == TEXT_MY_MOVE && PLAYER_PERSON == 0, "a player's text");
+
 static const char texts[] ENGINE_FLASH =
 	"not text\0line too long\0input lost\0no game\0not your turn\0unknown command\0"
 	"your move\0my move\0error: \0row \0"
@@ -200,7 +203,7 @@ static void print_board(void)
 		engine_print_position(pos, &grid.sink);
 		transcript_line_end();
 	}
-	say_line(game.over ? ENGINE_ERR_GAME_OVER : game.to_move == PLAYER_PERSON ? TEXT_YOUR_MOVE : TEXT_MY_MOVE);
+	say_line(game.over ? ENGINE_ERR_GAME_OVER : TEXT_YOUR_MOVE + game.to_move);
 }
 
 /* Power-on leaves `game` all zero: Nim with no heaps, which no set-up or
