@@ -13,6 +13,7 @@
 #include "engine/text.h"
 #include "firmware/game.h"
 #include "firmware/odra.h"
+#include "firmware/opaque.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
 #include "hal/keys.h"
@@ -56,6 +57,9 @@ enum text {
 	TEXT_HELP
 };
 
+/* Whose move it is: TEXT_YOUR_MOVE + enum player. */
+_Static_assert(TEXT_YOUR_MOVE + PLAYER_MACHINE == TEXT_MY_MOVE && PLAYER_PERSON == 0, "a player's text");
+
 static const char texts[] ENGINE_FLASH =
 	"not text\0line too long\0input lost\0no game\0not your turn\0unknown command\0"
 	"your move\0my move\0error: \0row \0"
@@ -82,11 +86,10 @@ _Static_assert(sizeof buffer.challenge <= sizeof buffer.line, "the challenge fit
 #endif
 
 /* The console's state; all zero is its power-on state. */
-static struct {
+static struct console_state {
 	uint8_t length;         /* characters in buffer.line */
 	uint8_t fault;          /* why the line being read will be refused, or ENGINE_OK */
 	bool after_cr;          /* the last byte was a CR: an LF now only completes it */
-	uint8_t suspect;        /* bytes still to read among which more were lost */
 	bool in_odra;           /* the challenge's rows are coming */
 	bool odra_failed;       /* a bad row was reported: the rest are only read */
 	uint32_t odra_start_ms; /* when the challenge's prompt was sent */
@@ -100,11 +103,6 @@ static void say_char(char c)
 	uart_put(c);
 }
 
-static void say_u32(uint32_t value)
-{
-	print_u32(&transcript_out, value);
-}
-
 /* Text `number`: one of the engine's error messages or of `texts`. */
 static void say(uint8_t number)
 {
@@ -112,20 +110,21 @@ static void say(uint8_t number)
 		engine_print_error((enum engine_error)number, &transcript_out);
 		return;
 	}
-	const char *text = texts;
-	for (number -= ENGINE_ERR_COUNT; number > 0; number--) {
-		while (flash_char(text++) != '\0') {
-		}
-	}
-	print_flash(&transcript_out, text);
+	print_flash(&transcript_out, flash_skip(texts, (uint8_t)(number - ENGINE_ERR_COUNT)));
+}
+
+/* Text `number`, ending its line. */
+static void say_line(uint8_t number)
+{
+	say(number);
+	transcript_line_end();
 }
 
 /* One error line. */
 static void refuse(uint8_t reason)
 {
 	say(TEXT_ERROR);
-	say(reason);
-	transcript_line_end();
+	say_line(reason);
 }
 
 void console_init(void)
@@ -188,14 +187,13 @@ static void print_board(void)
 	transcript_line_end();
 	char picture = flash_char(&pictures[pos->game]);
 	if (picture == 'I') {
+		print_to(&transcript_out); /* for put_u16: nothing below changes the sink */
 		for (uint8_t i = 0; i < pos->count; i++) {
 			uint16_t size = pos->game == GAME_CHOMP ? pos->u.chomp[i] : pos->u.row[i];
-			say_u32(i + 1u);
+			put_u16(i + 1u);
 			say_label_end();
-			if (size > CONSOLE_ROW_MATCHES) {
-				size = CONSOLE_ROW_MATCHES;
-			}
-			for (; size > 0; size--) {
+			uint8_t drawn = size > CONSOLE_ROW_MATCHES ? CONSOLE_ROW_MATCHES : (uint8_t)size;
+			for (; drawn > 0; drawn--) {
 				say_char('I');
 			}
 			transcript_line_end();
@@ -205,8 +203,7 @@ static void print_board(void)
 		engine_print_position(pos, &grid.sink);
 		transcript_line_end();
 	}
-	say(game.over ? ENGINE_ERR_GAME_OVER : game.to_move == PLAYER_PERSON ? TEXT_YOUR_MOVE : TEXT_MY_MOVE);
-	transcript_line_end();
+	say_line(game.over ? ENGINE_ERR_GAME_OVER : TEXT_YOUR_MOVE + game.to_move);
 }
 
 /* Power-on leaves `game` all zero: Nim with no heaps, which no set-up or
@@ -214,6 +211,11 @@ static void print_board(void)
 static bool game_exists(void)
 {
 	return (game.pos.count | game.pos.game) != 0; /* GAME_NIM is 0 */
+}
+
+void console_new_game(void)
+{
+	console.awaiting_turn = false;
 }
 
 /* The screens take up the game as changed here, and the board is printed
@@ -231,11 +233,9 @@ static void follow_game(void)
 
 static uint8_t scan_command(struct scanner *in)
 {
-	const char *word = command_words;
 	uint8_t command = 0;
-	for (; command < CMD_NONE && !scan_word(in, word); command++) {
-		while (flash_char(word++) != '\0') {
-		}
+	while (command < CMD_NONE && !scan_word(in, flash_skip(command_words, command))) {
+		command++;
 	}
 	return command;
 }
@@ -259,8 +259,7 @@ static bool is_letter(char c)
 /* The commands and each game's syntax, one line a game. */
 static void run_help(void)
 {
-	say(TEXT_HELP);
-	transcript_line_end();
+	say_line(TEXT_HELP);
 	for (uint8_t game_id = 0; game_id < GAME_COUNT; game_id++) {
 		engine_print_game_name(game_id, &transcript_out);
 		say_char(' ');
@@ -300,9 +299,8 @@ static CONSOLE_OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game
 }
 
 /* A move typed on the person's turn; the screens then follow the game as
- * after a move made with the buttons.  CONSOLE_OUT_OF_LINE: 340 bytes less
- * than inlined. */
-static CONSOLE_OUT_OF_LINE uint8_t run_move(const char *text)
+ * after a move made with the buttons. */
+static uint8_t run_move(const char *text)
 {
 	if (game.over || !game_exists()) {
 		return TEXT_NO_GAME;
@@ -341,8 +339,7 @@ static uint8_t run_line(void)
 		console.in_odra = true;
 		console.odra_failed = false;
 		odra_start(&buffer.challenge.odra);
-		say(TEXT_ODRA_PROMPT);
-		transcript_line_end();
+		say_line(TEXT_ODRA_PROMPT);
 		console.odra_start_ms = timer_ms();
 		return ENGINE_OK;
 	}
@@ -365,54 +362,55 @@ static uint8_t run_line(void)
 /* A row of the challenge has come, whole or not (`reason`): the first bad
  * row gets its error line at once, and the challenge goes on reading rows
  * to its end; an empty line ends it, with the answer if all was well. */
-static void odra_line_end(uint8_t reason)
+static void odra_line_end(struct console_state *con, uint8_t reason)
 {
 	struct scanner in = { .at = buffer.challenge.line };
-	struct odra *odra = &buffer.challenge.odra;
+	struct odra *odra = OPAQUE(&buffer.challenge.odra);
 	if (reason == ENGINE_OK && scan_at_end(&in)) {
-		console.in_odra = false;
-		if (!console.odra_failed) {
-			odra_print_answer(odra, timer_ms() - console.odra_start_ms, &transcript_out);
+		con->in_odra = false;
+		if (!con->odra_failed) {
+			odra_print_answer(odra, timer_ms() - con->odra_start_ms, &transcript_out);
 			transcript_line_end();
 		}
 		return;
 	}
-	uint16_t size = (uint16_t)scan_number(&in, UINT16_MAX, ENGINE_ERR_RANGE);
+	if (con->odra_failed) {
+		return;
+	}
+	uint16_t size = scan_u16(&in, UINT16_MAX, ENGINE_ERR_RANGE);
 	if (!scan_at_end(&in)) {
 		scan_fail(&in, ENGINE_ERR_NUMBER);
 	}
 	if (reason == ENGINE_OK) {
 		reason = in.error;
 	}
-	if (console.odra_failed) {
-		return;
-	}
+	/* A bad row is counted too, so the count is its number: the answer,
+	 * which it would spoil, is not given after it. */
+	odra_add_row(odra, size);
 	if (reason == ENGINE_OK) {
-		odra_add_row(odra, size);
 		return;
 	}
-	console.odra_failed = true;
+	con->odra_failed = true;
 	say(TEXT_ERROR);
 	say(TEXT_ROW);
-	say_u32(odra->rows + 1u);
+	put_u32(odra->rows); /* where say() printed */
 	say_label_end();
-	say(reason);
-	transcript_line_end();
+	say_line(reason);
 }
 
 /* ---- reading lines ---- */
 
 /* The end of a line: refuse it, run it, or skip it (empty).  True when a
  * command ran, so that the buttons get a turn before the next one. */
-static bool line_end(void)
+static bool line_end(struct console_state *con)
 {
-	uint8_t reason = console.fault;
-	uint8_t n = console.length;
-	console.fault = ENGINE_OK;
-	console.length = 0;
+	uint8_t reason = con->fault;
+	uint8_t n = con->length;
+	con->fault = ENGINE_OK;
+	con->length = 0;
 	buffer.line[n] = '\0';
-	if (console.in_odra) {
-		odra_line_end(reason);
+	if (con->in_odra) {
+		odra_line_end(con, reason);
 		return false;
 	}
 	bool ran = false;
@@ -432,22 +430,24 @@ static bool line_end(void)
 }
 
 /* A byte of a line other than its end. */
-static void line_char(uint8_t c)
+static void line_char(struct console_state *con, uint8_t c)
 {
 	uint8_t reason = ENGINE_OK;
 	if (c == '\b' || c == 0x7Fu) {
-		if (console.length > 0) {
-			console.length--;
+		if (con->length > 0) {
+			con->length--;
 		}
+	} else if (c == UART_LOST) {
+		reason = TEXT_LOST;
 	} else if ((c < ' ' && c != '\t') || c > '~') {
 		reason = TEXT_NOT_TEXT;
-	} else if (console.length == (console.in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX)) {
+	} else if (con->length == (uint8_t)(con->in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX)) {
 		reason = TEXT_TOO_LONG;
 	} else {
-		buffer.line[console.length++] = (char)c;
+		buffer.line[con->length++] = (char)c;
 	}
-	if (reason > console.fault) {
-		console.fault = reason;
+	if (reason > con->fault) {
+		con->fault = reason;
 	}
 }
 
@@ -455,25 +455,17 @@ static void line_char(uint8_t c)
  * CONSOLE_OUT_OF_LINE: 80 bytes less than inlined. */
 static CONSOLE_OUT_OF_LINE bool console_byte(uint8_t c)
 {
-	bool before_loss = console.suspect != 0;
-	if (before_loss) {
-		console.suspect--;
-	}
-	bool completes_crlf = c == '\n' && console.after_cr;
-	console.after_cr = c == '\r';
-	if (completes_crlf) {
+	struct console_state *con = OPAQUE(&console);
+	bool was_cr = con->after_cr;
+	con->after_cr = c == '\r';
+	if (c != '\r' && c != '\n') {
+		line_char(con, c);
 		return false;
 	}
-	if (!console.after_cr && c != '\n') {
-		line_char(c);
-		return false;
+	if (c == '\n' && was_cr) {
+		return false; /* it completes a CRLF */
 	}
-	bool ran = line_end();
-	/* A line that starts before a loss is cut by it. */
-	if (before_loss) {
-		console.fault = TEXT_LOST;
-	}
-	return ran;
+	return line_end(con);
 }
 
 void console_poll(void)
@@ -486,13 +478,6 @@ void console_poll(void)
 	uint8_t idle = 0;
 	for (;;) {
 		watchdog_feed();
-		/* Bytes lost right before the next one cut the line being read,
-		 * and any line that starts among the `extent` bytes after them. */
-		uint8_t extent;
-		if (uart_take_lost(&extent) != 0) {
-			console.fault = TEXT_LOST;
-			console.suspect = extent;
-		}
 		uint8_t c;
 		if (uart_read(&c)) {
 			if (console_byte(c)) {

@@ -54,8 +54,13 @@
 
 #define CONSOLE_LINE_MAX 120u
 
-/* Forgets any half-read line and leaves the challenge (power-on state). */
+/* Forgets any half-read line and leaves the challenge: the power-on state,
+ * which the C start-up's zeroing gives on the device; for host tests that
+ * start the console afresh. */
 void console_init(void);
+/* A new game began, here or from the menu (the transcript tells): a board
+ * that a command waited for in the last game is no longer due. */
+void console_new_game(void);
 /* Called on every pass of the main loop: reads what the serial line
  * brought, runs at most one command, and prints the board a command waits
  * for. */

@@ -2,11 +2,11 @@
  * Grundy Box: plays impartial games against a person on an Arduino Uno
  * with the LCD Keypad Shield.
  *
- * Event-driven: the 1 ms tick interrupt samples the buttons into a queue;
- * the main loop hands each button event to the screen showing, gives the
- * screen its tick for timed steps, lets the serial console read what the
- * line brought, feeds the watchdog, and sleeps until the next interrupt
- * when nothing waits.
+ * Event-driven: the 1 ms tick interrupt wakes the main loop, which samples
+ * the buttons and hands each event to the screen showing, lets the serial
+ * console read what the line brought, gives the screen its tick for timed
+ * steps, feeds the watchdog, and sleeps until the next interrupt unless
+ * bytes wait.
  */
 #include <avr/interrupt.h>
 #include <stdint.h>
@@ -33,8 +33,7 @@ int main(void)
 	settings_load();
 	watchdog_start();
 	sei();
-	transcript_start();
-	console_init();
+	transcript_start(); /* the console starts as the C start-up zeroed it */
 	ui_show(SCREEN_MENU);
 
 	for (;;) {
@@ -45,6 +44,6 @@ int main(void)
 		}
 		console_poll();
 		ui_tick((uint16_t)timer_ms());
-		sleep_idle_unless(keys_pending);
+		sleep_idle_unless(uart_pending);
 	}
 }

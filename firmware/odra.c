@@ -31,22 +31,18 @@ void odra_add_row(struct odra *odra, uint16_t size)
 	}
 }
 
-static uint8_t top_bit(uint16_t x)
-{
-	uint8_t bit = 0;
-	while (x >>= 1) {
-		bit++;
-	}
-	return bit;
-}
-
 /* A winning move under one rule (odra.h): `row-take`, or `-` when there is
  * none, which the formulas show as leaving a row no smaller than it was. */
 static void print_move(const struct odra *odra, bool misere)
 {
 	bool few_big = misere && odra->big < 2u;
 	uint16_t x = odra->nim_sum;
-	const struct odra_first *first = &odra->first[top_bit(few_big ? odra->seen : x)];
+	/* The first row holding the highest bit of these bits (bit 0's when
+	 * there are none). */
+	const struct odra_first *first = odra->first;
+	for (uint16_t bits = few_big ? odra->seen : x; bits > 1u; bits >>= 1) {
+		first++;
+	}
 	uint16_t leave = first->size ^ x;
 	if (few_big) {
 		leave = (leave ^ 1u) & 1u;

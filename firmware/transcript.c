@@ -4,6 +4,7 @@
 #include <avr/pgmspace.h>
 
 #include "engine/text.h"
+#include "firmware/console.h"
 #include "firmware/game.h"
 #include "hal/uart.h"
 
@@ -13,7 +14,9 @@ static void uart_sink_put(struct text_sink *sink, char c)
 	uart_put(c);
 }
 
-struct text_sink transcript_out = { uart_sink_put };
+/* Set at run time: as the only initialised variable it would cost the C
+ * start-up its whole copying loop. */
+struct text_sink transcript_out;
 
 static void print_player(uint8_t player)
 {
@@ -28,6 +31,7 @@ void transcript_line_end(void)
 
 void transcript_start(void)
 {
+	transcript_out.put = uart_sink_put;
 	print_flash(&transcript_out, PSTR("grundy-box ready"));
 	transcript_line_end();
 }
@@ -44,6 +48,7 @@ void transcript_new_game(const struct position *pos)
 	print_flash(&transcript_out, PSTR("new "));
 	transcript_position(pos);
 	transcript_line_end();
+	console_new_game();
 }
 
 void transcript_move(uint8_t player, const struct position *pos, const struct move *mv)

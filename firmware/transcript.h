@@ -17,7 +17,8 @@
 
 #include "engine/engine.h"
 
-/* The serial line as a sink for the engine's printers. */
+/* The serial line as a sink for the engine's printers, from transcript_start()
+ * on. */
 extern struct text_sink transcript_out;
 
 /* CR LF: every line on the serial line ends so. */
@@ -26,7 +27,8 @@ void transcript_line_end(void);
 /* "GAME POSITION", as the console and the host tool read it back. */
 void transcript_position(const struct position *pos);
 
-/* After power-on or a reset. */
+/* After power-on or a reset, before anything else prints: it sets up
+ * transcript_out. */
 void transcript_start(void);
 void transcript_new_game(const struct position *pos);
 /* A move's line in two halves, so that no copy of the position is needed:

@@ -11,7 +11,8 @@
 
 #define EEPROM_BYTES 1024u
 
-void eeprom_load(uint16_t address, void *data, uint16_t length);
-void eeprom_store(uint16_t address, const void *data, uint16_t length);
+/* `length` bytes at most 255: a record, not a bulk copy. */
+void eeprom_load(uint16_t address, void *data, uint8_t length);
+void eeprom_store(uint16_t address, const void *data, uint8_t length);
 
 #endif

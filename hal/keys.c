@@ -4,21 +4,21 @@
 #include <avr/io.h>
 #include <avr/pgmspace.h>
 
-#define KEYS_QUEUE_SIZE 8u /* a power of two */
+#include "hal/timer.h"
 
-static volatile uint8_t queue[KEYS_QUEUE_SIZE];
-static volatile uint8_t queue_head; /* written by the interrupt */
-static volatile uint8_t queue_tail; /* written by the main loop */
-
-/* Debouncing and hold state, touched only by the interrupt. */
-static uint8_t candidate;    /* the button the latest readings show */
-static uint8_t candidate_ms; /* how long they have shown it */
-static uint8_t held;         /* the button taken as pressed */
-/* Milliseconds to the held button's next event: an arrow's repeat, or
- * SELECT's long press; 0 when none is due. */
-static uint16_t countdown;
-static volatile uint8_t repeats; /* read by the main loop too */
-static bool long_sent;
+/* The keypad's state, in samples (one a millisecond at most). */
+struct keys_state {
+	uint8_t sampled_ms;   /* the low byte of timer_ms() at the last sample */
+	uint8_t candidate;    /* the button the latest readings show */
+	uint8_t candidate_ms; /* how long they have shown it */
+	uint8_t held;         /* the button taken as pressed */
+	/* Samples to the held button's next event: an arrow's repeat, or
+	 * SELECT's long press; 0 when none is due. */
+	uint16_t countdown;
+	uint8_t repeats;
+	bool long_sent;
+};
+static struct keys_state keys;
 
 void keys_init(void)
 {
@@ -26,16 +26,6 @@ void keys_init(void)
 	DIDR0 = 1 << BOARD_BUTTONS_ADC_CHANNEL;            /* analog pin: no digital buffer */
 	/* Clock / 128 = 125 kHz: a conversion takes 104 us, well inside a tick. */
 	ADCSRA = (1 << ADEN) | (1 << ADSC) | (1 << ADPS2) | (1 << ADPS1) | (1 << ADPS0);
-}
-
-static void queue_push(uint8_t event)
-{
-	uint8_t head = queue_head;
-	if ((uint8_t)(head - queue_tail) >= KEYS_QUEUE_SIZE) {
-		return; /* full: the newest event is the one to lose */
-	}
-	queue[head % KEYS_QUEUE_SIZE] = event;
-	queue_head = (uint8_t)(head + 1u);
 }
 
 /* The highest reading of each button, in the order of enum board_button,
@@ -63,79 +53,72 @@ static bool is_arrow(uint8_t button)
 	return button != BUTTON_NONE && button != BUTTON_SELECT;
 }
 
-/* The debounced state changed from `held` to `button`. */
-static void keys_change(uint8_t button)
+/* The debounced state changes from the held button to `button`: the
+ * event that makes, or KEY_NONE. */
+static uint8_t keys_change(struct keys_state *k, uint8_t button)
 {
-	if (held == BUTTON_SELECT && !long_sent) {
-		queue_push(KEY_SELECT);
-	}
-	held = button;
-	repeats = 0;
-	long_sent = false;
-	countdown = button == BUTTON_SELECT ? KEYS_LONG_MS : KEYS_REPEAT_DELAY_MS;
-	if (is_arrow(button)) {
-		queue_push(button);
-	}
-}
-
-/* A millisecond more of the held button. */
-static void keys_hold(void)
-{
-	if (--countdown != 0) {
-		return;
-	}
-	if (held == BUTTON_SELECT) {
-		queue_push(KEY_SELECT_LONG);
-		long_sent = true;
-		return;
-	}
-	queue_push(held);
-	countdown = repeats < KEYS_REPEATS_BEFORE_FAST ? KEYS_REPEAT_MS : KEYS_REPEAT_FAST_MS;
-	if (repeats != UINT8_MAX) {
-		repeats++;
-	}
-}
-
-void keys_sample(void)
-{
-	/* Wait for the end of the conversion by ADSC: simavr 1.6 never clears ADIF. */
-	if (ADCSRA & (1 << ADSC)) {
-		return;
-	}
-	uint8_t button = button_from_reading(ADCH);
-	ADCSRA |= 1 << ADSC;
-
-	if (button != candidate) {
-		candidate = button;
-		candidate_ms = 0;
-	} else if (candidate_ms < KEYS_STABLE_MS) {
-		candidate_ms++;
-		if (candidate_ms == KEYS_STABLE_MS && button != held) {
-			keys_change(button);
+	bool select_click = k->held == BUTTON_SELECT && !k->long_sent;
+	k->held = button;
+	k->repeats = 0;
+	k->long_sent = false;
+	k->countdown = button == BUTTON_SELECT ? KEYS_LONG_MS : KEYS_REPEAT_DELAY_MS;
+	if (select_click) {
+		if (button != BUTTON_NONE) {
+			/* Another button straight after SELECT: its press is
+			 * taken at the next sample, as a change from none. */
+			k->held = BUTTON_NONE;
+			k->candidate_ms--;
 		}
+		return KEY_SELECT;
 	}
-	if (held != BUTTON_NONE && countdown != 0) {
-		keys_hold();
+	return is_arrow(button) ? button : KEY_NONE;
+}
+
+/* A sample's reading `button`: the event it makes, or KEY_NONE. */
+static uint8_t keys_event(struct keys_state *k, uint8_t button)
+{
+	if (button != k->candidate) {
+		k->candidate = button;
+		k->candidate_ms = 0;
+	} else if (k->candidate_ms < KEYS_STABLE_MS && ++k->candidate_ms == KEYS_STABLE_MS && button != k->held) {
+		return keys_change(k, button);
 	}
+	/* A sample more of the held button: an arrow's repeat or
+	 * SELECT's long press may be due. */
+	if (k->held == BUTTON_NONE || k->countdown == 0 || --k->countdown != 0) {
+		return KEY_NONE;
+	}
+	if (k->held == BUTTON_SELECT) {
+		k->long_sent = true;
+		return KEY_SELECT_LONG;
+	}
+	k->countdown = k->repeats < KEYS_REPEATS_BEFORE_FAST ? KEYS_REPEAT_MS : KEYS_REPEAT_FAST_MS;
+	if (k->repeats != UINT8_MAX) {
+		k->repeats++;
+	}
+	return k->held;
 }
 
 uint8_t keys_next(void)
 {
-	uint8_t tail = queue_tail;
-	if (tail == queue_head) {
+	/* Through a pointer the compiler cannot see through, each field is a
+	 * 2-byte access relative to it instead of a 4-byte absolute one. */
+	struct keys_state *k = &keys;
+	__asm__("" : "+r"(k));
+	uint8_t now = (uint8_t)timer_ms();
+	/* One sample a millisecond; the conversion the last one started
+	 * (104 us) is over by then, but ADSC says so for certain (simavr 1.6
+	 * never clears ADIF). */
+	if (now == k->sampled_ms || (ADCSRA & (1 << ADSC))) {
 		return KEY_NONE;
 	}
-	uint8_t event = queue[tail % KEYS_QUEUE_SIZE];
-	queue_tail = (uint8_t)(tail + 1u);
-	return event;
+	k->sampled_ms = now;
+	uint8_t button = button_from_reading(ADCH);
+	ADCSRA |= 1 << ADSC;
+	return keys_event(k, button);
 }
 
 uint8_t keys_repeats(void)
 {
-	return repeats;
-}
-
-bool keys_pending(void)
-{
-	return queue_tail != queue_head;
+	return keys.repeats;
 }

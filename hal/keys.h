@@ -1,17 +1,20 @@
 /*
  * The shield's five buttons: one resistor ladder into ADC0.
  *
- * The tick interrupt samples the voltage once a millisecond and turns the
- * readings into events:
+ * The main loop samples the voltage once a millisecond (keys_next) and
+ * turns the readings into events:
  *   - a button counts as pressed or released only after its reading has
- *     held for KEYS_STABLE_MS, so a bouncing contact gives one press;
+ *     held for KEYS_STABLE_MS samples, so a bouncing contact gives one press;
  *   - an arrow gives an event when pressed, then repeats while held,
  *     faster after a few repeats (to run through heap sizes up to 255);
  *   - SELECT gives KEY_SELECT when released, or KEY_SELECT_LONG once when
  *     held for KEYS_LONG_MS (and nothing at its release), so the two never
  *     both happen for one press.
- * Events wait in a small queue; when the main loop falls behind, new events
- * are dropped rather than overwriting older ones.
+ * Times count samples, so a pass of the main loop longer than a millisecond
+ * (a screen drawn, the machine's move) stretches them by as much, and a
+ * button pressed and released within a long pass (a console command of a
+ * second) is not seen: no interrupt-time sampling, no queue, and the tick's
+ * interrupt stays a counter.
  */
 #ifndef HAL_KEYS_H
 #define HAL_KEYS_H
@@ -40,13 +43,12 @@ enum keys_event {
 };
 
 void keys_init(void);
-/* Called by the tick interrupt only. */
-void keys_sample(void);
-/* The oldest waiting event, or KEY_NONE. */
+/* Called on every pass of the main loop: samples the keypad when a new
+ * millisecond has begun, and returns the event that makes, or KEY_NONE
+ * (at most one event a sample). */
 uint8_t keys_next(void);
 /* How many times the arrow held now has repeated (up to 255; 0 after a
  * new press): a screen may take bigger steps the longer it is held. */
 uint8_t keys_repeats(void);
-bool keys_pending(void);
 
 #endif

@@ -19,11 +19,14 @@
 
 #include "hal/pins.h"
 
-#define LCD_POWER_ON_MS 50
-#define LCD_INIT_FIRST_US 4500
-#define LCD_INIT_SECOND_US 150
-#define LCD_EXEC_US 40
-#define LCD_CLEAR_US 2000
+/* Waits in units of LCD_EXEC_US (one shared loop instead of one inline
+ * delay loop at every wait), rounded up. */
+#define LCD_EXEC_US 40u
+#define LCD_UNITS(us) (((us) + LCD_EXEC_US - 1u) / LCD_EXEC_US)
+#define LCD_POWER_ON_WAIT LCD_UNITS(50000u)
+#define LCD_INIT_FIRST_WAIT LCD_UNITS(4500u)
+#define LCD_INIT_SECOND_WAIT LCD_UNITS(150u)
+#define LCD_CLEAR_WAIT LCD_UNITS(2000u)
 
 /* Instructions */
 #define LCD_CLEAR 0x01u
@@ -50,6 +53,14 @@ static void lcd_nibble(uint8_t nibble)
 	 * set-up, or an instruction's wait, follows. */
 }
 
+/* At least `units` times LCD_EXEC_US (the loop's own time adds a little). */
+static void lcd_wait(uint16_t units)
+{
+	for (; units != 0; units--) {
+		_delay_us(LCD_EXEC_US);
+	}
+}
+
 static void lcd_byte(uint8_t value, bool is_data)
 {
 	if (is_data) {
@@ -59,7 +70,7 @@ static void lcd_byte(uint8_t value, bool is_data)
 	}
 	lcd_nibble(value >> 4);
 	lcd_nibble(value & 0x0Fu);
-	_delay_us(LCD_EXEC_US);
+	lcd_wait(1u);
 }
 
 static void lcd_command(uint8_t command)
@@ -67,36 +78,36 @@ static void lcd_command(uint8_t command)
 	lcd_byte(command, false);
 }
 
+/* The initialisation's nibbles, each with the wait after it (in
+ * LCD_EXEC_US units); the datasheet's sequence for 4-bit mode. */
+static const uint8_t lcd_init_steps[] PROGMEM = {
+	0x3, LCD_INIT_FIRST_WAIT, 0x3, LCD_INIT_SECOND_WAIT, 0x3, LCD_INIT_SECOND_WAIT, 0x2, 1u,
+};
+_Static_assert(LCD_INIT_FIRST_WAIT <= UINT8_MAX, "the initialisation's waits fit a byte");
+
 void lcd_init(void)
 {
-	/* The backlight pin stays an input with no pull-up: driving it high
-	 * would short the backlight transistor on many clones. */
-	HAL_DDR(BOARD_BACKLIGHT_PORT) &= (uint8_t)~(1u << BOARD_BACKLIGHT_BIT);
-	HAL_PORT(BOARD_BACKLIGHT_PORT) &= (uint8_t)~(1u << BOARD_BACKLIGHT_BIT);
-
+	/* Called once, after a reset, which leaves every pin an input with
+	 * its output latch low: the backlight pin stays so (driving it high
+	 * would short the backlight transistor on many clones), and E and RS
+	 * start low as outputs. */
 	HAL_DDR(BOARD_LCD_RS_PORT) |= RS_MASK;
 	HAL_DDR(BOARD_LCD_E_PORT) |= E_MASK;
 	HAL_DDR(BOARD_LCD_DATA_PORT) |= BOARD_LCD_DATA_MASK;
-	HAL_PORT(BOARD_LCD_E_PORT) &= (uint8_t)~E_MASK;
-	HAL_PORT(BOARD_LCD_RS_PORT) &= (uint8_t)~RS_MASK;
 
 	/* Initialisation by instruction: whatever state a reset left the
 	 * controller in, three "8-bit" function sets bring it to 8-bit mode,
 	 * and then one nibble switches it to 4-bit. */
-	_delay_ms(LCD_POWER_ON_MS);
-	lcd_nibble(0x3);
-	_delay_us(LCD_INIT_FIRST_US);
-	lcd_nibble(0x3);
-	_delay_us(LCD_INIT_SECOND_US);
-	lcd_nibble(0x3);
-	_delay_us(LCD_INIT_SECOND_US);
-	lcd_nibble(0x2);
-	_delay_us(LCD_EXEC_US);
+	lcd_wait(LCD_POWER_ON_WAIT);
+	for (const uint8_t *step = lcd_init_steps; step < lcd_init_steps + sizeof lcd_init_steps; step += 2) {
+		lcd_nibble(pgm_read_byte(step));
+		lcd_wait(pgm_read_byte(step + 1));
+	}
 
 	lcd_command(LCD_FUNCTION_4BIT_2LINES);
 	lcd_command(LCD_DISPLAY_OFF);
 	lcd_command(LCD_CLEAR);
-	_delay_us(LCD_CLEAR_US - LCD_EXEC_US);
+	lcd_wait(LCD_CLEAR_WAIT - 1u);
 	lcd_command(LCD_ENTRY_INCREMENT);
 	lcd_command(LCD_DISPLAY_ON);
 }

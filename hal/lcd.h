@@ -22,8 +22,9 @@
 #define LCD_CUSTOM(slot) ((char)(8 + (slot)))
 #define LCD_GLYPH_ROWS 8u
 
-/* Waits out the display's power-on time, then initialises it by
- * instruction: 4-bit bus, two lines, display on, cursor off, blank. */
+/* Once, after a reset: waits out the display's power-on time, then
+ * initialises it by instruction: 4-bit bus, two lines, display on, cursor
+ * off, blank. */
 void lcd_init(void);
 /* Writes `text` from the line's first column, cut or padded with spaces to
  * the full width. */

@@ -9,9 +9,7 @@
 void leds_init(void)
 {
 	HAL_DDR(BOARD_LED_THINKING_PORT) |= THINKING_MASK;
-	HAL_DDR(BOARD_LED_WIN_PORT) |= WIN_MASK;
-	leds_thinking(false);
-	leds_win(false);
+	HAL_DDR(BOARD_LED_WIN_PORT) |= WIN_MASK; /* off: a reset leaves the output latches low */
 }
 
 void leds_thinking(bool on)

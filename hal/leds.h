@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+/* Once, after a reset: both LEDs off. */
 void leds_init(void);
 void leds_thinking(bool on);
 void leds_win(bool on);

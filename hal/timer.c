@@ -5,8 +5,6 @@
 #include <avr/io.h>
 #include <util/atomic.h>
 
-#include "hal/keys.h"
-
 #define TIMER_PRESCALER 64u
 #define TIMER_TOP (F_CPU / TIMER_PRESCALER / 1000u - 1u) /* 249: 1000 interrupts a second */
 
@@ -15,7 +13,6 @@ static volatile uint32_t ticks_ms;
 ISR(TIMER0_COMPA_vect)
 {
 	ticks_ms++;
-	keys_sample();
 }
 
 void timer_init(void)
@@ -29,7 +26,7 @@ void timer_init(void)
 uint32_t timer_ms(void)
 {
 	uint32_t now;
-	ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
+	ATOMIC_BLOCK(ATOMIC_FORCEON) {
 		now = ticks_ms;
 	}
 	return now;

@@ -1,7 +1,7 @@
 /*
- * The millisecond tick: Timer0 interrupts once a millisecond, counts, and
- * samples the keypad (keys_sample), so button timing does not depend on how
- * busy the main loop is.  The tick also wakes the chip from idle sleep.
+ * The millisecond tick: Timer0 interrupts once a millisecond and counts.
+ * The tick also wakes the chip from idle sleep, so the main loop runs at
+ * least once a millisecond (the keypad's sampling relies on it).
  */
 #ifndef HAL_TIMER_H
 #define HAL_TIMER_H
@@ -9,7 +9,8 @@
 #include <stdint.h>
 
 void timer_init(void);
-/* Milliseconds since timer_init, read atomically (wraps after 49 days). */
+/* Milliseconds since timer_init, read atomically (wraps after 49 days).
+ * Main-loop code only: it turns interrupts back on. */
 uint32_t timer_ms(void);
 
 #endif

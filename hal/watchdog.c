@@ -18,8 +18,13 @@
 void watchdog_off_at_reset(void) __attribute__((naked, used, section(".init3")));
 void watchdog_off_at_reset(void)
 {
+	/* wdt_disable() without its saving and clearing of the interrupt
+	 * flag: a reset has cleared it, and nothing sets it before main().
+	 * The second write must follow the first within four cycles. */
 	MCUSR = 0;
-	wdt_disable();
+	wdt_reset();
+	WDTCSR |= (1 << WDCE) | (1 << WDE);
+	WDTCSR = 0;
 }
 
 void watchdog_start(void)

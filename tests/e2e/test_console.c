@@ -16,7 +16,8 @@
  *     the machine's replies checked by the brute-force solver, every board
  *     printed checked against the teleprinter picture worked out here, and
  *     the LCD showing the same position;
- *   - the console and the buttons on one game;
+ *   - the console and the buttons on one game, and a game left with the
+ *     buttons forgets the board a command waited for;
  *   - every kind of bad input gets one error line and leaves the game as it
  *     was, on the console and on the LCD: over-long lines, unknown
  *     commands and games, non-numbers, numbers out of range, illegal moves,
@@ -759,6 +760,32 @@ static void console_and_buttons_share_the_game(void **state)
 	e2e_close(sim);
 }
 
+/* A game left with the buttons while the machine thinks over a move typed
+ * here: the board that move waited for is not printed in the next game. */
+static void a_game_left_takes_its_board_along(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	e2e_serial_ask_until(sim, "new nim 3 4 5", "your move", TURN_MS);
+	/* SELECT held from before the move, long enough to leave the game
+	 * during the machine's pause. */
+	sim_button_down(sim, BUTTON_SELECT);
+	sim_run_ms(sim, 700);
+	sim_uart_clear_output(sim);
+	e2e_serial_send(sim, "1-1");
+	e2e_expect_menu(sim, 1000);
+	sim_button_up(sim);
+	sim_run_ms(sim, 100);
+	assert_string_equal(sim_uart_output(sim), "you 1-1 -> 2 4 5\r\n");
+
+	/* The menu's game (Marienbad, the person first): its line only. */
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 0, "U/D=where", 1000);
+	sim_run_ms(sim, 500);
+	assert_string_equal(sim_uart_output(sim), "you 1-1 -> 2 4 5\r\nnew marienbad 1 3 5 7\r\n");
+	e2e_close(sim);
+}
+
 /* ---- bad input ---- */
 
 struct bad_line {
@@ -1018,6 +1045,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(a_whole_game_of_every_game_by_text),
 		cmocka_unit_test(go_lets_the_machine_move_first),
 		cmocka_unit_test(console_and_buttons_share_the_game),
+		cmocka_unit_test(a_game_left_takes_its_board_along),
 		cmocka_unit_test(each_bad_line_gets_one_error_and_changes_nothing),
 		cmocka_unit_test(any_line_end_and_backspace),
 		cmocka_unit_test(bytes_lost_while_busy_are_reported),

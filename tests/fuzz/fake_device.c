@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/text.h"
+#include "firmware/console.h"
 #include "firmware/game.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
@@ -24,8 +25,6 @@ unsigned fake_ui_follows;
 static uint8_t ring[UART_RX_BUFFER];
 static size_t ring_head;
 static size_t ring_tail;
-static size_t loss_at;
-static size_t loss_end;
 
 /* ---- the serial line ---- */
 
@@ -37,7 +36,7 @@ void fake_line_start(const uint8_t *input, size_t length, size_t per_pass)
 	fake_line.length = length;
 	fake_line.per_pass = per_pass > 0 ? per_pass : 1;
 	fake_line.lose_at = SIZE_MAX;
-	ring_head = ring_tail = loss_at = loss_end = 0;
+	ring_head = ring_tail = 0;
 }
 
 void fake_line_next_pass(void)
@@ -46,18 +45,23 @@ void fake_line_next_pass(void)
 		size_t at = fake_line.arrived++;
 		bool dropped = at >= fake_line.lose_at && at - fake_line.lose_at < fake_line.lose_count;
 		if (dropped || ring_head - ring_tail >= UART_RX_BUFFER) {
-			/* As the chip does: the place of the first loss, stretched by
-			 * later ones until the console reaches it. */
-			if (fake_line.lost_unreported == 0) {
-				loss_at = ring_head;
-			}
-			loss_end = ring_head;
-			if (fake_line.lost_unreported < UINT8_MAX) {
-				fake_line.lost_unreported++;
+			/* As the chip does: the newest byte kept marks the place
+			 * (or the next one, when none waits). */
+			if (ring_head == ring_tail) {
+				fake_line.mark_next = true;
+			} else {
+				ring[(ring_head - 1u) % UART_RX_BUFFER] = UART_LOST;
 			}
 			continue;
 		}
-		ring[ring_head++ % UART_RX_BUFFER] = fake_line.input[at];
+		uint8_t byte = fake_line.input[at];
+		if (fake_line.mark_next) {
+			fake_line.mark_next = false;
+			byte = UART_LOST;
+		} else if (byte == UART_LOST) {
+			byte = UART_LOST - 1u;
+		}
+		ring[ring_head++ % UART_RX_BUFFER] = byte;
 	}
 }
 
@@ -92,17 +96,6 @@ bool uart_pending(void)
 	return ring_head != ring_tail;
 }
 
-uint8_t uart_take_lost(uint8_t *extent)
-{
-	if (fake_line.lost_unreported == 0 || ring_tail != loss_at) {
-		return 0;
-	}
-	uint8_t lost = fake_line.lost_unreported;
-	*extent = (uint8_t)(loss_end - loss_at);
-	fake_line.lost_unreported = 0;
-	return lost;
-}
-
 void uart_put(char c)
 {
 	if (fake_line.output_length + 1 >= fake_line.output_capacity) {
@@ -116,18 +109,6 @@ void uart_put(char c)
 	}
 	fake_line.output[fake_line.output_length++] = c;
 	fake_line.output[fake_line.output_length] = '\0';
-}
-
-void uart_write(const char *text)
-{
-	while (*text != '\0') {
-		uart_put(*text++);
-	}
-}
-
-void uart_write_P(const char *flash_text)
-{
-	uart_write(flash_text);
 }
 
 /* ---- the transcript's output, which the console shares ---- */
@@ -208,6 +189,7 @@ bool game_start(const struct position *pos)
 	game.to_move = PLAYER_PERSON;
 	game.over = false;
 	fake_game_changes++;
+	console_new_game(); /* as the transcript's line of the new game does */
 	return true;
 }
 

@@ -8,7 +8,7 @@
  * console writes.  Bytes reach the console the way the chip's receive
  * buffer passes them on: a few at a time between passes of the main loop,
  * and, when the test asks, with some lost at a chosen place, which the
- * fake reports through uart_take_lost() exactly as the chip would.
+ * fake marks with UART_LOST exactly as the chip would.
  */
 #ifndef FAKE_DEVICE_H
 #define FAKE_DEVICE_H
@@ -27,7 +27,7 @@ struct fake_line {
 	size_t arrived;        /* of the input, how much has arrived */
 	size_t lose_at;        /* lose `lose_count` bytes once this many have arrived (SIZE_MAX: never) */
 	uint8_t lose_count;
-	uint8_t lost_unreported;
+	bool mark_next;        /* a loss found no byte waiting to mark: mark the next */
 	char *output;          /* what the console wrote */
 	size_t output_length;
 	size_t output_capacity;

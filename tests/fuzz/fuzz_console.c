@@ -129,7 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_output(count_line_ends(input, length));
 
 	/* Whatever came before, the console answers again: two empty lines end
-	 * a challenge, enough of them pass any bytes a loss made suspect. */
+	 * a challenge and any line a loss cut. */
 	static uint8_t again[2 * UART_RX_BUFFER + sizeof "help\r\n"];
 	size_t n = 0;
 	while (n < 2 * UART_RX_BUFFER) {
