@@ -3,7 +3,8 @@
  * saves when a game starts (the set-up) and when one ends (the score).  A
  * cut after any byte of a save must bring the menu back with either the
  * old settings or the new ones, never lose them; many saves in a row keep
- * the newest; an EEPROM full of garbage gives the defaults, not a crash.
+ * the newest, past the wrap of the records' sequence numbers; an EEPROM
+ * full of garbage gives the defaults, not a crash.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -112,12 +113,16 @@ static void many_saves_keep_the_newest_and_the_score(void **state)
 			 E2E_MACHINE);
 	e2e_leave_game_over(sim);
 
-	/* More saves than the EEPROM has slots, each a different set-up. */
+	/* More saves than the EEPROM has slots and than a record's one-byte
+	 * sequence number counts, so the numbers wrap round: a set-up that
+	 * changes every few saves, and the last save's set-up its own. */
 	struct e2e_setup setup = new_setup;
-	const unsigned saves = 40;
+	const unsigned saves = 300;
 	for (unsigned i = 0; i < saves; i++) {
-		setup.value[3] = 10u + i;
-		e2e_menu_set(sim, &setup);
+		if (i % 16 == 0 || i == saves - 1) {
+			setup.value[3] = (uint8_t)(10u + i % 200u);
+			e2e_menu_set(sim, &setup);
+		}
 		save_by_starting(sim);
 	}
 	sim_power_cycle(sim);
