@@ -61,7 +61,7 @@ uint8_t board_scan_name(struct scanner *in, uint8_t letters, uint8_t numbers, ui
 	if (in->error == ENGINE_OK) {
 		in->at++;
 	}
-	*number = (uint8_t)(scan_number(in, numbers, ENGINE_ERR_NO_SUCH) - 1u);
+	*number = scan_index(in, numbers);
 	if (letter >= letters || *number >= numbers) {
 		scan_fail(in, ENGINE_ERR_NO_SUCH);
 	}

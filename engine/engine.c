@@ -246,16 +246,14 @@ void engine_print_position(const struct position *pos, struct text_sink *out)
  * the menu, the help and the tests, and no start-up code per game. */
 void engine_start_position(struct position *pos, uint8_t game)
 {
-	char text[ENGINE_EXAMPLE_MAX + 1];
+	/* The examples' length is checked by the unit tests.  Static, as
+	 * the other buffers of the engine's text: a frame on the stack costs
+	 * more flash to set up than the RAM it saves. */
+	static char text[ENGINE_EXAMPLE_MAX + 1];
 	if (game >= GAME_COUNT) {
 		game = GAME_NIM;
 	}
-	const char *example = game_field(game, FIELD_EXAMPLE);
-	uint8_t n = 0;
-	while (n < ENGINE_EXAMPLE_MAX && (text[n] = flash_char(example + n)) != '\0') {
-		n++;
-	}
-	text[n] = '\0';
+	flash_copy(text, game_field(game, FIELD_EXAMPLE));
 	(void)engine_parse_position(pos, game, text);
 }
 
@@ -265,9 +263,9 @@ void engine_start_position(struct position *pos, uint8_t game)
 
 static const uint8_t board_move_counts[] ENGINE_FLASH = { CHOMP_MOVES, TAKTIX_MOVES, KUBO_MOVES, NINETEEN_MOVES };
 
-static bool board_move_at(const struct position *pos, uint8_t index, struct move *mv)
+static bool board_move_at(enum family f, const struct position *pos, uint8_t index, struct move *mv)
 {
-	switch (family(pos->game)) {
+	switch (f) {
 	case FAMILY_CHOMP:
 		return chomp_move_at(pos, index, mv);
 	case FAMILY_TAKTIX:
@@ -282,9 +280,10 @@ static bool board_move_at(const struct position *pos, uint8_t index, struct move
 /* The first legal move from number *index on; *index is left on it. */
 static bool board_next_move(const struct position *pos, uint8_t *index, struct move *mv)
 {
-	uint8_t end = flash_u8(&board_move_counts[family(pos->game) - FAMILY_CHOMP]);
+	enum family f = family(pos->game);
+	uint8_t end = flash_u8(&board_move_counts[f - FAMILY_CHOMP]);
 	for (; *index < end; (*index)++) {
-		if (board_move_at(pos, *index, mv)) {
+		if (board_move_at(f, pos, *index, mv)) {
 			return true;
 		}
 	}
@@ -565,36 +564,36 @@ int32_t engine_grundy(const struct position *pos)
  * module's order, which takes single pieces before larger groups: the
  * smallest move leaves the most play, and so the most chances for the
  * opponent to err.  That case is known at once from the position itself,
- * so it costs no trials; and each trial restores only the bytes a board
- * position uses, not the whole record.
+ * so it costs no trials; and each trial starts from a copy of only the
+ * bytes a board position uses, not of the whole record.
  */
 static bool board_best_move(const struct position *pos, struct move *mv)
 {
-	/* The small ones first in the frame, where the AVR reaches them with
-	 * short instructions. */
+	/* The index first in the frame, where the AVR reaches it with short
+	 * instructions. */
 	struct {
 		uint8_t index;
-		struct move candidate;
 		struct position after;
 	} work;
 	work.index = 0;
-	bool more = board_next_move(pos, &work.index, &work.candidate);
-	*mv = work.candidate;
-	if (!more || is_losing(pos)) {
-		return more;
+	if (!board_next_move(pos, &work.index, mv)) {
+		return false;
 	}
-	work.after = *pos;
-	while (more) {
-		engine_apply_move(&work.after, &work.candidate);
-		if (is_losing(&work.after)) {
-			*mv = work.candidate;
-			return true;
-		}
-		memcpy(&work.after, pos, BOARD_STATE_BYTES);
-		work.index++;
-		more = board_next_move(pos, &work.index, &work.candidate);
+	if (!is_losing(pos)) {
+		do {
+			memcpy(&work.after, pos, BOARD_STATE_BYTES);
+			engine_apply_move(&work.after, mv);
+			if (is_losing(&work.after)) {
+				return true;
+			}
+			work.index++;
+		} while (board_next_move(pos, &work.index, mv));
+		/* Not reached: a position that is not losing has a winning
+		 * move.  Were the tables wrong, the first move is still legal. */
+		work.index = 0;
+		(void)board_next_move(pos, &work.index, mv);
 	}
-	return true; /* not reached: a position that is not losing has a winning move */
+	return true;
 }
 
 bool engine_best_move(const struct position *pos, struct move *mv)
