@@ -11,16 +11,14 @@ static bool is_cell(char c)
 uint32_t board_scan_rows(struct scanner *in, const uint8_t *lengths, uint8_t rows)
 {
 	uint32_t bit = 1, cells = 0;
-	for (uint8_t row = 0; row < rows; row++) {
-		if (row > 0) {
-			scan_expect(in, '/');
-		}
+	for (uint8_t row = 0;;) {
 		scan_skip_space(in);
-		for (uint8_t k = flash_u8(lengths + row); k > 0 && in->error == ENGINE_OK; k--, bit <<= 1) {
+		for (uint8_t k = flash_u8(lengths + row); k > 0; k--, bit <<= 1) {
 			char c = *in->at;
-			if (!is_cell(c)) {
+			/* The first error is the one kept: the rest need not be read. */
+			if (in->error != ENGINE_OK || !is_cell(c)) {
 				scan_fail(in, ENGINE_ERR_SYNTAX);
-				break;
+				return cells;
 			}
 			if (c != '.') {
 				cells |= bit;
@@ -30,6 +28,10 @@ uint32_t board_scan_rows(struct scanner *in, const uint8_t *lengths, uint8_t row
 		if (is_cell(*in->at)) {
 			scan_fail(in, ENGINE_ERR_TOO_MANY);
 		}
+		if (++row == rows) {
+			break;
+		}
+		scan_expect(in, '/');
 	}
 	if (scan_char(in, '/')) {
 		scan_fail(in, ENGINE_ERR_TOO_MANY);
@@ -59,7 +61,7 @@ uint8_t board_scan_name(struct scanner *in, uint8_t letters, uint8_t numbers, ui
 	if (in->error == ENGINE_OK) {
 		in->at++;
 	}
-	*number = (uint8_t)(scan_number(in, numbers, ENGINE_ERR_NO_SUCH) - 1u);
+	*number = scan_index(in, numbers);
 	if (letter >= letters || *number >= numbers) {
 		scan_fail(in, ENGINE_ERR_NO_SUCH);
 	}

@@ -246,16 +246,13 @@ void engine_print_position(const struct position *pos, struct text_sink *out)
  * the menu, the help and the tests, and no start-up code per game. */
 void engine_start_position(struct position *pos, uint8_t game)
 {
-	char text[ENGINE_EXAMPLE_MAX + 1];
+	/* The examples' length is checked by the unit tests.  Static: on the
+	 * stack, the buffer's frame costs 38 bytes more flash (measured). */
+	static char text[ENGINE_EXAMPLE_MAX + 1];
 	if (game >= GAME_COUNT) {
 		game = GAME_NIM;
 	}
-	const char *example = game_field(game, FIELD_EXAMPLE);
-	uint8_t n = 0;
-	while (n < ENGINE_EXAMPLE_MAX && (text[n] = flash_char(example + n)) != '\0') {
-		n++;
-	}
-	text[n] = '\0';
+	flash_copy(text, game_field(game, FIELD_EXAMPLE));
 	(void)engine_parse_position(pos, game, text);
 }
 
@@ -265,9 +262,9 @@ void engine_start_position(struct position *pos, uint8_t game)
 
 static const uint8_t board_move_counts[] ENGINE_FLASH = { CHOMP_MOVES, TAKTIX_MOVES, KUBO_MOVES, NINETEEN_MOVES };
 
-static bool board_move_at(const struct position *pos, uint8_t index, struct move *mv)
+static bool board_move_at(enum family f, const struct position *pos, uint8_t index, struct move *mv)
 {
-	switch (family(pos->game)) {
+	switch (f) {
 	case FAMILY_CHOMP:
 		return chomp_move_at(pos, index, mv);
 	case FAMILY_TAKTIX:
@@ -279,16 +276,25 @@ static bool board_move_at(const struct position *pos, uint8_t index, struct move
 	}
 }
 
-/* The first legal move from number *index on; *index is left on it. */
-static bool board_next_move(const struct position *pos, uint8_t *index, struct move *mv)
+#define BOARD_NO_MOVE 0xFFu
+_Static_assert(CHOMP_MOVES < BOARD_NO_MOVE && TAKTIX_MOVES < BOARD_NO_MOVE && KUBO_MOVES < BOARD_NO_MOVE &&
+		       NINETEEN_MOVES < BOARD_NO_MOVE,
+	       "every board move has a number below BOARD_NO_MOVE");
+
+/* The number of the first legal move from number `from` on, the move in
+ * *mv; BOARD_NO_MOVE when there is none.  (A number comes back in a
+ * register; through a pointer it would need a place in the caller's
+ * frame.) */
+static uint8_t board_next_move(const struct position *pos, uint8_t from, struct move *mv)
 {
-	uint8_t end = flash_u8(&board_move_counts[family(pos->game) - FAMILY_CHOMP]);
-	for (; *index < end; (*index)++) {
-		if (board_move_at(pos, *index, mv)) {
-			return true;
+	enum family f = family(pos->game);
+	uint8_t end = flash_u8(&board_move_counts[f - FAMILY_CHOMP]);
+	for (; from < end; from++) {
+		if (board_move_at(f, pos, from, mv)) {
+			return from;
 		}
 	}
-	return false;
+	return BOARD_NO_MOVE;
 }
 
 static uint8_t board_move_index(const struct position *pos, const struct move *mv)
@@ -320,8 +326,8 @@ bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 	case FAMILY_WYTHOFF:
 		return wythoff_next_move(pos, mv, first);
 	default: {
-		uint8_t index = first ? 0 : (uint8_t)(board_move_index(pos, mv) + 1u);
-		return board_next_move(pos, &index, mv);
+		uint8_t from = first ? 0 : (uint8_t)(board_move_index(pos, mv) + 1u);
+		return board_next_move(pos, from, mv) != BOARD_NO_MOVE;
 	}
 	}
 }
@@ -329,11 +335,10 @@ bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 bool engine_game_over(const struct position *pos)
 {
 	struct move mv;
-	uint8_t index = 0;
 	if (family(pos->game) < FAMILY_CHOMP) {
 		return sums_game_over(pos);
 	}
-	return !board_next_move(pos, &index, &mv);
+	return board_next_move(pos, 0, &mv) == BOARD_NO_MOVE;
 }
 
 static void parse_move(const struct position *pos, struct scanner *in, struct move *mv)
@@ -565,36 +570,30 @@ int32_t engine_grundy(const struct position *pos)
  * module's order, which takes single pieces before larger groups: the
  * smallest move leaves the most play, and so the most chances for the
  * opponent to err.  That case is known at once from the position itself,
- * so it costs no trials; and each trial restores only the bytes a board
- * position uses, not the whole record.
+ * so it costs no trials; and each trial starts from a copy of only the
+ * bytes a board position uses, not of the whole record.
  */
 static bool board_best_move(const struct position *pos, struct move *mv)
 {
-	/* The small ones first in the frame, where the AVR reaches them with
-	 * short instructions. */
-	struct {
-		uint8_t index;
-		struct move candidate;
+	uint8_t index = board_next_move(pos, 0, mv);
+	if (index == BOARD_NO_MOVE) {
+		return false;
+	}
+	if (!is_losing(pos)) {
 		struct position after;
-	} work;
-	work.index = 0;
-	bool more = board_next_move(pos, &work.index, &work.candidate);
-	*mv = work.candidate;
-	if (!more || is_losing(pos)) {
-		return more;
+		do {
+			memcpy(&after, pos, BOARD_STATE_BYTES);
+			engine_apply_move(&after, mv);
+			if (is_losing(&after)) {
+				return true;
+			}
+			index = board_next_move(pos, (uint8_t)(index + 1u), mv);
+		} while (index != BOARD_NO_MOVE);
+		/* Not reached: a position that is not losing has a winning
+		 * move.  Were the tables wrong, the first move is still legal. */
+		(void)board_next_move(pos, 0, mv);
 	}
-	work.after = *pos;
-	while (more) {
-		engine_apply_move(&work.after, &work.candidate);
-		if (is_losing(&work.after)) {
-			*mv = work.candidate;
-			return true;
-		}
-		memcpy(&work.after, pos, BOARD_STATE_BYTES);
-		work.index++;
-		more = board_next_move(pos, &work.index, &work.candidate);
-	}
-	return true; /* not reached: a position that is not losing has a winning move */
+	return true;
 }
 
 bool engine_best_move(const struct position *pos, struct move *mv)

@@ -6,7 +6,8 @@
  * On the host they are ordinary constants.  Engine code marks tables with
  * ENGINE_FLASH and reads them only through these helpers, so the same source
  * builds for both.  It also has the one attribute the engine uses to keep
- * its code small in flash.
+ * its code small in flash.  flash_copy copies a NUL-terminated flash
+ * string into RAM.
  */
 #ifndef ENGINE_FLASH_H
 #define ENGINE_FLASH_H
@@ -28,7 +29,10 @@ static inline uint16_t flash_u16(const uint16_t *p) { return pgm_read_word(p); }
 static inline uint32_t flash_u32(const uint32_t *p) { return pgm_read_dword(p); }
 static inline char flash_char(const char *p) { return (char)pgm_read_byte(p); }
 static inline const void *flash_ptr(const void *const *p) { return (const void *)pgm_read_word(p); }
+static inline void flash_copy(char *to, const char *from) { strcpy_P(to, from); }
 #else
+#include <string.h>
+
 #define ENGINE_FLASH
 #define ENGINE_FLASH_STR(s) (s)
 
@@ -37,6 +41,7 @@ static inline uint16_t flash_u16(const uint16_t *p) { return *p; }
 static inline uint32_t flash_u32(const uint32_t *p) { return *p; }
 static inline char flash_char(const char *p) { return *p; }
 static inline const void *flash_ptr(const void *const *p) { return *p; }
+static inline void flash_copy(char *to, const char *from) { strcpy(to, from); }
 #endif
 
 #endif

@@ -59,8 +59,10 @@ void put_char(char c);
 void put_flash(const char *flash_text); /* a string in flash */
 void put_u32(uint32_t value);
 void put_u16(uint16_t value); /* the same, for smaller numbers (shorter calls) */
-/* `a`, the separator, `b`: the shape of most moves (2-3, 1/6, 5>2). */
-void put_pair(uint32_t a, char separator, uint32_t b);
+/* `a`, the separator, `b`: the shape of most moves (2-3, 1/6, 5>2).  `b`
+ * is always small (a count, a column, an exponent): 16 bits make each call
+ * shorter. */
+void put_pair(uint32_t a, char separator, uint16_t b);
 /* Numbers separated by single spaces. */
 void put_list(const uint32_t *list, uint8_t count);
 
