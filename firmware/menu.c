@@ -71,22 +71,22 @@ static const uint16_t menu_traits[GAME_COUNT] PROGMEM = {
 /* Each game's rules in brief, in the order of enum engine_game (Misere
  * Nim shares Nim's), each ending in a NUL; who wins follows from the rule. */
 static const char summaries[] PROGMEM =
-	"Take any number from one heap.\0"
-	"Rows 1,3,5,7: take any number from a row.\0"
-	"Take 1 to k from one heap.\0"
-	"Take an amount in S from one heap.\0"
+	"Take 1 or more from a heap.\0"
+	"Rows 1,3,5,7; take any from a row.\0"
+	"Take 1 to k from a heap.\0"
+	"Take s in S from a heap.\0"
 	"Subtract a nonzero digit of n.\0"
-	"Divide a number by 2, 3 or 6, round down; 0 goes.\0"
-	"Divide n by a prime power factor of it.\0"
-	"Move a coin left to any square.\0"
-	"Take 1 or more from cells of one row.\0"
+	"Divide a number by 2,3,6, round down; 0 goes.\0"
+	"Divide n by a prime power factor.\0"
+	"Move a coin any squares left.\0"
+	"Take from cells of one row.\0"
 	"Nim, or add to a heap up to its start, k times each.\0"
 	"Put a pebble on a cell with free neighbours.\0"
-	"Knock down a pin or two neighbours.\0"
+	"Knock down 1 pin or 2 neighbours.\0"
 	"Take from one heap or the same from both.\0"
-	"Eat a piece and all above/right of it, not the poison corner.\0"
+	"Eat a piece and all above/right; not the poison.\0"
 	"Take from one row or column; adjacent: no gaps.\0"
-	"Take 1-3 from a stack, or 1 each from two side by side.\0"
+	"Take 1-3 from a stack, or 1 each from 2 neighbours.\0"
 	"Take 1 piece, 2 neighbours or 3 in a triangle.";
 
 #define MENU_REPEATS_PER_TENFOLD 16u
@@ -144,7 +144,7 @@ static void print_game_name(void)
 
 static void print_part_word(bool many)
 {
-	put_flash(display_nth(part_words, (uint8_t)(traits() >> WORD_SHIFT)));
+	put_flash(flash_skip(part_words, (uint8_t)(traits() >> WORD_SHIFT)));
 	if (many) {
 		put_char('s');
 	}
@@ -154,13 +154,13 @@ static void print_part_word(bool many)
 static const char *summary(void)
 {
 	uint8_t id = setup()->game;
-	return display_nth(summaries, (uint8_t)(id > GAME_MISERE_NIM ? id - 1u : id));
+	return flash_skip(summaries, (uint8_t)(id > GAME_MISERE_NIM ? id - 1u : id));
 }
 
 static const char *winner(void)
 {
 	static const char winners[] PROGMEM = " Last move wins.   \0 Last move loses.   ";
-	return display_nth(winners, setup()->rule); /* enum engine_rule */
+	return flash_skip(winners, setup()->rule); /* enum engine_rule */
 }
 
 /* Both, from character `from` on. */
@@ -257,7 +257,7 @@ static void draw_item(void)
 		} else if (item == ITEM_FIRST) {
 			put_flash(PSTR("First move "));
 		} else if (item < ITEM_VALUE) {
-			put_flash(display_nth(labels, item));
+			put_flash(flash_skip(labels, item));
 		} else if (traits() & HAS_COUNT || pos->game == GAME_WYTHOFF) {
 			print_part_word(false);
 			put_char(' ');
@@ -275,7 +275,7 @@ static void draw_item(void)
 			print_game_name();
 		} else if (item_is_choice()) {
 			uint8_t pair = item == ITEM_FIRST ? 2u : (uint8_t)(item - ITEM_RULE);
-			put_flash(display_nth(choices, (uint8_t)(pair * 2u + *byte)));
+			put_flash(flash_skip(choices, (uint8_t)(pair * 2u + *byte)));
 		} else if (item == ITEM_SET) {
 			print_set();
 		} else {

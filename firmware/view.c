@@ -480,7 +480,7 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	if (is(pos, GAME_POKER_NIM) && mv->u.heap.add) {
 		verb = VERB_ADD;
 	}
-	const char *p = display_nth(verbs, verb);
+	const char *p = flash_skip(verbs, verb);
 	if (machine) {
 		put_flash(PSTR("I "));
 		put_char((char)(pgm_read_byte(p++) | 0x20)); /* lower case */

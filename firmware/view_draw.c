@@ -345,16 +345,15 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 			second = message[end] == ' ' ? (uint8_t)(end + 1u) : end;
 		}
 		for (uint8_t row = 0; row < LCD_ROWS; row++) {
-			char text[BOARD_COLUMNS + 1u + MESSAGE_MAX + 1u];
+			display_begin();
 			for (uint8_t column = 0; column < BOARD_COLUMNS; column++) {
-				text[column] = display_glyph((uint8_t)(BOARD_GLYPH_ID + row * BOARD_COLUMNS + column));
+				put_char(display_glyph((uint8_t)(BOARD_GLYPH_ID + row * BOARD_COLUMNS + column)));
 			}
-			text[BOARD_COLUMNS] = ' ';
-			strcpy(text + BOARD_COLUMNS + 1u, row == 0 ? message : message + second);
-			if (row == 0) {
-				text[BOARD_COLUMNS + 1u + end] = '\0';
+			put_char(' ');
+			for (uint8_t i = row == 0 ? 0u : second; i < (row == 0 ? end : words_sink.length); i++) {
+				put_char(message[i]);
 			}
-			lcd_write_line(row, text);
+			display_end(row);
 		}
 	} else {
 		if (kind == VIEW_KIND_STRIP) {
