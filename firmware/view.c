@@ -209,21 +209,6 @@ static void compose(const struct position *pos, struct view_cursor *c)
 	}
 }
 
-/* Places the cursor on `part`, taking 1 (Divide: by 2; Matrix Nim: what
- * the half-made move takes from that cell, once it has begun in its row). */
-static void choose(const struct position *pos, struct view_cursor *c, uint8_t part)
-{
-	c->part = part;
-	c->amount = is(pos, GAME_DIVIDE) ? 2u : 1u;
-	if (is(pos, GAME_POKER_NIM)) {
-		c->mv.u.heap.add = 0;
-	}
-	if (is(pos, GAME_MATRIX_NIM) && c->mv.u.matrix.row == part / pos->cols) {
-		c->amount = c->mv.u.matrix.take[part % pos->cols];
-	}
-	compose(pos, c);
-}
-
 /* Parts the cursor visits: Wythoff's third is both heaps. */
 static uint8_t places(const struct position *pos)
 {
@@ -259,6 +244,28 @@ static void strip_step(const struct position *pos, struct view_cursor *c, int8_t
 	}
 	c->part = part;
 	c->mv.u.strip.at = at;
+}
+
+/* UP or DOWN: the next pin of the strip, or the next part with something
+ * to take, in direction `step`; the cursor takes 1 there (Divide: by 2;
+ * Matrix Nim: what the half-made move takes from that cell, once it has
+ * begun in its row). */
+static void step_part(const struct position *pos, struct view_cursor *c, int8_t step)
+{
+	if (view_kind(pos) == VIEW_KIND_STRIP) {
+		strip_step(pos, c, step);
+	} else {
+		c->part = next_part(pos, c, c->part, step);
+	}
+	uint8_t part = c->part;
+	c->amount = is(pos, GAME_DIVIDE) ? 2u : 1u;
+	if (is(pos, GAME_POKER_NIM)) {
+		c->mv.u.heap.add = 0;
+	}
+	if (is(pos, GAME_MATRIX_NIM) && c->mv.u.matrix.row == part / pos->cols) {
+		c->amount = c->mv.u.matrix.take[part % pos->cols];
+	}
+	compose(pos, c);
 }
 
 /* ---- the board's places ---- */
@@ -299,24 +306,27 @@ const uint8_t *view_cell_byte(const struct position *pos, const void *cells, uin
 	return (const uint8_t *)cells + cell / 8u;
 }
 
-/* Moves the board's cursor one place in the key's direction. */
+/* Moves the board's cursor one place in the key's direction (any other
+ * key leaves it), and brings it back onto the board where it lies off it. */
 static void board_step(const struct position *pos, struct view_cursor *c, uint8_t key)
 {
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
 	/* Chomp's rows count from the bottom, the others' from the top. */
 	if (is(pos, GAME_CHOMP) ? key == KEY_UP : key == KEY_DOWN) {
-		if ((uint8_t)(y + 1u) < view_board_height(pos)) {
-			y++;
-		}
+		y++;
 	} else if (key == KEY_UP || key == KEY_DOWN) {
 		if (y > 0) {
 			y--;
 		}
 	} else if (key == KEY_RIGHT) {
 		x++;
-	} else if (x > 0) {
+	} else if (key == KEY_LEFT && x > 0) {
 		x--;
+	}
+	uint8_t height = view_board_height(pos);
+	if (y >= height) {
+		y = (uint8_t)(height - 1u);
 	}
 	uint8_t width = view_board_width(pos, y);
 	if (x >= width) {
@@ -360,26 +370,20 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 		c->mv.u.chomp.row = 0xFFu; /* Chomp: nothing picked; Matrix Nim: no row begun */
 	}
 	if (view_picks_cells(pos)) {
-		uint8_t y = part / 16u;
-		if (y < view_board_height(pos) && part % 16u < view_board_width(pos, y)) {
-			c->part = part;
-		}
+		/* The same place, or the nearest one on the board. */
+		c->part = part;
+		board_step(pos, c, KEY_SELECT);
 		return;
 	}
+	/* The same pin or part, or the next one with something to take. */
 	if (view_kind(pos) == VIEW_KIND_STRIP) {
-		/* The same pin, or the next one there is. */
 		c->part = part < pos->count ? part : 0u;
 		c->mv.u.strip.at = (uint16_t)(at - 1u);
-		strip_step(pos, c, 1);
-		choose(pos, c, c->part);
-		return;
+	} else {
+		uint8_t count = places(pos);
+		c->part = view_wrap(part < count ? part : 0u, -1, count);
 	}
-	/* The same part, or the next one with something to take. */
-	uint8_t count = places(pos);
-	if (part >= count) {
-		part = 0;
-	}
-	choose(pos, c, next_part(pos, c, view_wrap(part, -1, count), 1));
+	step_part(pos, c, 1);
 }
 
 /* LEFT or RIGHT: one less or one more.  Not inlined: inlined into the
@@ -429,15 +433,7 @@ uint8_t view_key(const struct position *pos, struct view_cursor *c, uint8_t key)
 	if (key == KEY_LEFT || key == KEY_RIGHT) {
 		return change_amount(pos, c, key == KEY_RIGHT ? 1 : -1) ? VIEW_REDRAW : VIEW_NOTHING;
 	}
-	int8_t step = key == KEY_UP ? -1 : 1;
-	uint8_t part = c->part;
-	if (view_kind(pos) == VIEW_KIND_STRIP) {
-		strip_step(pos, c, step);
-		part = c->part;
-	} else {
-		part = next_part(pos, c, part, step);
-	}
-	choose(pos, c, part);
+	step_part(pos, c, key == KEY_UP ? -1 : 1);
 	return VIEW_REDRAW;
 }
 
