@@ -68,26 +68,37 @@ static const uint16_t menu_traits[GAME_COUNT] PROGMEM = {
 	0,                                                               /* Nineteen */
 };
 
+/* Words the rules summaries share, each ending in a NUL: a byte 0x80 + n
+ * of a summary stands for word n. */
+static const char summary_words[] PROGMEM = " from \0 neighbours\0Take\0 or \0 heap\0 Last move ";
+#define FROM "\x80"
+#define NEIGHBOURS "\x81"
+#define TAKE "\x82"
+#define OR "\x83"
+#define HEAP "\x84"
+#define LAST_MOVE "\x85"
+#define SUMMARY_WORD 0x80u
+
 /* Each game's rules in brief, in the order of enum engine_game (Misere
  * Nim shares Nim's), each ending in a NUL; who wins follows from the rule. */
 static const char summaries[] PROGMEM =
-	"Take 1 or more from a heap.\0"
-	"Rows 1,3,5,7; take any from a row.\0"
-	"Take 1 to k from a heap.\0"
-	"Take s in S from a heap.\0"
+	TAKE " 1" OR "more" FROM "a" HEAP ".\0"
+	"Rows 1,3,5,7; take any" FROM "a row.\0"
+	TAKE " 1 to k" FROM "a" HEAP ".\0"
+	TAKE " s in S" FROM "a" HEAP ".\0"
 	"Subtract a nonzero digit of n.\0"
-	"Divide a number by 2,3,6, round down; 0 goes.\0"
+	"Divide a number by 2, 3" OR "6, round down; 0 goes.\0"
 	"Divide n by a prime power factor.\0"
 	"Move a coin any squares left.\0"
-	"Take from cells of one row.\0"
-	"Nim, or add to a heap up to its start, k times each.\0"
-	"Put a pebble on a cell with free neighbours.\0"
-	"Knock down 1 pin or 2 neighbours.\0"
-	"Take from one heap or the same from both.\0"
+	TAKE FROM "cells of one row.\0"
+	"Nim," OR "add to a" HEAP " up to its start, k times each.\0"
+	"Put a pebble on a cell with free" NEIGHBOURS ".\0"
+	"Knock down 1 pin" OR "2" NEIGHBOURS ".\0"
+	TAKE FROM "one" HEAP OR "the same" FROM "both.\0"
 	"Eat a piece and all above/right; not the poison.\0"
-	"Take from one row or column; adjacent: no gaps.\0"
-	"Take 1-3 from a stack, or 1 each from 2 neighbours.\0"
-	"Take 1 piece, 2 neighbours or 3 in a triangle.";
+	TAKE FROM "one row" OR "column; adjacent: no gaps.\0"
+	TAKE " 1-3" FROM "a stack," OR "1 each" FROM "2" NEIGHBOURS ".\0"
+	TAKE " 1 piece, 2" NEIGHBOURS OR "3 in a triangle.";
 
 #define MENU_REPEATS_PER_TENFOLD 16u
 
@@ -159,32 +170,56 @@ static const char *summary(void)
 
 static const char *winner(void)
 {
-	static const char winners[] PROGMEM = " Last move wins.   \0 Last move loses.   ";
+	static const char winners[] PROGMEM = LAST_MOVE "wins.   \0" LAST_MOVE "loses.   ";
 	return flash_skip(winners, setup()->rule); /* enum engine_rule */
 }
 
-/* Both, from character `from` on. */
-static void print_summary(uint8_t from)
+/* Both, their shared words spelt out, from character `skip` on; returns
+ * how many characters they have. */
+static uint8_t print_rules(uint8_t skip)
 {
-	uint8_t length = (uint8_t)strlen_P(summary());
-	if (from < length) {
-		put_flash(summary() + from);
-		from = 0;
-	} else {
-		from = (uint8_t)(from - length);
+	const char *p = summary();
+	const char *after_word = NULL;
+	bool winner_said = false;
+	uint8_t length = 0;
+	for (;;) {
+		uint8_t c = pgm_read_byte(p++);
+		if (c >= SUMMARY_WORD) {
+			after_word = p;
+			p = flash_skip(summary_words, (uint8_t)(c - SUMMARY_WORD));
+		} else if (c != '\0') {
+			length++;
+			if (skip != 0) {
+				skip--;
+			} else {
+				put_char((char)c);
+			}
+		} else if (after_word != NULL) {
+			p = after_word;
+			after_word = NULL;
+		} else if (!winner_said) {
+			p = winner();
+			winner_said = true;
+		} else {
+			return length;
+		}
 	}
-	put_flash(winner() + from);
 }
 
-/* The summary runs along row 1 under the game's name, a character every
- * MENU_MARQUEE_MS after a pause at its start. */
+/* The rules run along row 1 under the game's name, a character every
+ * MENU_MARQUEE_MS after a pause at their start, and round again once the
+ * whole text and its gap have gone by: the step past them shows what step
+ * 0 does. */
 static void draw_marquee(void)
 {
 	uint8_t from = marquee_step > MENU_MARQUEE_PAUSE ? (uint8_t)(marquee_step - MENU_MARQUEE_PAUSE) : 0u;
 	display_begin();
-	print_summary(from);
-	print_summary(0); /* it comes round again */
+	uint8_t length = print_rules(from);
+	print_rules(0); /* it comes round again */
 	display_end(1);
+	if (marquee_step >= length + MENU_MARQUEE_PAUSE) {
+		marquee_step = 0;
+	}
 }
 
 static void print_set(void)
@@ -308,10 +343,6 @@ void menu_tick(uint16_t now_ms)
 	}
 	marquee_since = now_ms;
 	marquee_step++;
-	/* Round again once the whole text and its gap have gone by. */
-	if (marquee_step >= strlen_P(summary()) + strlen_P(winner()) + MENU_MARQUEE_PAUSE) {
-		marquee_step = 0;
-	}
 	draw_marquee();
 }
 
