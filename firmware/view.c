@@ -129,37 +129,31 @@ uint8_t view_line_parts(const struct position *pos)
 	return is(pos, GAME_KUBO) ? ENGINE_KUBO_STACKS : pos->count;
 }
 
+/* The most the amount may be where a part is not empty, by enum
+ * engine_game (0: its value): the digit, the divisor, Kubo's 1-3 then pairs
+ * right and below, the pins. */
+static const uint8_t most_fixed[GAME_COUNT] PROGMEM = {
+	[GAME_SUBTRACT_DIGIT] = 9, [GAME_DIVIDE] = 6, [GAME_KUBO] = 5, [GAME_PEBBLES] = 1, [GAME_KAYLES] = 2,
+};
+
 /* The most the amount may be at `part` (0: nothing to take there).  The
  * engine refuses what the rules do not allow within it (over k, not in S,
  * a digit n lacks, a pin past the row's end, a stack too low). */
 static uint16_t amount_most(const struct position *pos, const struct view_cursor *c, uint8_t part)
 {
 	uint32_t value = view_value(pos, part);
-	switch (pos->game) {
-	case GAME_SUBTRACT_DIGIT:
-		return 9;
-	case GAME_DIVIDE:
-		return value != 0 ? 6u : 0u;
-	case GAME_KUBO:
-		return value != 0 ? 5u : 0u; /* 1-3, then pairs right and below */
-	case GAME_PRIME_POWER:
+	uint8_t fixed = pgm_read_byte(&most_fixed[pos->game]);
+	if (value != 0 && fixed != 0) {
+		return fixed;
+	}
+	if (is(pos, GAME_PRIME_POWER)) {
 		return pos->u.factors.exponent[part];
-	case GAME_PEBBLES:
-		return 1;
-	case GAME_KAYLES:
-		return 2;
-	case GAME_WYTHOFF:
-		if (part == 2) {
-			return pos->u.heap[0] < pos->u.heap[1] ? pos->u.heap[0] : pos->u.heap[1];
-		}
-		break;
-	case GAME_POKER_NIM:
-		if (c->mv.u.heap.add) {
-			return (uint16_t)(pos->u.poker.start[part] - pos->u.heap[part]);
-		}
-		break;
-	default:
-		break;
+	}
+	if (is(pos, GAME_WYTHOFF) && part == 2) {
+		return pos->u.heap[0] < pos->u.heap[1] ? pos->u.heap[0] : pos->u.heap[1];
+	}
+	if (is(pos, GAME_POKER_NIM) && c->mv.u.heap.add) {
+		return (uint16_t)(pos->u.poker.start[part] - pos->u.heap[part]);
 	}
 	return (uint16_t)value;
 }
