@@ -231,7 +231,7 @@ static void print_set(void)
 			if (comma) {
 				put_char(comma);
 			}
-			put_u32(amount);
+			put_u16(amount);
 			comma = ',';
 		}
 	}
@@ -299,7 +299,7 @@ static void draw_item(void)
 			if (pos->game == GAME_MATRIX_NIM) {
 				put_pair(i / pos->cols + 1u, ',', i % pos->cols + 1u);
 			} else {
-				put_u32(i + 1u);
+				put_u16(i + 1u);
 			}
 			put_char(' ');
 		} else {

@@ -485,15 +485,15 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	} else if (is(pos, GAME_PRIME_POWER)) {
 		put_pair(pos->u.factors.prime[c->part], '^', amount);
 	} else if (is(pos, GAME_NIMBLE)) {
-		put_u32((uint16_t)(pos->u.heap[c->part] - amount));
+		put_u16((uint16_t)(pos->u.heap[c->part] - amount));
 	} else if (is(pos, GAME_MATRIX_NIM)) {
 		for (uint8_t i = 0; i < pos->cols; i++) {
 			if (i > 0) {
 				put_char(',');
 			}
-			put_u32(mv->u.matrix.take[i]);
+			put_u16(mv->u.matrix.take[i]);
 		}
 	} else {
-		put_u32(amount);
+		put_u16(amount);
 	}
 }

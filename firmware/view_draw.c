@@ -33,7 +33,7 @@ static void print_part(const struct position *pos, uint8_t i)
 		uint8_t exponent = pos->u.factors.exponent[i];
 		if (exponent != 1) {
 			put_char('^');
-			put_u32(exponent);
+			put_u16(exponent);
 		}
 	} else {
 		put_u32(view_value(pos, i));
