@@ -132,14 +132,17 @@ static uint8_t values(void)
 	return setup()->game == GAME_WYTHOFF ? 2u : 1u;
 }
 
-/* Items ITEM_RULE to ITEM_COLS are shown where the game has HAS_RULE to
- * HAS_COLS, bit item - 1. */
+/* The numbers are shown as many as the game has, items ITEM_RULE to
+ * ITEM_COLS where the game has HAS_RULE to HAS_COLS (bit item - ITEM_RULE),
+ * the others always. */
 static bool item_shown(uint8_t candidate)
 {
-	if (candidate >= ITEM_VALUE && candidate < ITEM_FIRST) {
-		return candidate - ITEM_VALUE < values();
+	uint8_t value = (uint8_t)(candidate - ITEM_VALUE);
+	if (value < ITEM_FIRST - ITEM_VALUE) {
+		return value < values();
 	}
-	return candidate == ITEM_GAME || candidate >= ITEM_VALUE || (traits() >> (candidate - 1u) & 1u) != 0;
+	uint8_t bit = (uint8_t)(candidate - ITEM_RULE);
+	return bit >= ITEM_VALUE - ITEM_RULE || ((uint8_t)traits() >> bit & 1u) != 0;
 }
 
 /* The game's name from the engine's, capitalised, words split by spaces. */
