@@ -166,12 +166,15 @@ static void compose(const struct position *pos, struct view_cursor *c)
 	uint16_t amount = c->amount;
 	switch (pos->game) {
 	case GAME_MATRIX_NIM: {
+		/* Both before the memset, which for all the compiler knows
+		 * changes pos->cols: one division instead of two. */
 		uint8_t row = (uint8_t)(part / pos->cols);
+		uint8_t column = (uint8_t)(part % pos->cols);
 		if (mv->u.matrix.row != row) {
 			memset(mv, 0, sizeof *mv); /* a move takes from one row only */
 			mv->u.matrix.row = row;
 		}
-		mv->u.matrix.take[part % pos->cols] = (uint8_t)amount;
+		mv->u.matrix.take[column] = (uint8_t)amount;
 		return;
 	}
 	case GAME_WYTHOFF:
