@@ -4,7 +4,6 @@
 #include <avr/pgmspace.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include <string.h>
 
 #include "engine/text.h"
 #include "firmware/display.h"

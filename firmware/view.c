@@ -391,9 +391,8 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 	step_part(pos, c, 1);
 }
 
-/* LEFT or RIGHT: one less or one more.  Not inlined: inlined into the
- * person's key handling it takes 118 bytes more (measured). */
-static __attribute__((noinline)) bool change_amount(const struct position *pos, struct view_cursor *c, int8_t step)
+/* LEFT or RIGHT: one less or one more. */
+static bool change_amount(const struct position *pos, struct view_cursor *c, int8_t step)
 {
 	bool poker = is(pos, GAME_POKER_NIM);
 	uint8_t *add = &c->mv.u.heap.add; /* Poker Nim's only: other games keep more there */
