@@ -83,7 +83,9 @@ static void next_turn(void)
 		draw_over_page();
 		enter_step(STEP_OVER);
 	} else if (game.to_move == PLAYER_PERSON) {
-		view_cursor_reset(&game.pos, &cursor);
+		/* The position through a pointer register: 38 bytes less
+		 * (firmware/opaque.h). */
+		view_cursor_reset(OPAQUE(&game.pos), &cursor);
 		draw_person_turn();
 	} else {
 		machine_cursor.part = VIEW_NO_PART; /* nothing marked while the machine thinks */
