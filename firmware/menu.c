@@ -263,6 +263,12 @@ static uint8_t *item_field(void)
 	return (uint8_t *)&settings + pgm_read_byte(&item_offsets[item - ITEM_RULE]);
 }
 
+/* The number the item showing sets: its byte's, else the position's. */
+static uint32_t item_number(const uint8_t *byte)
+{
+	return byte != NULL ? *byte : view_value(setup(), (uint8_t)(item - ITEM_VALUE));
+}
+
 /* The items that are one of two words: the rule, Taktix's variant and who
  * moves first.  ITEM_GAME, which comes before them, every caller takes
  * first. */
@@ -316,7 +322,7 @@ static void draw_item(void)
 		} else if (item == ITEM_SET) {
 			print_set();
 		} else {
-			put_u32(byte != NULL ? *byte : view_value(pos, i));
+			put_u32(item_number(byte));
 		}
 		put_char('>');
 	}
@@ -387,7 +393,7 @@ static void menu_change(int8_t step)
 	}
 
 	uint8_t i = (uint8_t)(item - ITEM_VALUE);
-	uint32_t n = byte != NULL ? *byte : view_value(pos, i);
+	uint32_t n = item_number(byte);
 	if (step > 0) {
 		n = UINT32_MAX - n < size ? UINT32_MAX : n + size;
 	} else {
