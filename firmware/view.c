@@ -9,6 +9,7 @@
 
 #include "engine/text.h"
 #include "firmware/display.h"
+#include "firmware/opaque.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
 
@@ -262,7 +263,7 @@ static void step_part(const struct position *pos, struct view_cursor *c, int8_t 
 	if (is(pos, GAME_MATRIX_NIM) && c->mv.u.matrix.row == part / pos->cols) {
 		c->amount = c->mv.u.matrix.take[part % pos->cols];
 	}
-	compose(pos, c);
+	compose(OPAQUE(pos), c); /* 12 bytes less (firmware/opaque.h) */
 }
 
 /* ---- the board's places ---- */
