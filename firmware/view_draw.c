@@ -7,6 +7,7 @@
 
 #include "engine/text.h"
 #include "firmware/display.h"
+#include "firmware/opaque.h"
 #include "firmware/view_draw.h"
 #include "hal/lcd.h"
 
@@ -22,6 +23,14 @@
 #define LINE_TEXT_MAX 100u   /* 8 numbers of 10 digits, or 12 Matrix Nim cells, and more */
 #define LINE_PARTS_MOST 24u  /* parts that always fit the text */
 #define LINE_PARTS_BEFORE 8u
+
+/* Room the pictures take in turn, out of the stack: the line's text while
+ * it is cut to the display's width, and the board's picture, character by
+ * character (0-3 on row 0, 4-7 on row 1), until its characters are drawn. */
+static union {
+	char line[LINE_TEXT_MAX];
+	uint8_t board[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS];
+} picture;
 
 
 /* ---- the line ---- */
@@ -58,9 +67,9 @@ static bool is_separator(char c)
  * more lies beyond. */
 static void line_draw(const struct position *pos, const struct view_cursor *c)
 {
-	char text[LINE_TEXT_MAX];
+	char *text = OPAQUE(&picture.line[0]);
 	struct buffer_sink line;
-	buffer_sink_init(&line, text, sizeof text);
+	buffer_sink_init(&line, text, sizeof picture.line);
 	print_to(&line.sink);
 	uint8_t parts = view_line_parts(pos);
 	/* A large Matrix Nim begins a few cells before the cursor's. */
@@ -212,10 +221,11 @@ static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const
  * takes, inverted for the cursor's while it blinks.  Taktix: a column to a
  * character, rows 4 pixels apart.  Not inlined: inlined into view_draw()
  * it takes 210 bytes more (measured). */
-static __attribute__((noinline)) void board_paint(const struct position *pos, const struct view_cursor *c, bool moves, bool blink,
-			uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS])
+static __attribute__((noinline)) void board_paint(const struct position *pos, const struct view_cursor *c, bool moves, bool blink)
 {
-	memset(canvas, 0, 2 * BOARD_COLUMNS * LCD_GLYPH_ROWS);
+	/* Through a pointer register: 22 bytes less (firmware/opaque.h). */
+	uint8_t (*canvas)[LCD_GLYPH_ROWS] = OPAQUE(&picture.board[0]);
+	memset(canvas, 0, sizeof picture.board);
 	const struct move *mv = &c->mv;
 	uint8_t height = view_board_height(pos);
 	for (uint8_t y = 0; y < height; y++) {
@@ -276,13 +286,10 @@ static __attribute__((noinline)) void board_paint(const struct position *pos, co
 	}
 }
 
-/* The picture being shown, for draw_glyph(). */
-static uint8_t (*drawn_board)[LCD_GLYPH_ROWS];
-
 static void draw_glyph(uint8_t id, uint8_t rows[8])
 {
 	if (id >= BOARD_GLYPH_ID) {
-		memcpy(rows, drawn_board[id - BOARD_GLYPH_ID], LCD_GLYPH_ROWS);
+		memcpy(rows, picture.board[id - BOARD_GLYPH_ID], LCD_GLYPH_ROWS);
 		return;
 	}
 	for (uint8_t row = 0; row < LCD_GLYPH_ROWS; row++) {
@@ -322,12 +329,10 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 	print_to(&words_sink.sink);
 	print_words(pos, cursor, words, err, &words_sink.sink);
 
-	uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS];
-	drawn_board = canvas;
 	display_clear_glyphs();
 	uint8_t kind = view_kind(pos);
 	if (kind == VIEW_KIND_BOARD) {
-		board_paint(pos, cursor, !thinking, blink, canvas);
+		board_paint(pos, cursor, !thinking, blink);
 		/* The words beside the board on two rows, broken before a space
 		 * (which goes) or after a comma ("Take c1,c2," "c3,c4,c5"); one
 		 * word too long for a row is cut. */
