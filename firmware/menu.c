@@ -284,8 +284,9 @@ static const char labels[] PROGMEM = "\0Rule \0Take \0k \0S \0\0Columns ";
  * variant's, who moves first. */
 static const char choices[] PROGMEM = "normal\0misere\0any\0adjacent\0you\0me";
 
-/* Row 0: the item's label and its value in angle brackets. */
-static void draw_item(void)
+/* Row 0: the item's label and its value in angle brackets.  Not inlined
+ * into menu_enter(): 12 bytes less (measured). */
+static __attribute__((noinline)) void draw_item(void)
 {
 	display_begin();
 	struct position *pos = setup();
