@@ -396,7 +396,10 @@ static void menu_change(int8_t step)
 	uint8_t i = (uint8_t)(item - ITEM_VALUE);
 	uint32_t n = item_number(byte);
 	if (step > 0) {
-		n = UINT32_MAX - n < size ? UINT32_MAX : n + size;
+		n += size;
+		if (n < size) {
+			n = UINT32_MAX; /* it wrapped round */
+		}
 	} else {
 		n = n < size ? 0u : n - size;
 	}
@@ -408,13 +411,8 @@ static void menu_change(int8_t step)
 	 * columns (Matrix Nim up to 4 rows). */
 	uint8_t first = item == ITEM_LIMIT && pos->game == GAME_POKER_NIM ? 0u : 1u;
 	uint8_t last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT && pos->game == GAME_MATRIX_NIM ? 4u : 8u;
-	if (n < first) {
-		n = first;
-	}
-	if (n > last) {
-		n = last;
-	}
-	*byte = (uint8_t)n;
+	uint8_t cut = n > last ? last : (uint8_t)n;
+	*byte = cut < first ? first : cut;
 	if (pos->game == GAME_POKER_NIM) {
 		pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1] = pos->limit;
 	}
