@@ -401,7 +401,8 @@ static void menu_change(int8_t step)
 			n = UINT32_MAX; /* it wrapped round */
 		}
 	} else {
-		n = n < size ? 0u : n - size;
+		uint32_t less = n - size;
+		n = less > n ? 0u : less; /* below 0, it wrapped round */
 	}
 	if (byte == NULL) {
 		view_set_value(pos, i, n); /* cut to what its field holds */

@@ -15,17 +15,17 @@
 #include "hal/leds.h"
 #include "hal/timer.h"
 
-/* How long each step stays on the screen, by enum play_step: long enough
- * to read, short enough not to bore.  A key ends the help, a refusal or the
- * machine's words early; the person's turn times only a board's cursor
- * blinking (shown, then hidden). */
-static const uint16_t step_ms[] PROGMEM = {
-	2500, /* STEP_HELP */
-	400,  /* STEP_PERSON: a board's cursor blinks */
-	2000, /* STEP_REFUSED */
-	600,  /* STEP_THINKING: the deliberate pause before the machine moves */
-	1500, /* STEP_ANNOUNCE */
-	2000, /* STEP_OVER: the winner, then the score and the keys */
+/* How long each step stays on the screen, in tenths of a second (a byte
+ * each), by enum play_step: long enough to read, short enough not to bore.
+ * A key ends the help, a refusal or the machine's words early; the
+ * person's turn times only a board's cursor blinking (shown, then hidden). */
+static const uint8_t step_tenths[] PROGMEM = {
+	25, /* STEP_HELP */
+	4,  /* STEP_PERSON: a board's cursor blinks */
+	20, /* STEP_REFUSED */
+	6,  /* STEP_THINKING: the deliberate pause before the machine moves */
+	15, /* STEP_ANNOUNCE */
+	20, /* STEP_OVER: the winner, then the score and the keys */
 };
 
 enum play_step {
@@ -190,7 +190,7 @@ void play_key(uint8_t key)
 
 void play_tick(uint16_t now_ms)
 {
-	if ((uint16_t)(now_ms - step_since) >= pgm_read_word(&step_ms[step])) {
+	if ((uint16_t)(now_ms - step_since) >= pgm_read_byte(&step_tenths[step]) * 100u) {
 		step_done();
 	}
 }
