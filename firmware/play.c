@@ -53,12 +53,18 @@ static void enter_step(uint8_t next)
 	step_since = (uint16_t)timer_ms();
 }
 
+/* The person's turn, a board's cursor shown or (`shown` false) hidden. */
+static void draw_person_blink(bool shown)
+{
+	blink = shown;
+	view_draw(&game.pos, &cursor, WORDS_PERSON, shown, ENGINE_OK);
+	enter_step(STEP_PERSON);
+}
+
 /* The person's turn, the cursor shown (and its blinking begun again). */
 static void draw_person_turn(void)
 {
-	blink = true;
-	view_draw(&game.pos, &cursor, WORDS_PERSON, true, ENGINE_OK);
-	enter_step(STEP_PERSON);
+	draw_person_blink(true);
 }
 
 static void draw_over_page(void)
@@ -137,10 +143,10 @@ static void step_done(void)
 		break;
 	case STEP_PERSON:
 		if (view_kind(&game.pos) == VIEW_KIND_BOARD) {
-			blink = !blink;
-			view_draw(&game.pos, &cursor, WORDS_PERSON, blink, ENGINE_OK);
+			draw_person_blink(!blink);
+		} else {
+			enter_step(STEP_PERSON);
 		}
-		enter_step(STEP_PERSON);
 		break;
 	case STEP_REFUSED:
 		draw_person_turn();
