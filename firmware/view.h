@@ -67,8 +67,8 @@ void view_cursor_of_move(const struct position *pos, struct view_cursor *cursor)
 
 /* The whole screen: the position with the cursor's move marked (and, when
  * `blink` is set on a board, the cursor's piece shown inverted), and the
- * words `words`; `err` is the reason for WORDS_REFUSED.  WORDS_THINKING
- * marks no move on a board; give it a cursor whose part is VIEW_NO_PART. */
+ * words `words`; `err` is the reason for WORDS_REFUSED.  A cursor whose
+ * part is VIEW_NO_PART (WORDS_THINKING's) marks no move, on a board too. */
 void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink,
 	       uint8_t err);
 

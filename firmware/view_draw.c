@@ -222,7 +222,7 @@ static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const
  * takes, inverted for the cursor's while it blinks.  Taktix: a column to a
  * character, rows 4 pixels apart.  Not inlined: inlined into view_draw()
  * it takes 210 bytes more (measured). */
-static __attribute__((noinline)) void board_paint(const struct position *pos, const struct view_cursor *c, bool moves, bool blink)
+static __attribute__((noinline)) void board_paint(const struct position *pos, const struct view_cursor *c, bool blink)
 {
 	/* Through a pointer register: 22 bytes less (firmware/opaque.h). */
 	uint8_t (*canvas)[LCD_GLYPH_ROWS] = OPAQUE(&picture.board[0]);
@@ -282,7 +282,9 @@ static __attribute__((noinline)) void board_paint(const struct position *pos, co
 				}
 			}
 			uint8_t rect[4] = { left, top, wide, high };
-			paint_place(canvas, rect, present, taken && moves, blink && c->part == place);
+			/* VIEW_NO_PART: no place (every board has fewer than
+			 * 16 rows), the machine's mark while it thinks. */
+			paint_place(canvas, rect, present, taken && c->part != VIEW_NO_PART, blink && c->part == place);
 		}
 	}
 }
@@ -323,7 +325,6 @@ static void print_words(const struct position *pos, const struct view_cursor *c,
 
 void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink, uint8_t err)
 {
-	bool thinking = words == WORDS_THINKING;
 	char message[MESSAGE_MAX + 1];
 	struct buffer_sink words_sink;
 	buffer_sink_init(&words_sink, message, sizeof message);
@@ -333,7 +334,7 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 	display_clear_glyphs();
 	uint8_t kind = view_kind(pos);
 	if (kind == VIEW_KIND_BOARD) {
-		board_paint(pos, cursor, !thinking, blink);
+		board_paint(pos, cursor, blink);
 		/* The words beside the board on two rows, broken before a space
 		 * (which goes) or after a comma ("Take c1,c2," "c3,c4,c5"); one
 		 * word too long for a row is cut. */
