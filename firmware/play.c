@@ -57,7 +57,7 @@ static void enter_step(uint8_t next)
 static void draw_person_blink(bool shown)
 {
 	blink = shown;
-	view_draw(&game.pos, &cursor, WORDS_PERSON, shown, ENGINE_OK);
+	view_draw(&game.pos, &cursor, WORDS_PERSON, shown);
 	enter_step(STEP_PERSON);
 }
 
@@ -98,7 +98,7 @@ static void next_turn(void)
 	} else {
 		leds_thinking(true);
 		machine_cursor.part = VIEW_NO_PART; /* nothing marked while the machine thinks */
-		view_draw(&game.pos, &machine_cursor, WORDS_THINKING, false, ENGINE_OK);
+		view_draw(&game.pos, &machine_cursor, WORDS_THINKING, false);
 		enter_step(STEP_THINKING);
 	}
 }
@@ -133,7 +133,7 @@ static void person_key(uint8_t key)
 		next_turn();
 		return;
 	}
-	view_draw(&game.pos, &cursor, WORDS_REFUSED, false, err);
+	view_draw(&game.pos, &cursor, (uint8_t)(WORDS_REFUSED + err), false);
 	enter_step(STEP_REFUSED);
 }
 
@@ -157,7 +157,7 @@ static void step_done(void)
 	case STEP_THINKING:
 		engine_best_move(&game.pos, &machine_cursor.mv);
 		view_cursor_of_move(&game.pos, &machine_cursor);
-		view_draw(&game.pos, &machine_cursor, WORDS_MACHINE, false, ENGINE_OK);
+		view_draw(&game.pos, &machine_cursor, WORDS_MACHINE, false);
 		enter_step(STEP_ANNOUNCE);
 		break;
 	case STEP_ANNOUNCE:

@@ -307,29 +307,25 @@ static void draw_glyph(uint8_t id, uint8_t rows[8])
 /* ---- the screen ---- */
 
 /* The words: the move, "Thinking..." or the reason of a refusal. */
-static void print_words(const struct position *pos, const struct view_cursor *c, uint8_t words, uint8_t err,
+static void print_words(const struct position *pos, const struct view_cursor *c, uint8_t words,
 			struct text_sink *out)
 {
-	switch (words) {
-	case WORDS_THINKING:
+	if (words >= WORDS_REFUSED) {
+		engine_print_error((enum engine_error)(words - WORDS_REFUSED), out);
+	} else if (words == WORDS_THINKING) {
 		put_flash(PSTR("Thinking..."));
-		break;
-	case WORDS_REFUSED:
-		engine_print_error((enum engine_error)err, out);
-		break;
-	default:
+	} else {
 		view_print_phrase(pos, c, words == WORDS_MACHINE, out);
-		break;
 	}
 }
 
-void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink, uint8_t err)
+void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink)
 {
 	char message[MESSAGE_MAX + 1];
 	struct buffer_sink words_sink;
 	buffer_sink_init(&words_sink, message, sizeof message);
 	print_to(&words_sink.sink);
-	print_words(pos, cursor, words, err, &words_sink.sink);
+	print_words(pos, cursor, words, &words_sink.sink);
 
 	display_clear_glyphs();
 	uint8_t kind = view_kind(pos);
