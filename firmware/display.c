@@ -1,8 +1,6 @@
 /* One-line text composition and custom characters for the LCD; see display.h. */
 #include "firmware/display.h"
 
-#include <avr/pgmspace.h>
-
 #include "engine/text.h"
 #include "hal/lcd.h"
 
@@ -52,12 +50,4 @@ void display_show_glyphs(void (*draw)(uint8_t id, uint8_t rows[8]))
 		draw(glyph_id[slot], rows);
 		lcd_define_char(slot, rows);
 	}
-}
-
-const char *display_nth(const char *flash_texts, uint8_t n)
-{
-	while (n-- > 0) {
-		flash_texts += strlen_P(flash_texts) + 1u;
-	}
-	return flash_texts;
 }

@@ -32,8 +32,4 @@ char display_glyph(uint8_t id);
  * an element. */
 void display_show_glyphs(void (*draw)(uint8_t id, uint8_t rows[8]));
 
-/* Text n of `flash_texts`, strings in flash one after another, each
- * ending in a NUL. */
-const char *display_nth(const char *flash_texts, uint8_t n);
-
 #endif

@@ -88,7 +88,7 @@ enum engine_error game_play(const struct move *mv)
 void game_print_score(void)
 {
 	put_flash(PSTR("You "));
-	put_u32(settings.wins[PLAYER_PERSON]);
+	put_u16(settings.wins[PLAYER_PERSON]);
 	put_flash(PSTR(" - me "));
-	put_u32(settings.wins[PLAYER_MACHINE]);
+	put_u16(settings.wins[PLAYER_MACHINE]);
 }

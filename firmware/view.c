@@ -9,6 +9,7 @@
 
 #include "engine/text.h"
 #include "firmware/display.h"
+#include "firmware/opaque.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
 
@@ -129,37 +130,31 @@ uint8_t view_line_parts(const struct position *pos)
 	return is(pos, GAME_KUBO) ? ENGINE_KUBO_STACKS : pos->count;
 }
 
+/* The most the amount may be where a part is not empty, by enum
+ * engine_game (0: its value): the digit, the divisor, Kubo's 1-3 then pairs
+ * right and below, the pins. */
+static const uint8_t most_fixed[GAME_COUNT] PROGMEM = {
+	[GAME_SUBTRACT_DIGIT] = 9, [GAME_DIVIDE] = 6, [GAME_KUBO] = 5, [GAME_PEBBLES] = 1, [GAME_KAYLES] = 2,
+};
+
 /* The most the amount may be at `part` (0: nothing to take there).  The
  * engine refuses what the rules do not allow within it (over k, not in S,
  * a digit n lacks, a pin past the row's end, a stack too low). */
 static uint16_t amount_most(const struct position *pos, const struct view_cursor *c, uint8_t part)
 {
 	uint32_t value = view_value(pos, part);
-	switch (pos->game) {
-	case GAME_SUBTRACT_DIGIT:
-		return 9;
-	case GAME_DIVIDE:
-		return value != 0 ? 6u : 0u;
-	case GAME_KUBO:
-		return value != 0 ? 5u : 0u; /* 1-3, then pairs right and below */
-	case GAME_PRIME_POWER:
+	uint8_t fixed = pgm_read_byte(&most_fixed[pos->game]);
+	if (value != 0 && fixed != 0) {
+		return fixed;
+	}
+	if (is(pos, GAME_PRIME_POWER)) {
 		return pos->u.factors.exponent[part];
-	case GAME_PEBBLES:
-		return 1;
-	case GAME_KAYLES:
-		return 2;
-	case GAME_WYTHOFF:
-		if (part == 2) {
-			return pos->u.heap[0] < pos->u.heap[1] ? pos->u.heap[0] : pos->u.heap[1];
-		}
-		break;
-	case GAME_POKER_NIM:
-		if (c->mv.u.heap.add) {
-			return (uint16_t)(pos->u.poker.start[part] - pos->u.heap[part]);
-		}
-		break;
-	default:
-		break;
+	}
+	if (is(pos, GAME_WYTHOFF) && part == 2) {
+		return pos->u.heap[0] < pos->u.heap[1] ? pos->u.heap[0] : pos->u.heap[1];
+	}
+	if (is(pos, GAME_POKER_NIM) && c->mv.u.heap.add) {
+		return (uint16_t)(pos->u.poker.start[part] - pos->u.heap[part]);
 	}
 	return (uint16_t)value;
 }
@@ -172,12 +167,15 @@ static void compose(const struct position *pos, struct view_cursor *c)
 	uint16_t amount = c->amount;
 	switch (pos->game) {
 	case GAME_MATRIX_NIM: {
+		/* Both before the memset, which for all the compiler knows
+		 * changes pos->cols: one division instead of two. */
 		uint8_t row = (uint8_t)(part / pos->cols);
+		uint8_t column = (uint8_t)(part % pos->cols);
 		if (mv->u.matrix.row != row) {
 			memset(mv, 0, sizeof *mv); /* a move takes from one row only */
 			mv->u.matrix.row = row;
 		}
-		mv->u.matrix.take[part % pos->cols] = (uint8_t)amount;
+		mv->u.matrix.take[column] = (uint8_t)amount;
 		return;
 	}
 	case GAME_WYTHOFF:
@@ -207,21 +205,6 @@ static void compose(const struct position *pos, struct view_cursor *c)
 	} else {
 		mv->u.heap.count = amount;
 	}
-}
-
-/* Places the cursor on `part`, taking 1 (Divide: by 2; Matrix Nim: what
- * the half-made move takes from that cell, once it has begun in its row). */
-static void choose(const struct position *pos, struct view_cursor *c, uint8_t part)
-{
-	c->part = part;
-	c->amount = is(pos, GAME_DIVIDE) ? 2u : 1u;
-	if (is(pos, GAME_POKER_NIM)) {
-		c->mv.u.heap.add = 0;
-	}
-	if (is(pos, GAME_MATRIX_NIM) && c->mv.u.matrix.row == part / pos->cols) {
-		c->amount = c->mv.u.matrix.take[part % pos->cols];
-	}
-	compose(pos, c);
 }
 
 /* Parts the cursor visits: Wythoff's third is both heaps. */
@@ -259,6 +242,28 @@ static void strip_step(const struct position *pos, struct view_cursor *c, int8_t
 	}
 	c->part = part;
 	c->mv.u.strip.at = at;
+}
+
+/* UP or DOWN: the next pin of the strip, or the next part with something
+ * to take, in direction `step`; the cursor takes 1 there (Divide: by 2;
+ * Matrix Nim: what the half-made move takes from that cell, once it has
+ * begun in its row). */
+static void step_part(const struct position *pos, struct view_cursor *c, int8_t step)
+{
+	if (view_kind(pos) == VIEW_KIND_STRIP) {
+		strip_step(pos, c, step);
+	} else {
+		c->part = next_part(pos, c, c->part, step);
+	}
+	uint8_t part = c->part;
+	c->amount = is(pos, GAME_DIVIDE) ? 2u : 1u;
+	if (is(pos, GAME_POKER_NIM)) {
+		c->mv.u.heap.add = 0;
+	}
+	if (is(pos, GAME_MATRIX_NIM) && c->mv.u.matrix.row == part / pos->cols) {
+		c->amount = c->mv.u.matrix.take[part % pos->cols];
+	}
+	compose(OPAQUE(pos), c); /* 12 bytes less (firmware/opaque.h) */
 }
 
 /* ---- the board's places ---- */
@@ -299,24 +304,27 @@ const uint8_t *view_cell_byte(const struct position *pos, const void *cells, uin
 	return (const uint8_t *)cells + cell / 8u;
 }
 
-/* Moves the board's cursor one place in the key's direction. */
+/* Moves the board's cursor one place in the key's direction (any other
+ * key leaves it), and brings it back onto the board where it lies off it. */
 static void board_step(const struct position *pos, struct view_cursor *c, uint8_t key)
 {
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
 	/* Chomp's rows count from the bottom, the others' from the top. */
 	if (is(pos, GAME_CHOMP) ? key == KEY_UP : key == KEY_DOWN) {
-		if ((uint8_t)(y + 1u) < view_board_height(pos)) {
-			y++;
-		}
+		y++;
 	} else if (key == KEY_UP || key == KEY_DOWN) {
 		if (y > 0) {
 			y--;
 		}
 	} else if (key == KEY_RIGHT) {
 		x++;
-	} else if (x > 0) {
+	} else if (key == KEY_LEFT && x > 0) {
 		x--;
+	}
+	uint8_t height = view_board_height(pos);
+	if (y >= height) {
+		y = (uint8_t)(height - 1u);
 	}
 	uint8_t width = view_board_width(pos, y);
 	if (x >= width) {
@@ -325,12 +333,20 @@ static void board_step(const struct position *pos, struct view_cursor *c, uint8_
 	c->part = (uint8_t)(y * 16u + x);
 }
 
+/* Whether a board's move has picked something: Chomp's corner, cells (Kubo:
+ * its stack, count and other stack, never all zero).  Not inlined: its two
+ * copies took 40 bytes more (measured). */
+static __attribute__((noinline)) bool picks_something(const struct position *pos, const struct move *mv)
+{
+	return is(pos, GAME_CHOMP) ? mv->u.chomp.row != 0xFFu : mv->u.cells != 0;
+}
+
 /* SELECT on a board: pick or unpick, or play what is picked. */
 static uint8_t board_select(const struct position *pos, struct view_cursor *c)
 {
 	struct move *mv = &c->mv;
 	bool chomp = is(pos, GAME_CHOMP);
-	if (c->armed && (chomp ? mv->u.chomp.row != 0xFFu : mv->u.cells != 0)) {
+	if (c->armed && picks_something(pos, mv)) {
 		c->armed = false;
 		return VIEW_PLAY;
 	}
@@ -360,31 +376,24 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 		c->mv.u.chomp.row = 0xFFu; /* Chomp: nothing picked; Matrix Nim: no row begun */
 	}
 	if (view_picks_cells(pos)) {
-		uint8_t y = part / 16u;
-		if (y < view_board_height(pos) && part % 16u < view_board_width(pos, y)) {
-			c->part = part;
-		}
+		/* The same place, or the nearest one on the board. */
+		c->part = part;
+		board_step(pos, c, KEY_SELECT);
 		return;
 	}
+	/* The same pin or part, or the next one with something to take. */
 	if (view_kind(pos) == VIEW_KIND_STRIP) {
-		/* The same pin, or the next one there is. */
 		c->part = part < pos->count ? part : 0u;
 		c->mv.u.strip.at = (uint16_t)(at - 1u);
-		strip_step(pos, c, 1);
-		choose(pos, c, c->part);
-		return;
+	} else {
+		uint8_t count = places(pos);
+		c->part = view_wrap(part < count ? part : 0u, -1, count);
 	}
-	/* The same part, or the next one with something to take. */
-	uint8_t count = places(pos);
-	if (part >= count) {
-		part = 0;
-	}
-	choose(pos, c, next_part(pos, c, view_wrap(part, -1, count), 1));
+	step_part(pos, c, 1);
 }
 
-/* LEFT or RIGHT: one less or one more.  Not inlined: inlined into the
- * person's key handling it takes 118 bytes more (measured). */
-static __attribute__((noinline)) bool change_amount(const struct position *pos, struct view_cursor *c, int8_t step)
+/* LEFT or RIGHT: one less or one more. */
+static bool change_amount(const struct position *pos, struct view_cursor *c, int8_t step)
 {
 	bool poker = is(pos, GAME_POKER_NIM);
 	uint8_t *add = &c->mv.u.heap.add; /* Poker Nim's only: other games keep more there */
@@ -429,15 +438,7 @@ uint8_t view_key(const struct position *pos, struct view_cursor *c, uint8_t key)
 	if (key == KEY_LEFT || key == KEY_RIGHT) {
 		return change_amount(pos, c, key == KEY_RIGHT ? 1 : -1) ? VIEW_REDRAW : VIEW_NOTHING;
 	}
-	int8_t step = key == KEY_UP ? -1 : 1;
-	uint8_t part = c->part;
-	if (view_kind(pos) == VIEW_KIND_STRIP) {
-		strip_step(pos, c, step);
-		part = c->part;
-	} else {
-		part = next_part(pos, c, part, step);
-	}
-	choose(pos, c, part);
+	step_part(pos, c, key == KEY_UP ? -1 : 1);
 	return VIEW_REDRAW;
 }
 
@@ -480,7 +481,7 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	if (is(pos, GAME_POKER_NIM) && mv->u.heap.add) {
 		verb = VERB_ADD;
 	}
-	const char *p = display_nth(verbs, verb);
+	const char *p = flash_skip(verbs, verb);
 	if (machine) {
 		put_flash(PSTR("I "));
 		put_char((char)(pgm_read_byte(p++) | 0x20)); /* lower case */
@@ -489,21 +490,21 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	put_char(' ');
 	uint16_t amount = move_amount(pos, c);
 	if (view_kind(pos) == VIEW_KIND_BOARD) {
-		if (is(pos, GAME_CHOMP) ? mv->u.chomp.row != 0xFFu : mv->u.cells != 0) {
+		if (picks_something(pos, mv)) {
 			engine_print_move(pos, mv, out);
 		}
 	} else if (is(pos, GAME_PRIME_POWER)) {
 		put_pair(pos->u.factors.prime[c->part], '^', amount);
 	} else if (is(pos, GAME_NIMBLE)) {
-		put_u32((uint16_t)(pos->u.heap[c->part] - amount));
+		put_u16((uint16_t)(pos->u.heap[c->part] - amount));
 	} else if (is(pos, GAME_MATRIX_NIM)) {
 		for (uint8_t i = 0; i < pos->cols; i++) {
 			if (i > 0) {
 				put_char(',');
 			}
-			put_u32(mv->u.matrix.take[i]);
+			put_u16(mv->u.matrix.take[i]);
 		}
 	} else {
-		put_u32(amount);
+		put_u16(amount);
 	}
 }

@@ -54,7 +54,8 @@ struct view_cursor {
 /* What view_key() asks of the screen. */
 enum view_action { VIEW_NOTHING, VIEW_REDRAW, VIEW_PLAY };
 
-/* What the words say. */
+/* What the words say; a refusal is WORDS_REFUSED plus the engine's reason
+ * (enum engine_error), so one byte tells both. */
 enum view_words { WORDS_PERSON, WORDS_THINKING, WORDS_MACHINE, WORDS_REFUSED };
 
 /* Sets the cursor up for the person's turn, keeping its place when that
@@ -67,10 +68,9 @@ void view_cursor_of_move(const struct position *pos, struct view_cursor *cursor)
 
 /* The whole screen: the position with the cursor's move marked (and, when
  * `blink` is set on a board, the cursor's piece shown inverted), and the
- * words `words`; `err` is the reason for WORDS_REFUSED.  WORDS_THINKING
- * marks no move on a board; give it a cursor whose part is VIEW_NO_PART. */
-void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink,
-	       uint8_t err);
+ * words `words`.  A cursor whose
+ * part is VIEW_NO_PART (WORDS_THINKING's) marks no move, on a board too. */
+void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink);
 
 /* `at` (below `count`) moved one step (+1 or -1), wrapping round: the
  * modulo of a negative step without a division. */
