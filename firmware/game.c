@@ -7,6 +7,7 @@
 #include "firmware/opaque.h"
 #include "firmware/settings.h"
 #include "firmware/transcript.h"
+#include "hal/watchdog.h"
 
 struct game game;
 
@@ -35,8 +36,12 @@ enum engine_error game_new(void)
 	struct buffer_sink sink;
 	buffer_sink_init(&sink, text, sizeof text);
 	engine_print_position(&settings.setup, &sink.sink);
+	/* Prime power factors its number here: a prime near 2^32 takes about
+	 * 0.9 s, past the watchdog's usual 500 ms. */
+	watchdog_start_long();
 	enum engine_error err = sink.overflowed ? ENGINE_ERR_TOO_MANY
 						: engine_parse_position(&game.pos, settings.setup.game, text);
+	watchdog_start();
 	game.over = true;
 	if (err != ENGINE_OK) {
 		return err;

@@ -38,6 +38,44 @@ static void prime_power_from_the_rulebook_start(void **state)
 	e2e_rulebook_game(GAME_PRIME_POWER, GAMES, 1212u);
 }
 
+/* The largest prime the menu reaches, 4294967291 (a held RIGHT runs up
+ * to 4294967295, four LEFTs come back): the game factors it when it
+ * starts, which takes far longer than any other step, and the device must
+ * neither reset nor hang; the person then wins by dividing it out. */
+static void prime_power_of_the_largest_prime_starts(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(NULL, 0);
+	e2e_menu_set(sim, &(struct e2e_setup){ .game = GAME_PRIME_POWER, .rule = E2E_DEFAULT,
+					       .variant = E2E_DEFAULT, .limit = E2E_DEFAULT,
+					       .set = E2E_DEFAULT, .machine_first = false, .count = 1,
+					       .value = { 56700 } });
+	for (int presses = 0; presses < 20 && !e2e_wait_line(sim, 0, "n <", 1); presses++) {
+		e2e_press(sim, BUTTON_DOWN);
+	}
+	sim_button_down(sim, BUTTON_RIGHT);
+	sim_run_ms(sim, 15000);
+	sim_button_up(sim);
+	e2e_expect_line(sim, 0, "n <4294967295>", 200);
+	for (int i = 0; i < 4; i++) {
+		e2e_press(sim, BUTTON_LEFT);
+	}
+	e2e_expect_line(sim, 0, "n <4294967291>", 200);
+	uint32_t resets = sim_watchdog_resets(sim);
+	uint64_t before = sim_cycles(sim);
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 0, "U/D=where", 3000);
+	uint64_t took = sim_cycles(sim) - before;
+	assert_int_equal(sim_watchdog_resets(sim), resets);
+	e2e_press(sim, BUTTON_SELECT); /* past the help */
+	e2e_expect_line(sim, 0, "[4294967291]", 200);
+	e2e_press(sim, BUTTON_SELECT); /* the move the cursor offers: the whole prime */
+	e2e_expect_line(sim, 0, "You win!", 2000);
+	printf("# Prime power from 4294967291: the game started in %.0f ms, no watchdog reset, and the person won\n",
+	       (double)took * 1000.0 / BOARD_F_CPU);
+	e2e_close(sim);
+}
+
 static void matrix_nim_from_the_rulebook_start(void **state)
 {
 	(void)state;
@@ -64,6 +102,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(subtract_digit_from_the_rulebook_start),
 		cmocka_unit_test(divide_from_the_rulebook_start),
 		cmocka_unit_test(prime_power_from_the_rulebook_start),
+		cmocka_unit_test(prime_power_of_the_largest_prime_starts),
 		cmocka_unit_test(matrix_nim_from_the_rulebook_start),
 		cmocka_unit_test(kayles_from_the_rulebook_start),
 		cmocka_unit_test(pebbles_from_the_rulebook_start),
