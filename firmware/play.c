@@ -180,6 +180,7 @@ void play_key(uint8_t key)
 		leave();
 	} else if (step == STEP_OVER) {
 		if (key == KEY_SELECT && game_new() == ENGINE_OK) {
+			leds_win(false); /* a rematch: the last game's light goes out */
 			next_turn();
 		} else if (key == KEY_LEFT) {
 			leave();

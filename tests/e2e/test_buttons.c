@@ -211,6 +211,30 @@ static void score_counts_finished_games(void **state)
 	e2e_close(sim);
 }
 
+/* The win light shows the person's win on the game-over screen and goes
+ * out when the rematch begins.  Nim with one stone: the move the cursor
+ * offers takes it and wins. */
+static void win_light_goes_out_on_a_rematch(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(NULL, 0);
+	const struct e2e_setup one_stone = {
+		.game = GAME_NIM, .rule = RULE_NORMAL, .variant = E2E_DEFAULT, .limit = E2E_DEFAULT,
+		.set = E2E_DEFAULT, .machine_first = false, .count = 1, .value = { 1 },
+	};
+	e2e_menu_set(sim, &one_stone);
+	start_game(sim);
+	assert_false(sim_led_win(sim));
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 0, "You win!", 2000);
+	assert_true(sim_led_win(sim));
+	e2e_expect_line(sim, 1, "SEL again L menu", 2500);
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 1, "Take ", 1000);
+	assert_false(sim_led_win(sim));
+	e2e_close(sim);
+}
+
 static void held_arrow_repeats_and_stops_when_released(void **state)
 {
 	(void)state;
@@ -310,6 +334,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(bouncing_contacts_give_one_press_each),
 		cmocka_unit_test(long_select_leaves_the_game),
 		cmocka_unit_test(score_counts_finished_games),
+		cmocka_unit_test(win_light_goes_out_on_a_rematch),
 		cmocka_unit_test(held_arrow_repeats_and_stops_when_released),
 		cmocka_unit_test(both_shield_versions_work),
 		cmocka_unit_test(wide_board_scrolls_to_keep_the_chosen_heap_in_view),
