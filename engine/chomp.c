@@ -5,8 +5,10 @@
  * has no move and has lost, which is the rule "whoever must take the
  * poison loses".
  *
- * Every board up to 8x8 is answered from the table of losing positions
- * (tools/gen/boards.c), looked up by the diagram's key (board_keys.h).
+ * Every board up to 4 rows of 8 is answered from the table of losing
+ * positions (tools/gen/boards.c), looked up by the diagram's key
+ * (board_keys.h).  Flash is what bounds the rows: the table of every board
+ * up to 8x8 takes 212 bytes, the one up to 4x8 50.
  *
  * Text: `RxC` for a full rectangle of R rows and C columns (`4x8`), or the
  * row lengths from the bottom (poison) row up, never increasing (`8 8 5 2`).
@@ -26,7 +28,7 @@ void chomp_parse(struct position *pos, struct scanner *in)
 		uint8_t length = (uint8_t)scan_number(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
 		if (pos->count == 0 && (scan_char(in, 'x') || scan_char(in, 'X'))) {
 			uint8_t cols = (uint8_t)scan_number(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
-			if (length == 0 || cols == 0) {
+			if (length == 0 || length > ENGINE_CHOMP_ROWS || cols == 0) {
 				scan_fail(in, ENGINE_ERR_RANGE);
 			}
 			pos->count = length;
@@ -35,7 +37,7 @@ void chomp_parse(struct position *pos, struct scanner *in)
 			}
 			return;
 		}
-		if (pos->count == ENGINE_CHOMP_MAX) {
+		if (pos->count == ENGINE_CHOMP_ROWS) {
 			scan_fail(in, ENGINE_ERR_TOO_MANY);
 		} else if (length == 0) {
 			scan_fail(in, ENGINE_ERR_RANGE);

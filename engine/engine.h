@@ -49,7 +49,8 @@ enum engine_outcome { OUTCOME_P = 0, OUTCOME_N = 1 }; /* N: player to move wins 
 #define ENGINE_MAX_ROWS 40       /* Kayles rows, pebble strips */
 #define ENGINE_MAX_FACTORS 9     /* distinct primes of a 32-bit number */
 #define ENGINE_MATRIX_MAX 8      /* Matrix Nim: rows and columns */
-#define ENGINE_CHOMP_MAX 8       /* Chomp board: rows and columns */
+#define ENGINE_CHOMP_MAX 8       /* Chomp board: columns, and rows of a diagram's key */
+#define ENGINE_CHOMP_ROWS 4      /* Chomp board: rows, the 4x8 the rulebook asks for at least */
 #define ENGINE_KUBO_STACKS 9
 #define ENGINE_NINETEEN_CELLS 19
 #define ENGINE_GRUNDY_UNKNOWN (-1) /* misère, or a game whose tables hold only P-positions */

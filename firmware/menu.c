@@ -409,9 +409,11 @@ static void menu_change(int8_t step)
 		return;
 	}
 	/* k from 1 (Poker Nim: 0), S a non-empty set, up to 8 parts or
-	 * columns (Matrix Nim up to 4 rows). */
+	 * columns (Matrix Nim and Chomp up to 4 rows). */
+	_Static_assert(ENGINE_CHOMP_ROWS == 4, "Chomp's rows are bounded as Matrix Nim's");
 	uint8_t first = item == ITEM_LIMIT && pos->game == GAME_POKER_NIM ? 0u : 1u;
-	uint8_t last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT && pos->game == GAME_MATRIX_NIM ? 4u : 8u;
+	uint8_t last = item <= ITEM_SET ? UINT8_MAX
+		     : item == ITEM_COUNT && (pos->game == GAME_MATRIX_NIM || pos->game == GAME_CHOMP) ? 4u : 8u;
 	uint8_t cut = n > last ? last : (uint8_t)n;
 	*byte = cut < first ? first : cut;
 	if (pos->game == GAME_POKER_NIM) {

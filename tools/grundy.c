@@ -102,7 +102,7 @@ static const char *const game_notes[GAME_COUNT] = {
 	"free cells of each strip (1-40 strips of 0-65535); S.C puts a pebble on cell C of strip S",
 	"pins in each row (1-40 rows of 0-65535); R.P knocks pin P of row R, R.P-Q two adjacent pins",
 	"two heaps of 0-65535; A,B takes A from the first and B from the second: one of them 0, or both equal",
-	"RxC, or row lengths from the bottom, non-increasing, up to 8x8; R,C takes the piece in row R from "
+	"RxC, or row lengths from the bottom, non-increasing, up to 4x8; R,C takes the piece in row R from "
 	"the bottom, column C, and all above and to the right; the bottom-left piece is poison",
 	"4x4 of O (piece) and . (empty), rows from the top; a move takes pieces of one row or column "
 	"(a1,a2,a4 or b1-b3; columns a-d, rows 1-4); adjacent: only pieces next to each other",

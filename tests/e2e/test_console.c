@@ -491,7 +491,7 @@ static const char *const edge_commands[] = {
 	"kayles 65535 65535 71 70 12",
 	"wythoff 65535 65534",
 	"wythoff 0 0",
-	"chomp 8x8",
+	"chomp 4x8",
 	"chomp 1 1",
 	"taktix any normal OOOO/OOOO/OOOO/OOOO",
 	"taktix adjacent misere O.O./.O.O/O.O./.O.O",

@@ -115,7 +115,7 @@ static const char *const poker_slowest[] = {
 };
 static const char *const strips_slowest[] = { ROWS_MAX_40, ROWS_1_TO_40, NULL };
 static const char *const wythoff_slowest[] = { "65535 65535", "65534 65535", "40503 65535", "1 65535", NULL };
-static const char *const chomp_slowest[] = { "8x8", "8 8 8 8 8 8 8 1", NULL };
+static const char *const chomp_slowest[] = { "4x8", "8 8 8 1", NULL };
 static const char *const no_slowest[] = { NULL };
 
 #define FORM(label, game, words, goal, slowest, search) \
@@ -757,7 +757,7 @@ static void board_text(const struct form *f, uint32_t index, char *text)
 	text[at] = '\0';
 }
 
-/* Chomp boards: row lengths from the bottom, non-increasing, up to 8x8. */
+/* Chomp boards: row lengths from the bottom, non-increasing, up to 4x8. */
 static size_t chomp_boards(char (*texts)[TEXT_MAX], size_t at, uint8_t *rows, uint8_t count, uint8_t most)
 {
 	if (count > 0) {
@@ -768,7 +768,7 @@ static size_t chomp_boards(char (*texts)[TEXT_MAX], size_t at, uint8_t *rows, ui
 			snprintf(text + length, TEXT_MAX - length, "%s%u", i > 0 ? " " : "", rows[i]);
 		}
 	}
-	if (count == ENGINE_CHOMP_MAX) {
+	if (count == ENGINE_CHOMP_ROWS) {
 		return at;
 	}
 	for (uint8_t length = 1; length <= most; length++) {
@@ -1233,7 +1233,7 @@ static void print_header(void)
 		  "1~ms.%s",
 		  version, flags, grouped(session.empty_cycles), grouped(options.f_cpu / 1000u), enlarged);
 	paragraph("Positions, per game: the start (the rulebook's; Taktix: the full board in each form); the "
-		  "slowest known positions: the largest (8 heaps of 65535, 40 rows, 8x8, full boards), the %u "
+		  "slowest known positions: the largest (8 heaps of 65535, 40 rows, 4x8, full boards), the %u "
 		  "slowest k of Limit Nim and sets S of Subtraction (all 255 timed on the AVR with 8 heaps of "
 		  "65535), and for each board game the %u slowest on the AVR of the %u positions, among all "
 		  "positions of the board, where the engine tries the most moves before the winning one; and every "

@@ -330,7 +330,9 @@ int gen_chomp(FILE *c, FILE *h)
 	int failed = 0;
 	for (uint32_t code = 0; code < BOARD_CHOMP_UNIVERSE && !failed; code++) {
 		uint8_t rows[ENGINE_CHOMP_MAX];
-		if (__builtin_popcount(code) != ENGINE_CHOMP_MAX || chomp_rows_of_code((uint16_t)code, rows) == 0) {
+		uint8_t count;
+		if (__builtin_popcount(code) != ENGINE_CHOMP_MAX ||
+		    (count = chomp_rows_of_code((uint16_t)code, rows)) == 0 || count > ENGINE_CHOMP_ROWS) {
 			continue;
 		}
 		positions++;
@@ -348,7 +350,7 @@ int gen_chomp(FILE *c, FILE *h)
 		uint8_t rows[ENGINE_CHOMP_MAX];
 		uint8_t count;
 		if (__builtin_popcount(code) != ENGINE_CHOMP_MAX ||
-		    (count = chomp_rows_of_code((uint16_t)code, rows)) == 0) {
+		    (count = chomp_rows_of_code((uint16_t)code, rows)) == 0 || count > ENGINE_CHOMP_ROWS) {
 			continue;
 		}
 		bool stored = set_has(enc.bytes, board_chomp_key(rows, count));
@@ -359,7 +361,7 @@ int gen_chomp(FILE *c, FILE *h)
 	}
 	if (!failed) {
 		char what[96];
-		snprintf(what, sizeof what, "Chomp, every board up to %ux%u: %u diagrams, %u losing", ENGINE_CHOMP_MAX,
+		snprintf(what, sizeof what, "Chomp, every board up to %ux%u: %u diagrams, %u losing", ENGINE_CHOMP_ROWS,
 			 ENGINE_CHOMP_MAX, (unsigned)positions, (unsigned)losing);
 		write_set(c, h, "chomp_losing", what, &set, &enc);
 	}
