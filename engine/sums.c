@@ -51,12 +51,6 @@ static bool is_misere(const struct position *pos)
 
 /* ---- values ---- */
 
-/* G(n) from a table of the pre-period and one period. */
-static uint8_t periodic_value(const uint8_t *table, uint8_t pre, uint8_t period, uint16_t n)
-{
-	return flash_u8(&table[periodic_index(n, (uint8_t)(pre + period), period)]);
-}
-
 /*
  * Divide 2/3/6: G(n) is 1, 2, 3 and 0 on [1, 2), [2, 4), [4, 6) and
  * [6, 12) times 12^k, and G(0) = 0: the intervals tools/gen/numbers.c
@@ -73,26 +67,37 @@ static uint8_t divide_value(uint32_t n)
 	return n < 6u ? (uint8_t)((0xFA4u >> (2u * (uint8_t)n)) & 3u) : 0;
 }
 
-/* The value of a part of this size. */
+/* The value of a part of this size.  Subtraction, Kayles and pebbles read
+ * theirs from a pre-period and one period: Subtraction's in RAM, the
+ * others' in flash. */
 static uint16_t size_value(const struct position *pos, uint32_t size)
 {
-	switch (pos->game) {
+	uint8_t game = pos->game;
+	const uint8_t *table = kayles_values;
+	uint8_t values = KAYLES_PRE + KAYLES_PERIOD, period = KAYLES_PERIOD;
+	switch (game) {
 	case GAME_LIMIT_NIM:
 		return (uint16_t)((uint16_t)size % (uint16_t)(pos->limit + 1u));
-	case GAME_SUBTRACTION:
-		return subtraction_value(sequence, SUBTRACTION_VALUES, sequence_period, (uint16_t)size);
 	case GAME_DIVIDE:
 		return divide_value(size);
+	case GAME_SUBTRACTION:
+		table = sequence;
+		values = SUBTRACTION_VALUES;
+		period = sequence_period;
+		break;
+	case GAME_PEBBLES:
+		table = pebbles_values;
+		values = PEBBLES_PRE + PEBBLES_PERIOD;
+		period = PEBBLES_PERIOD;
+		break;
 	case GAME_KAYLES:
-	case GAME_PEBBLES: {
-		bool kayles = pos->game == GAME_KAYLES;
-		return periodic_value(kayles ? kayles_values : pebbles_values, kayles ? KAYLES_PRE : PEBBLES_PRE,
-				      kayles ? KAYLES_PERIOD : PEBBLES_PERIOD, (uint16_t)size);
-	}
+		break;
 	default:
 		/* Nim, Nimble, Poker Nim, exponents, row totals: the size itself. */
 		return (uint16_t)size;
 	}
+	table += periodic_index((uint16_t)size, values, period);
+	return game == GAME_SUBTRACTION ? *table : flash_u8(table);
 }
 
 uint32_t sums_part_size(const struct position *pos, uint8_t i)
