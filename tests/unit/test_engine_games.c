@@ -402,6 +402,35 @@ static void test_wythoff(void **state)
 	report("wythoff, 0-40 x 0-40");
 }
 
+/* The largest prime the Prime-power game allows, 2^32 - 5: one prime, the
+ * whole number, and the machine's move takes it at once.  (On the device its
+ * factoring takes some 14 million cycles, 0.9 s: see numbers.c.) */
+static void test_prime_power_largest_prime(void **state)
+{
+	(void)state;
+	struct position pos;
+	assert_int_equal(engine_parse_position(&pos, GAME_PRIME_POWER, "4294967291"), ENGINE_OK);
+	assert_int_equal(pos.count, 1);
+	assert_int_equal(pos.u.factors.prime[0], 4294967291u);
+	assert_int_equal(pos.u.factors.exponent[0], 1);
+	assert_int_equal(engine_outcome(&pos), OUTCOME_N);
+	struct move mv;
+	assert_true(engine_best_move(&pos, &mv));
+	assert_int_equal(engine_check_move(&pos, &mv), ENGINE_OK);
+	engine_apply_move(&pos, &mv);
+	assert_int_equal(pos.count, 0);
+	assert_int_equal(pos.u.factors.n, 1);
+	assert_true(engine_game_over(&pos));
+	/* 2^32 - 1 = 3 * 5 * 17 * 257 * 65537, the largest number. */
+	static const uint32_t primes[] = { 3, 5, 17, 257, 65537 };
+	assert_int_equal(engine_parse_position(&pos, GAME_PRIME_POWER, "4294967295"), ENGINE_OK);
+	assert_int_equal(pos.count, 5);
+	for (uint8_t i = 0; i < 5; i++) {
+		assert_int_equal(pos.u.factors.prime[i], primes[i]);
+		assert_int_equal(pos.u.factors.exponent[i], 1);
+	}
+}
+
 /* floor(k * phi) = floor((k + sqrt(5 k^2)) / 2), by a 64-bit integer root. */
 static uint32_t wythoff_lower(uint32_t k)
 {
@@ -502,6 +531,7 @@ int main(void)
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_wythoff),
 		cmocka_unit_test(test_wythoff_largest_heaps),
+		cmocka_unit_test(test_prime_power_largest_prime),
 		cmocka_unit_test(test_known_facts),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
