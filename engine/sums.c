@@ -384,7 +384,7 @@ static bool nim_best_move(const struct position *pos, struct move *mv)
 	const uint16_t *heap = pos->u.heap;
 	struct nim_scan s;
 	nim_scan(pos, &s);
-	if (pos->count == 0 || heap[s.largest] == 0) {
+	if (s.big == 0 && s.ones == 0) {
 		return false;
 	}
 	bool misere = pos->rule == RULE_MISERE;
