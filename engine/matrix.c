@@ -14,8 +14,9 @@
 uint16_t matrix_row_total(const struct position *pos, uint8_t r)
 {
 	uint16_t total = 0;
-	for (uint8_t c = 0; c < pos->cols; c++) {
-		total = (uint16_t)(total + pos->u.cell[r][c]);
+	const uint8_t *cell = pos->u.cell[r];
+	for (uint8_t c = pos->cols; c != 0; c--) {
+		total = (uint16_t)(total + *cell++);
 	}
 	return total;
 }
