@@ -147,7 +147,7 @@ static void nim_scan(const struct position *pos, struct nim_scan *s)
 	const uint16_t *heap = pos->u.heap;
 	*s = (struct nim_scan){ 0 };
 	for (uint8_t i = 0; i < pos->count; i++) {
-		uint16_t n = heap[i];
+		uint16_t n = *heap++;
 		s->x ^= n;
 		if (n >= 2) {
 			s->big++;
@@ -213,11 +213,12 @@ static void set_move(struct move *mv, uint8_t part, uint8_t small, uint16_t amou
  * line: 38 bytes less than a copy in each of its two callers. */
 ENGINE_OUT_OF_LINE static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount, struct move *mv)
 {
+	const uint8_t *cell = pos->u.cell[r];
 	mv->u.matrix.row = r;
 	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
 		uint8_t take = 0;
 		if (c < pos->cols) {
-			take = amount < pos->u.cell[r][c] ? (uint8_t)amount : pos->u.cell[r][c];
+			take = amount < cell[c] ? (uint8_t)amount : cell[c];
 		}
 		mv->u.matrix.take[c] = take;
 		amount = (uint16_t)(amount - take);
