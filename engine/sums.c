@@ -363,12 +363,17 @@ static bool keep_going(const struct position *pos, struct move *mv)
 	}
 	if (pos->game == GAME_MATRIX_NIM) {
 		take_from_row(pos, largest, 1, mv);
-	} else if (is_heap_game(pos)) {
-		set_move(mv, largest, 0, heaps_least_take(pos));
-	} else {
-		/* Divide by 2; a prime's first power; a row's first pin or cell. */
-		set_move(mv, largest, pos->game == GAME_DIVIDE ? 2 : 1, 0);
+		return true;
 	}
+	/* Heaps: the least amount.  Divide by 2; a prime's first power; a
+	 * row's first pin or cell. */
+	uint8_t small = pos->game == GAME_DIVIDE ? 2 : 1;
+	uint16_t amount = 0;
+	if (is_heap_game(pos)) {
+		small = 0;
+		amount = heaps_least_take(pos);
+	}
+	set_move(mv, largest, small, amount);
 	return true;
 }
 
