@@ -242,18 +242,26 @@ void engine_print_position(const struct position *pos, struct text_sink *out)
 	put_position(pos);
 }
 
+/* Scratch space in RAM for calls that never run at the same time: the
+ * position after a trial move (board_best_move) or after the best move
+ * (engine_print_analysis), and the start position's text
+ * (engine_start_position).  Static: on the stack, a frame that big costs
+ * flash (the text 38 bytes, the positions 50 bytes, measured). */
+static union {
+	struct position after;
+	char text[ENGINE_EXAMPLE_MAX + 1];
+} scratch;
+
 /* The start position is the game's example text, parsed: one truth for
  * the menu, the help and the tests, and no start-up code per game. */
 void engine_start_position(struct position *pos, uint8_t game)
 {
-	/* The examples' length is checked by the unit tests.  Static: on the
-	 * stack, the buffer's frame costs 38 bytes more flash (measured). */
-	static char text[ENGINE_EXAMPLE_MAX + 1];
+	/* The examples' length is checked by the unit tests. */
 	if (game >= GAME_COUNT) {
 		game = GAME_NIM;
 	}
-	flash_copy(text, game_field(game, FIELD_EXAMPLE));
-	(void)engine_parse_position(pos, game, text);
+	flash_copy(scratch.text, game_field(game, FIELD_EXAMPLE));
+	(void)engine_parse_position(pos, game, scratch.text);
 }
 
 /* ---- moves ---- */
@@ -563,6 +571,7 @@ int32_t engine_grundy(const struct position *pos)
 	BIGGER(BIGGER(POSITION_MEMBER_SIZE(chomp), POSITION_MEMBER_SIZE(taktix)), \
 	       BIGGER(POSITION_MEMBER_SIZE(kubo), POSITION_MEMBER_SIZE(nineteen))))
 
+
 /*
  * The board games have no strategy of their own: try every legal move and
  * keep the first that leaves a losing position.  From a losing position
@@ -580,11 +589,10 @@ static bool board_best_move(const struct position *pos, struct move *mv)
 		return false;
 	}
 	if (!is_losing(pos)) {
-		struct position after;
 		do {
-			memcpy(&after, pos, BOARD_STATE_BYTES);
-			engine_apply_move(&after, mv);
-			if (is_losing(&after)) {
+			memcpy(&scratch.after, pos, BOARD_STATE_BYTES);
+			engine_apply_move(&scratch.after, mv);
+			if (is_losing(&scratch.after)) {
 				return true;
 			}
 			index = board_next_move(pos, (uint8_t)(index + 1u), mv);
@@ -631,9 +639,9 @@ void engine_print_analysis(const struct position *pos, struct text_sink *out)
 	if (engine_best_move(pos, &mv)) {
 		put_move(pos, &mv);
 		put_flash(ENGINE_FLASH_STR(" after="));
-		struct position after = *pos;
-		engine_apply_move(&after, &mv);
-		put_position(&after);
+		scratch.after = *pos;
+		engine_apply_move(&scratch.after, &mv);
+		put_position(&scratch.after);
 	} else {
 		put_flash(ENGINE_FLASH_STR("- after=-"));
 	}
