@@ -14,8 +14,9 @@
 uint16_t matrix_row_total(const struct position *pos, uint8_t r)
 {
 	uint16_t total = 0;
-	for (uint8_t c = 0; c < pos->cols; c++) {
-		total = (uint16_t)(total + pos->u.cell[r][c]);
+	const uint8_t *cell = pos->u.cell[r];
+	for (uint8_t c = pos->cols; c != 0; c--) {
+		total = (uint16_t)(total + *cell++);
 	}
 	return total;
 }
@@ -53,8 +54,9 @@ void matrix_parse(struct position *pos, struct scanner *in)
 	} while (scan_char(in, '/'));
 }
 
-/* Rows and cells between `/` and ` `, or `:` and `,` in a move. */
-static void print_cells(const uint8_t *cell, uint8_t cols, char separator)
+/* Rows and cells between `/` and ` `, or `:` and `,` in a move.  Out of
+ * line: one copy for the position and the move. */
+ENGINE_OUT_OF_LINE static void print_cells(const uint8_t *cell, uint8_t cols, char separator)
 {
 	for (uint8_t c = 0; c < cols; c++) {
 		if (c > 0) {

@@ -29,14 +29,16 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "engine/flash.h"
 #include "engine/games.h"
 
 #define SUBTRACT_DIGIT_GRUNDY_MAX 100000u
 
 /* ---- Subtract a digit ---- */
 
-/* Bit d set for every nonzero digit d of n. */
-static uint16_t digit_mask(uint32_t n)
+/* Bit d set for every nonzero digit d of n.  Out of line: its two callers
+ * (the check of a move and the machine's move) share one copy. */
+ENGINE_OUT_OF_LINE static uint16_t digit_mask(uint32_t n)
 {
 	uint16_t mask = 0;
 	while (n != 0) {

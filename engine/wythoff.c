@@ -42,7 +42,7 @@
  */
 enum zeckendorf_use { PARTNER_OF, LOWER_OF };
 
-static uint32_t zeckendorf(uint16_t x, enum zeckendorf_use use)
+static uint16_t zeckendorf(uint16_t x, enum zeckendorf_use use)
 {
 	uint16_t f = FIB_TOP, below = FIB_BELOW; /* f_i and f_(i-1) */
 	uint16_t rest = x, down = 0;
@@ -60,9 +60,16 @@ static uint32_t zeckendorf(uint16_t x, enum zeckendorf_use use)
 		f = below;
 		below = next;
 	}
-	uint32_t up = (uint32_t)x + down;
+	/* x shifted up, 65535 when that is more: then it is above every heap
+	 * it is compared with (wythoff_is_losing asks for the larger heap's
+	 * partner; in wythoff_best_move an a_d above 65535 is above x, and x's
+	 * partner is asked for only where it is below y). */
+	uint16_t up = (uint16_t)(x + down);
+	if (up < x) {
+		up = UINT16_MAX;
+	}
 	if (use == LOWER_OF) {
-		return up - even;
+		return (uint16_t)(up - even);
 	}
 	return even ? up : down;
 }
@@ -138,9 +145,16 @@ bool wythoff_next_move(const struct position *pos, struct move *mv, bool first)
 	return true;
 }
 
+/* Losing when the larger heap's partner is the smaller heap.  The larger
+ * heap's partner is asked for: when it is above the heap it may be above
+ * 65535, and then comes back as 65535, which only a smaller heap of 65535
+ * would equal, and (65535, 65535) is no losing pair. */
 bool wythoff_is_losing(const struct position *pos)
 {
-	return zeckendorf(pos->u.heap[0], PARTNER_OF) == pos->u.heap[1];
+	uint16_t x = pos->u.heap[0], y = pos->u.heap[1];
+	uint16_t smaller = x < y ? x : y;
+	uint16_t larger = (uint16_t)(x ^ y ^ smaller); /* the other heap */
+	return smaller != UINT16_MAX && zeckendorf(larger, PARTNER_OF) == smaller;
 }
 
 bool wythoff_best_move(const struct position *pos, struct move *mv)
@@ -149,7 +163,7 @@ bool wythoff_best_move(const struct position *pos, struct move *mv)
 	uint8_t large = heap[1] >= heap[0]; /* the larger heap, the second if equal */
 	uint16_t x = heap[1u - large], y = heap[large];
 	uint16_t *take = mv->u.wythoff.take;
-	uint32_t a = zeckendorf((uint16_t)(y - x), LOWER_OF);
+	uint16_t a = zeckendorf((uint16_t)(y - x), LOWER_OF);
 	take[0] = take[1] = 0;
 	if (a == x) {
 		/* Losing: take one from the larger heap, the smallest move. */

@@ -402,6 +402,81 @@ static void test_wythoff(void **state)
 	report("wythoff, 0-40 x 0-40");
 }
 
+/* The largest prime the Prime-power game allows, 2^32 - 5: one prime, the
+ * whole number, and the machine's move takes it at once.  (On the device its
+ * factoring takes some 14 million cycles, 0.9 s: see numbers.c.) */
+static void test_prime_power_largest_prime(void **state)
+{
+	(void)state;
+	struct position pos;
+	assert_int_equal(engine_parse_position(&pos, GAME_PRIME_POWER, "4294967291"), ENGINE_OK);
+	assert_int_equal(pos.count, 1);
+	assert_int_equal(pos.u.factors.prime[0], 4294967291u);
+	assert_int_equal(pos.u.factors.exponent[0], 1);
+	assert_int_equal(engine_outcome(&pos), OUTCOME_N);
+	struct move mv;
+	assert_true(engine_best_move(&pos, &mv));
+	assert_int_equal(engine_check_move(&pos, &mv), ENGINE_OK);
+	engine_apply_move(&pos, &mv);
+	assert_int_equal(pos.count, 0);
+	assert_int_equal(pos.u.factors.n, 1);
+	assert_true(engine_game_over(&pos));
+	/* 2^32 - 1 = 3 * 5 * 17 * 257 * 65537, the largest number. */
+	static const uint32_t primes[] = { 3, 5, 17, 257, 65537 };
+	assert_int_equal(engine_parse_position(&pos, GAME_PRIME_POWER, "4294967295"), ENGINE_OK);
+	assert_int_equal(pos.count, 5);
+	for (uint8_t i = 0; i < 5; i++) {
+		assert_int_equal(pos.u.factors.prime[i], primes[i]);
+		assert_int_equal(pos.u.factors.exponent[i], 1);
+	}
+}
+
+/* floor(k * phi) = floor((k + sqrt(5 k^2)) / 2), by a 64-bit integer root. */
+static uint32_t wythoff_lower(uint32_t k)
+{
+	uint64_t square = 5u * (uint64_t)k * k, root = 0;
+	for (uint64_t bit = 1ull << 20; bit != 0; bit >>= 1) { /* k < 2^16 */
+		if ((root + bit) * (root + bit) <= square) {
+			root += bit;
+		}
+	}
+	return (uint32_t)((k + root) / 2u);
+}
+
+/* The largest heaps, where a partner above 65535 must never pass for one of
+ * 65535: every x against 65534 and 65535, in both orders. */
+static void test_wythoff_largest_heaps(void **state)
+{
+	(void)state;
+	static uint32_t partner[65536];
+	for (uint32_t x = 0; x <= 65535; x++) {
+		partner[x] = UINT32_MAX;
+	}
+	for (uint32_t k = 0; wythoff_lower(k) <= 65535; k++) {
+		uint32_t a = wythoff_lower(k);
+		partner[a] = a + k;
+		if (a + k <= 65535) {
+			partner[a + k] = a;
+		}
+	}
+	unsigned long checked = 0;
+	for (uint32_t x = 0; x <= 65535; x++) {
+		for (uint32_t y = 65534; y <= 65535; y++) {
+			for (uint8_t order = 0; order < 2; order++) {
+				struct position pos;
+				assert_int_equal(engine_parse_position(&pos, GAME_WYTHOFF, "0 0"), ENGINE_OK);
+				pos.u.heap[order] = (uint16_t)x;
+				pos.u.heap[1u - order] = (uint16_t)y;
+				if ((engine_outcome(&pos) == OUTCOME_P) != (partner[x] == y)) {
+					fail_msg("wythoff %u %u: wrong outcome", pos.u.heap[0], pos.u.heap[1]);
+				}
+				checked++;
+			}
+		}
+	}
+	printf("# wythoff, every heap against 65534 and 65535: %lu positions\n", checked);
+}
+
 static void test_known_facts(void **state)
 {
 	(void)state;
@@ -455,6 +530,8 @@ int main(void)
 		cmocka_unit_test(test_matrix),
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_wythoff),
+		cmocka_unit_test(test_wythoff_largest_heaps),
+		cmocka_unit_test(test_prime_power_largest_prime),
 		cmocka_unit_test(test_known_facts),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
