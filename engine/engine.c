@@ -550,7 +550,8 @@ enum engine_outcome engine_outcome(const struct position *pos)
 	return is_losing(pos) ? OUTCOME_P : OUTCOME_N;
 }
 
-int32_t engine_grundy(const struct position *pos)
+/* Out of line: 28 bytes less (measured) than inlined into the analysis. */
+ENGINE_OUT_OF_LINE int32_t engine_grundy(const struct position *pos)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
