@@ -94,11 +94,11 @@ void matrix_print_move(const struct position *pos, const struct move *mv)
 
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv)
 {
-	uint8_t r = mv->u.matrix.row;
+	const uint8_t *cell = pos->u.cell[mv->u.matrix.row];
 	bool taken = false;
 	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
 		uint8_t take = mv->u.matrix.take[c];
-		if (take > (c < pos->cols ? pos->u.cell[r][c] : 0)) {
+		if (take > (c < pos->cols ? cell[c] : 0)) {
 			return ENGINE_ERR_TOO_MUCH;
 		}
 		taken = taken || take > 0;
@@ -108,8 +108,11 @@ enum engine_error matrix_check_move(const struct position *pos, const struct mov
 
 void matrix_apply_move(struct position *pos, const struct move *mv)
 {
-	for (uint8_t c = 0; c < pos->cols; c++) {
-		pos->u.cell[mv->u.matrix.row][c] = (uint8_t)(pos->u.cell[mv->u.matrix.row][c] - mv->u.matrix.take[c]);
+	uint8_t *cell = pos->u.cell[mv->u.matrix.row];
+	const uint8_t *take = mv->u.matrix.take;
+	for (uint8_t c = pos->cols; c != 0; c--) {
+		*cell = (uint8_t)(*cell - *take++);
+		cell++;
 	}
 }
 

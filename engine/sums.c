@@ -147,7 +147,7 @@ static void nim_scan(const struct position *pos, struct nim_scan *s)
 	const uint16_t *heap = pos->u.heap;
 	*s = (struct nim_scan){ 0 };
 	for (uint8_t i = 0; i < pos->count; i++) {
-		uint16_t n = heap[i];
+		uint16_t n = *heap++;
 		s->x ^= n;
 		if (n >= 2) {
 			s->big++;
@@ -213,11 +213,12 @@ static void set_move(struct move *mv, uint8_t part, uint8_t small, uint16_t amou
  * line: 38 bytes less than a copy in each of its two callers. */
 ENGINE_OUT_OF_LINE static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount, struct move *mv)
 {
+	const uint8_t *cell = pos->u.cell[r];
 	mv->u.matrix.row = r;
 	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
 		uint8_t take = 0;
 		if (c < pos->cols) {
-			take = amount < pos->u.cell[r][c] ? (uint8_t)amount : pos->u.cell[r][c];
+			take = amount < cell[c] ? (uint8_t)amount : cell[c];
 		}
 		mv->u.matrix.take[c] = take;
 		amount = (uint16_t)(amount - take);
@@ -362,12 +363,17 @@ static bool keep_going(const struct position *pos, struct move *mv)
 	}
 	if (pos->game == GAME_MATRIX_NIM) {
 		take_from_row(pos, largest, 1, mv);
-	} else if (is_heap_game(pos)) {
-		set_move(mv, largest, 0, heaps_least_take(pos));
-	} else {
-		/* Divide by 2; a prime's first power; a row's first pin or cell. */
-		set_move(mv, largest, pos->game == GAME_DIVIDE ? 2 : 1, 0);
+		return true;
 	}
+	/* Heaps: the least amount.  Divide by 2; a prime's first power; a
+	 * row's first pin or cell. */
+	uint8_t small = pos->game == GAME_DIVIDE ? 2 : 1;
+	uint16_t amount = 0;
+	if (is_heap_game(pos)) {
+		small = 0;
+		amount = heaps_least_take(pos);
+	}
+	set_move(mv, largest, small, amount);
 	return true;
 }
 
