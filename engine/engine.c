@@ -220,10 +220,8 @@ static void put_position(const struct position *pos)
 		matrix_print(pos);
 		break;
 	case FAMILY_ROWS:
+	case FAMILY_WYTHOFF: /* two heaps, always a count of 2: printed as rows are */
 		octal_print(pos);
-		break;
-	case FAMILY_WYTHOFF:
-		wythoff_print(pos);
 		break;
 	case FAMILY_CHOMP:
 		chomp_print(pos);
