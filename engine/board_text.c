@@ -68,6 +68,13 @@ uint8_t board_scan_name(struct scanner *in, uint8_t letters, uint8_t numbers, ui
 	return letter;
 }
 
+uint8_t board_scan_square(struct scanner *in, uint8_t side)
+{
+	uint8_t row;
+	uint8_t col = board_scan_name(in, side, side, &row);
+	return (uint8_t)(side * row + col);
+}
+
 void board_print_name(uint8_t letter, uint8_t number)
 {
 	put_char((char)('a' + letter));

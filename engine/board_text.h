@@ -26,6 +26,9 @@ void board_print_rows(const uint8_t *lengths, uint8_t rows, uint32_t cells);
  * first, ENGINE_ERR_NUMBER when no number follows it. */
 uint8_t board_scan_name(struct scanner *in, uint8_t letters, uint8_t numbers, uint8_t *number);
 void board_print_name(uint8_t letter, uint8_t number);
+/* The same on a square board `side` cells wide: the cell's number, row by
+ * row from the top, the letter naming the column and the number the row. */
+uint8_t board_scan_square(struct scanner *in, uint8_t side);
 
 /* The cells of `cells` in order, separated by commas, each printed by
  * `name`. */

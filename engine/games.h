@@ -159,9 +159,10 @@ struct row_parts {
 };
 struct row_parts octal_move_parts(const struct position *pos, const struct move *mv);
 
-/* Wythoff: engine/wythoff.c.  The game is over when both heaps are empty. */
+/* Wythoff: engine/wythoff.c.  The game is over when both heaps are empty.
+ * Its position prints as Kayles's rows do (octal_print): its count is
+ * always 2. */
 void wythoff_parse(struct position *pos, struct scanner *in);
-void wythoff_print(const struct position *pos);
 void wythoff_parse_move(struct scanner *in, struct move *mv);
 void wythoff_print_move(const struct move *mv);
 enum engine_error wythoff_check_move(const struct position *pos, const struct move *mv);

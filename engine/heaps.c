@@ -42,8 +42,8 @@ bool heaps_in_set(uint8_t set, uint16_t s)
 
 /* ---- text ---- */
 
-/* `=` and a number in 0..255.  Out of line: one copy for k= and left=. */
-ENGINE_OUT_OF_LINE static uint8_t scan_setting(struct scanner *in)
+/* `=` and a number in 0..255, for k= and left=. */
+static uint8_t scan_setting(struct scanner *in)
 {
 	scan_expect(in, '=');
 	return (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_RANGE);

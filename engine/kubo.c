@@ -64,20 +64,13 @@ void kubo_print(const struct position *pos)
 	}
 }
 
-/* A stack name such as `b2`: column a-c, row 1-3 from the top. */
-static uint8_t scan_stack(struct scanner *in)
-{
-	uint8_t row;
-	uint8_t col = board_scan_name(in, 3, 3, &row);
-	return (uint8_t)(3u * row + col);
-}
-
 void kubo_parse_move(struct scanner *in, struct move *mv)
 {
-	mv->u.kubo.stack = scan_stack(in);
+	/* Stacks are named such as `b2`: column a-c, row 1-3 from the top. */
+	mv->u.kubo.stack = board_scan_square(in, 3);
 	mv->u.kubo.count = 1;
 	if (scan_char(in, '+')) {
-		mv->u.kubo.other = scan_stack(in);
+		mv->u.kubo.other = board_scan_square(in, 3);
 		return;
 	}
 	scan_expect(in, '-');

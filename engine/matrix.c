@@ -54,9 +54,8 @@ void matrix_parse(struct position *pos, struct scanner *in)
 	} while (scan_char(in, '/'));
 }
 
-/* Rows and cells between `/` and ` `, or `:` and `,` in a move.  Out of
- * line: one copy for the position and the move. */
-ENGINE_OUT_OF_LINE static void print_cells(const uint8_t *cell, uint8_t cols, char separator)
+/* Rows and cells between `/` and ` `, or `:` and `,` in a move. */
+static void print_cells(const uint8_t *cell, uint8_t cols, char separator)
 {
 	for (uint8_t c = 0; c < cols; c++) {
 		if (c > 0) {

@@ -202,7 +202,8 @@ _Static_assert(offsetof(struct move, u.heap.add) == offsetof(struct move, u.numb
 		       offsetof(struct move, u.heap.count) == offsetof(struct move, u.strip.at),
 	       "moves on one part share their layout");
 
-static void set_move(struct move *mv, uint8_t part, uint8_t small, uint16_t amount)
+/* Out of line: 4 bytes less (measured) than a copy at each call. */
+ENGINE_OUT_OF_LINE static void set_move(struct move *mv, uint8_t part, uint8_t small, uint16_t amount)
 {
 	mv->u.heap.heap = part;
 	mv->u.heap.add = small;

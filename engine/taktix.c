@@ -113,14 +113,6 @@ void taktix_print(const struct position *pos)
 
 /* ---- moves ---- */
 
-/* A cell name such as `b3`: column a-d, row 1-4 from the top. */
-static uint8_t scan_cell(struct scanner *in)
-{
-	uint8_t row;
-	uint8_t col = board_scan_name(in, 4, 4, &row);
-	return (uint8_t)(4u * row + col);
-}
-
 /* `from-to`: every cell from one to the other along a row or column. */
 static uint16_t range_cells(struct scanner *in, uint8_t from, uint8_t to)
 {
@@ -146,9 +138,11 @@ void taktix_parse_move(struct scanner *in, struct move *mv)
 {
 	uint16_t cells = 0;
 	do {
-		uint8_t from = scan_cell(in);
+		/* Cells are named such as `b3`: column a-d, row 1-4 from the
+		 * top. */
+		uint8_t from = board_scan_square(in, 4);
 		if (scan_char(in, '-')) {
-			cells |= range_cells(in, from, scan_cell(in));
+			cells |= range_cells(in, from, board_scan_square(in, 4));
 		} else {
 			cells |= (uint16_t)(1u << (from & 15u));
 		}

@@ -63,27 +63,31 @@ bool scan_word(struct scanner *in, const char *flash_word)
 uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big)
 {
 	scan_skip_space(in);
+	if (in->error != ENGINE_OK) {
+		return 0;
+	}
+	enum engine_error err = ENGINE_ERR_NUMBER; /* until a digit comes */
 	uint32_t v = 0;
-	if (in->error == ENGINE_OK) {
-		enum engine_error err = ENGINE_ERR_NUMBER; /* until a digit comes */
-		uint8_t d;
-		while ((d = (uint8_t)(*in->at - '0')) <= 9u) {
-			in->at++;
-			if (err == ENGINE_ERR_NUMBER) {
-				err = ENGINE_OK;
-			}
-			/* Above 2^32 - 1 the digits are still consumed. */
-			if (v > UINT32_MAX / 10u - (d > UINT32_MAX % 10u)) {
-				err = too_big;
-			}
-			v = v * 10u + d;
+	uint8_t d;
+	while ((d = (uint8_t)(*in->at - '0')) <= 9u) {
+		in->at++;
+		if (err == ENGINE_ERR_NUMBER) {
+			err = ENGINE_OK;
 		}
-		if (v > max) {
+		/* Above 2^32 - 1 the digits are still consumed. */
+		if (v > UINT32_MAX / 10u - (d > UINT32_MAX % 10u)) {
 			err = too_big;
 		}
-		scan_fail(in, err);
+		v = v * 10u + d;
 	}
-	return in->error == ENGINE_OK ? v : 0;
+	if (v > max) {
+		err = too_big;
+	}
+	if (err != ENGINE_OK) {
+		in->error = (uint8_t)err; /* the first error: none was kept */
+		return 0;
+	}
+	return v;
 }
 
 uint16_t scan_u16(struct scanner *in, uint16_t max, enum engine_error too_big)
@@ -135,7 +139,9 @@ uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, u
 
 static struct text_sink *current; /* where put_* write */
 
-void print_to(struct text_sink *out)
+/* Out of line: a call is shorter than the two stores, at each of the many
+ * print calls (20 bytes less). */
+ENGINE_OUT_OF_LINE void print_to(struct text_sink *out)
 {
 	current = out;
 }

@@ -82,11 +82,6 @@ void wythoff_parse(struct position *pos, struct scanner *in)
 	}
 }
 
-void wythoff_print(const struct position *pos)
-{
-	heaps_print_list(pos);
-}
-
 void wythoff_parse_move(struct scanner *in, struct move *mv)
 {
 	mv->u.wythoff.take[0] = scan_u16(in, UINT16_MAX, ENGINE_ERR_TOO_MUCH);
