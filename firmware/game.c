@@ -68,7 +68,6 @@ static void game_finish(void)
 	if (*wins != UINT16_MAX) {
 		(*wins)++;
 	}
-	settings_save();
 	transcript_result(game.winner);
 }
 

@@ -30,7 +30,7 @@ int main(void)
 	keys_init();
 	timer_init();
 	uart_init();
-	settings_load();
+	settings_init();
 	watchdog_start();
 	sei();
 	transcript_start(); /* the console starts as the C start-up zeroed it */

@@ -428,7 +428,6 @@ static void menu_change(int8_t step)
  * less (measured). */
 static inline __attribute__((always_inline)) void menu_start_game(void)
 {
-	settings_save();
 	enum engine_error err = game_new();
 	if (err == ENGINE_OK) {
 		ui_show(SCREEN_PLAY);

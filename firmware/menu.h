@@ -11,10 +11,9 @@
  *   Columns <8>          Matrix Nim, Chomp
  *   Heap 1 <3> ...       each heap, number, coin's square, row or cell
  *   First move <you>     or <me>, the machine
- *   You 2 - me 5         the score so far
+ *   You 2 - me 5         the score since power-on
  * Changing the game sets everything to the rulebook's start position for
  * it.  A held arrow runs through numbers, faster the longer it is held.
- * Settings are saved when a game starts.
  */
 #ifndef FIRMWARE_MENU_H
 #define FIRMWARE_MENU_H
