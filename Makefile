@@ -214,7 +214,7 @@ $(BUILD)/tests/sim/%: $(BUILD)/host/tests/sim/%.o $(SIM_LIB_OBJ)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS) $(CMOCKA_LDLIBS)
 
-test: $(ELF) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS) $(FUZZER)
+test: $(ELF) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
 	$(Q)tests/run-all $(BUILD) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
 
 # ---- benchmark --------------------------------------------------------------------------
@@ -291,6 +291,9 @@ $(BUILD)/fuzz/%.o: %.c $(BUILD)/gen/engine_tables.h | $(DEPS_STAMP)
 $(FUZZER): $(FUZZ_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SANITIZE) -o $@ $^
+
+# make test runs the fuzzer for a bounded time (tests/scripts/fuzz.sh).
+test: $(FUZZER)
 
 fuzz: $(FUZZER)
 	$(Q)mkdir -p $(BUILD)/fuzz/corpus
