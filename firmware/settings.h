@@ -4,7 +4,7 @@
  * They live in RAM only: at power-on the device starts at Marienbad, the
  * Odra's game, with the person to move first and no games counted.  An
  * earlier design kept them in EEPROM across power cuts (round-robin records
- * with a CRC); it cost 292 bytes of flash that the games needed to fit next
+ * with a CRC); it cost 344 bytes of flash that the games needed to fit next
  * to the Arduino bootloader.
  */
 #ifndef FIRMWARE_SETTINGS_H

@@ -1,7 +1,7 @@
 /*
  * The watchdog: the exhibit must never hang.  The main loop feeds it on
  * every pass; if a pass ever takes longer than WATCHDOG_TIMEOUT, the chip
- * resets and comes back at the menu with its saved settings.
+ * resets and comes back at the menu with the default settings.
  */
 #ifndef HAL_WATCHDOG_H
 #define HAL_WATCHDOG_H
