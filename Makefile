@@ -98,6 +98,10 @@ BRUTE_OBJ := $(call host_obj,$(BRUTE_SRC))
 E2E_SUPPORT_OBJ := $(call host_obj,$(E2E_SUPPORT_SRC))
 
 .PHONY: all firmware play test size flash bench fuzz deps clean
+# Objects made through chained pattern rules are intermediate to make, which
+# deletes them when it finishes: that printed an `rm` line after the test
+# summary, and the next build compiled them again.  Keep every target.
+.SECONDARY:
 .DEFAULT_GOAL := all
 
 all: firmware $(SIM) $(CLI)
