@@ -901,10 +901,9 @@ void sim_press(struct sim *sim, enum board_button button, uint32_t hold_ms)
 	sim_run_ms(sim, SIM_RELEASE_IDLE_MS);
 }
 
-/* xorshift32: a small generator whose patterns repeat for a given seed. */
-static uint32_t sim_next_random(uint32_t *state)
+uint32_t sim_random(uint32_t *state)
 {
-	uint32_t x = *state;
+	uint32_t x = *state != 0 ? *state : 0x9E3779B9u; /* xorshift must not start at 0 */
 	x ^= x << 13;
 	x ^= x >> 17;
 	x ^= x << 5;
@@ -922,7 +921,7 @@ static void sim_chatter(struct sim *sim, enum board_button button, bool closed, 
 	bool touching = closed;
 	while (sim->avr->cycle < end && !sim->stopped) {
 		sim_set_button(sim, touching ? button : BUTTON_NONE);
-		uint64_t step = (20u + sim_next_random(random) % 481u) * micro;
+		uint64_t step = (20u + sim_random(random) % 481u) * micro;
 		uint64_t left = end - sim->avr->cycle;
 		sim_run_cycles(sim, step < left ? step : left);
 		touching = !touching;
@@ -932,12 +931,12 @@ static void sim_chatter(struct sim *sim, enum board_button button, bool closed, 
 
 void sim_press_bouncy(struct sim *sim, enum board_button button, uint32_t hold_ms, uint32_t seed)
 {
-	uint32_t random = seed ? seed : 0x9E3779B9u; /* xorshift must not start at 0 */
+	uint32_t random = seed;
 	/* Bounce lasts 2..5 ms at each end, and never more than a third of the hold. */
 	uint64_t hold = sim_ms_to_cycles(sim, hold_ms);
 	uint64_t third = hold / 3u;
-	uint64_t press_bounce = sim_ms_to_cycles(sim, 2) + sim_next_random(&random) % sim_ms_to_cycles(sim, 3);
-	uint64_t release_bounce = sim_ms_to_cycles(sim, 2) + sim_next_random(&random) % sim_ms_to_cycles(sim, 3);
+	uint64_t press_bounce = sim_ms_to_cycles(sim, 2) + sim_random(&random) % sim_ms_to_cycles(sim, 3);
+	uint64_t release_bounce = sim_ms_to_cycles(sim, 2) + sim_random(&random) % sim_ms_to_cycles(sim, 3);
 	press_bounce = press_bounce < third ? press_bounce : third;
 	release_bounce = release_bounce < third ? release_bounce : third;
 	uint64_t start = sim->avr->cycle;
@@ -948,6 +947,12 @@ void sim_press_bouncy(struct sim *sim, enum board_button button, uint32_t hold_m
 	}
 	sim_chatter(sim, button, false, release_bounce, &random);
 	sim_run_ms(sim, SIM_RELEASE_IDLE_MS);
+}
+
+void sim_button_bounce(struct sim *sim, enum board_button button, bool end_pressed, uint32_t *random)
+{
+	uint64_t span = sim_ms_to_cycles(sim, 2) + sim_random(random) % sim_ms_to_cycles(sim, 3);
+	sim_chatter(sim, button, end_pressed, span, random);
 }
 
 /* ---- LCD ----------------------------------------------------------------------------- */

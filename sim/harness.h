@@ -59,6 +59,17 @@ void sim_press(struct sim *sim, enum board_button button, uint32_t hold_ms);
  * and "none" for the first and last few milliseconds, from a seeded
  * pseudo-random pattern. */
 void sim_press_bouncy(struct sim *sim, enum board_button button, uint32_t hold_ms, uint32_t seed);
+/* Contact bounce alone, for scripts that press and release apart: the
+ * voltage chatters between the button's and "none" at random intervals of
+ * 20..500 us for 2..5 ms, then stays at the button's (end_pressed) or at
+ * "none".  `random` is sim_random's state. */
+void sim_button_bounce(struct sim *sim, enum board_button button, bool end_pressed, uint32_t *random);
+
+/* ---- repeatable randomness ---- */
+/* xorshift32: the next number after *state, which it updates (a state of 0
+ * starts from a fixed non-zero one).  The harness's bounce and the tests'
+ * scripts draw from it, so a seed repeats a run exactly. */
+uint32_t sim_random(uint32_t *state);
 
 /* ---- LCD ---- */
 /* The visible 16x2 text, NUL-terminated lines.  Custom characters (codes

@@ -65,47 +65,6 @@ void e2e_close(struct sim *sim)
 
 /* ---- buttons ---- */
 
-static uint32_t next_random(uint32_t *state)
-{
-	uint32_t x = *state != 0 ? *state : 0x9E3779B9u;
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	*state = x;
-	return x;
-}
-
-/* The contacts touch and part every 20..500 us for 2..5 ms, ending closed
- * (pressed) or open. */
-static void chatter(struct sim *sim, enum board_button button, bool end_closed, uint32_t *seed)
-{
-	uint64_t cycles_per_us = BOARD_F_CPU / 1000000u;
-	uint64_t end = sim_cycles(sim) + (2000u + next_random(seed) % 3000u) * cycles_per_us;
-	bool closed = !end_closed;
-	while (sim_cycles(sim) < end) {
-		if (closed) {
-			sim_button_down(sim, button);
-		} else {
-			sim_button_up(sim);
-		}
-		sim_run_cycles(sim, (20u + next_random(seed) % 481u) * cycles_per_us);
-		closed = !closed;
-	}
-	if (end_closed) {
-		sim_button_down(sim, button);
-	} else {
-		sim_button_up(sim);
-	}
-}
-
-void e2e_press_bouncy(struct sim *sim, enum board_button button, uint32_t seed)
-{
-	chatter(sim, button, true, &seed);
-	sim_run_ms(sim, E2E_PRESS_MS);
-	chatter(sim, button, false, &seed);
-	sim_run_ms(sim, E2E_RELEASE_MS);
-}
-
 /* 0: clean presses; otherwise the state of the bounce pattern. */
 static uint32_t bounce_seed;
 
@@ -117,7 +76,7 @@ void e2e_bouncy_presses(uint32_t seed)
 static void button_down(struct sim *sim, enum board_button button)
 {
 	if (bounce_seed != 0) {
-		chatter(sim, button, true, &bounce_seed);
+		sim_button_bounce(sim, button, true, &bounce_seed);
 	} else {
 		sim_button_down(sim, button);
 	}
@@ -127,7 +86,7 @@ static void button_down(struct sim *sim, enum board_button button)
 static void button_up(struct sim *sim, enum board_button button)
 {
 	if (bounce_seed != 0) {
-		chatter(sim, button, false, &bounce_seed);
+		sim_button_bounce(sim, button, false, &bounce_seed);
 	} else {
 		sim_button_up(sim);
 	}
@@ -1125,7 +1084,7 @@ void e2e_choose_random(const struct position *pos, struct move *mv, void *ctx)
 	static struct move moves[E2E_MOST_MOVES];
 	size_t count = legal_moves(pos, moves, E2E_MOST_MOVES);
 	assert_true(count > 0);
-	*mv = moves[next_random(ctx) % count];
+	*mv = moves[sim_random(ctx) % count];
 }
 
 void e2e_choose_perfect(const struct position *pos, struct move *mv, void *ctx)
@@ -1520,7 +1479,7 @@ static bool choose_illegal(const struct position *pos, struct move *mv, uint32_t
 		    enterable(pos, &candidate)) {
 			/* Reservoir sampling: each one alike. */
 			found++;
-			if (next_random(seed) % found == 0) {
+			if (sim_random(seed) % found == 0) {
 				*mv = candidate;
 			}
 		}
@@ -1552,7 +1511,7 @@ static void person_turn(struct sim *sim, struct position *pos, const struct move
 	assert_true(brute_from_position(&bp, pos));
 
 	struct move bad;
-	if (bad_every != 0 && next_random(seed) % bad_every == 0 && choose_illegal(pos, &bad, seed)) {
+	if (bad_every != 0 && sim_random(seed) % bad_every == 0 && choose_illegal(pos, &bad, seed)) {
 		char expected[64];
 		struct buffer_sink sink;
 		buffer_sink_init(&sink, expected, sizeof expected);

@@ -45,9 +45,6 @@ void e2e_press(struct sim *sim, enum board_button button);
 /* From now on every press of these helpers bounces (a pattern from `seed`),
  * or, with 0, is clean again. */
 void e2e_bouncy_presses(uint32_t seed);
-/* A press whose contacts chatter between the button and "none" for a few
- * milliseconds when pressed and when released (seeded pattern). */
-void e2e_press_bouncy(struct sim *sim, enum board_button button, uint32_t seed);
 
 /* ---- the screen ---- */
 

@@ -50,16 +50,6 @@
 
 static char tool_path[4096];
 
-static uint32_t next_random(uint32_t *state)
-{
-	uint32_t x = *state;
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	*state = x;
-	return x;
-}
-
 /* ---- the engine on the host ---- */
 
 static void position_text(const struct position *pos, char *text, size_t size)
@@ -127,14 +117,14 @@ static void nth_move(const struct position *pos, unsigned index, struct move *mv
 static void random_position(uint8_t game, uint32_t *seed, unsigned steps, struct position *pos)
 {
 	engine_start_position(pos, game);
-	unsigned n = next_random(seed) % (steps + 1u);
+	unsigned n = sim_random(seed) % (steps + 1u);
 	for (unsigned i = 0; i < n; i++) {
 		unsigned moves = legal_moves(pos);
 		if (moves == 0) {
 			break;
 		}
 		struct move mv;
-		nth_move(pos, next_random(seed) % moves, &mv);
+		nth_move(pos, sim_random(seed) % moves, &mv);
 		engine_apply_move(pos, &mv);
 	}
 }
@@ -560,7 +550,7 @@ static void choose_person_move(const struct position *pos, bool perfect, uint32_
 			}
 		}
 	}
-	nth_move(pos, next_random(seed) % moves, mv);
+	nth_move(pos, sim_random(seed) % moves, mv);
 }
 
 /* Plays a whole game typed on the console from `start_text` ("GAME
@@ -988,12 +978,12 @@ static void random_bytes_change_nothing(void **state)
 	size_t total = 0;
 	for (int burst = 0; burst < 8; burst++) {
 		char noise[2048];
-		size_t n = 256u + next_random(&seed) % (sizeof noise - 256u);
+		size_t n = 256u + sim_random(&seed) % (sizeof noise - 256u);
 		for (size_t i = 0; i < n; i++) {
 			/* Mostly bytes that are not line ends, so that lines grow
 			 * long; some line ends, digits and signs, so that some
 			 * lines are moves. */
-			uint32_t r = next_random(&seed);
+			uint32_t r = sim_random(&seed);
 			noise[i] = (char)((r & 0x700u) == 0 ? "\r\n-0123456789"[r % 13u] : (char)(r & 0xFFu));
 		}
 		sim_uart_clear_output(sim);

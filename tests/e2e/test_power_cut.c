@@ -73,12 +73,9 @@ static void garbage_in_the_eeprom_gives_the_defaults(void **state)
 {
 	(void)state;
 	uint8_t image[E2E_EEPROM_BYTES];
-	uint32_t x = 0xC0FFEEu;
+	uint32_t seed = 0xC0FFEEu;
 	for (size_t i = 0; i < sizeof image; i++) {
-		x ^= x << 13;
-		x ^= x >> 17;
-		x ^= x << 5;
-		image[i] = (uint8_t)x;
+		image[i] = (uint8_t)sim_random(&seed);
 	}
 	struct sim *sim = e2e_boot(image, 0);
 	expect_defaults_and_a_game(sim);
