@@ -24,21 +24,11 @@
 #include "tests/brute/brute.h"
 #include "tests/e2e/e2e.h"
 #include "tests/e2e/e2e_serial.h"
+#include "tests/e2e/odra_challenge.h"
 
 #define ODRA_ROWS 8000u
 #define MANY_ROWS 70000u /* row numbers past 16 bits */
 #define ROW_MAX 65535u
-#define ANSWER_MS 5000u /* after the last row */
-
-static uint32_t next_random(uint32_t *state)
-{
-	uint32_t x = *state;
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	*state = x;
-	return x;
-}
 
 static struct sim *boot(void)
 {
@@ -49,21 +39,7 @@ static struct sim *boot(void)
 
 /* ---- the answer, worked out here ---- */
 
-struct rows {
-	uint16_t *size;
-	uint32_t count;
-};
-
-static uint16_t nim_sum(const struct rows *rows)
-{
-	uint16_t x = 0;
-	for (uint32_t i = 0; i < rows->count; i++) {
-		x ^= rows->size[i];
-	}
-	return x;
-}
-
-static bool player_has_a_move(const struct rows *rows)
+static bool player_has_a_move(const struct odra_rows *rows)
 {
 	for (uint32_t i = 0; i < rows->count; i++) {
 		if (rows->size[i] != 0) {
@@ -73,123 +49,25 @@ static bool player_has_a_move(const struct rows *rows)
 	return false;
 }
 
-/* Whether the player to move has no winning move, from the rules' known
- * answer (Bouton, and for misère: with no row above 1, the player to move
- * loses exactly when the rows of 1 are odd; otherwise as in normal play).
- * With no row left there is no move at all. */
-static bool player_to_move_loses(const struct rows *rows, bool misere)
+/* The device's MOVE for one rule, checked (tests/e2e/odra_challenge.h). */
+static void check_move(const struct odra_rows *rows, bool misere, const char *move)
 {
-	uint32_t big = 0;
-	uint32_t ones = 0;
-	for (uint32_t i = 0; i < rows->count; i++) {
-		big += rows->size[i] > 1u;
-		ones += rows->size[i] == 1u;
-	}
-	if (misere && big == 0) {
-		return ones % 2u == 1u || ones == 0;
-	}
-	return nim_sum(rows) == 0;
-}
-
-/* The device's MOVE ("R-N" or "-") for one rule, checked: "-" exactly when
- * the player to move loses (or has no move), else a legal move after which
- * the opponent loses. */
-static void check_move(const struct rows *rows, bool misere, const char *move)
-{
-	bool loses = player_to_move_loses(rows, misere);
-	if (strcmp(move, "-") == 0) {
-		if (!loses) {
-			fail_msg("%s: no move given, but the player to move wins", misere ? "misere" : "normal");
-		}
-		return;
-	}
-	unsigned long row;
-	unsigned long take;
-	char tail;
-	if (sscanf(move, "%lu-%lu%c", &row, &take, &tail) != 2) {
-		fail_msg("\"%s\" is not a move R-N", move);
-	}
-	if (loses) {
-		fail_msg("%s: move %s given from a losing position", misere ? "misere" : "normal", move);
-	}
-	assert_true(row >= 1 && row <= rows->count);
-	uint16_t *size = &rows->size[row - 1];
-	assert_true(take >= 1 && take <= *size);
-	uint16_t before = *size;
-	*size = (uint16_t)(before - take);
-	bool opponent_loses = player_to_move_loses(rows, misere);
-	*size = before;
-	if (!opponent_loses) {
-		fail_msg("%s: %s leaves the opponent a winning position", misere ? "misere" : "normal", move);
+	const char *wrong = odra_check_move(rows, misere, move);
+	if (wrong != NULL) {
+		fail_msg("%s: %s: %s", misere ? "misere" : "normal", move, wrong);
 	}
 }
 
 /* ---- the challenge on the device ---- */
 
-struct answer {
-	char line[256];
-	uint32_t rows;
-	char normal[32];
-	char misere[32];
-	uint32_t ms;
-	size_t bytes_sent;
-	uint64_t cycles;       /* from the first row's first byte to the answer */
-	uint64_t awake_cycles; /* of those, not asleep */
-};
-
-static bool answered(struct sim *sim, void *ctx)
-{
-	(void)ctx;
-	const char *text = sim_uart_output(sim);
-	const char *line = strstr(text, "\r\n");
-	/* The prompt is the first line; the answer the second. */
-	return line != NULL && strstr(line + 2, "\r\n") != NULL;
-}
-
-/* Sends `odra`, waits for the prompt, then the rows as text, one a line,
- * lines ending in `line_end`, back to back, then an empty line; returns
- * the answer line. */
-static void run_challenge(struct sim *sim, const struct rows *rows, const char *line_end, struct answer *answer)
-{
-	memset(answer, 0, sizeof *answer);
-	sim_uart_clear_output(sim);
-	e2e_serial_send(sim, "odra");
-	assert_true(e2e_serial_wait_lines(sim, 1, 1000));
-	char prompt[128];
-	assert_true(e2e_serial_line(sim, 0, prompt, sizeof prompt));
-	assert_string_equal(prompt, "odra: rows 0-65535, one a line, then an empty line");
-	sim_run_ms(sim, 1);
-
-	size_t capacity = (size_t)rows->count * 8u + 16u;
-	char *text = malloc(capacity);
-	assert_non_null(text);
-	size_t n = 0;
-	for (uint32_t i = 0; i < rows->count; i++) {
-		n += (size_t)snprintf(text + n, capacity - n, "%u%s", rows->size[i], line_end);
-	}
-	n += (size_t)snprintf(text + n, capacity - n, "%s", line_end);
-	uint64_t start = sim_cycles(sim);
-	uint64_t start_asleep = sim_sleep_cycles(sim);
-	sim_uart_send(sim, text, n);
-	free(text);
-	answer->bytes_sent = n;
-	uint32_t send_ms = (uint32_t)(n * 10u * 1000u / 115200u);
-	if (!sim_run_until(sim, answered, NULL, 3u * send_ms + ANSWER_MS)) {
-		fail_msg("no answer; the device wrote:\n%s", sim_uart_output(sim));
-	}
-	answer->cycles = sim_cycles(sim) - start;
-	answer->awake_cycles = answer->cycles - (sim_sleep_cycles(sim) - start_asleep);
-	assert_true(e2e_serial_line(sim, 1, answer->line, sizeof answer->line));
-	if (sscanf(answer->line, "odra rows=%u normal=%31s misere=%31s ms=%u", &answer->rows, answer->normal,
-		   answer->misere, &answer->ms) != 4) {
-		fail_msg("not an answer: \"%s\"", answer->line);
-	}
-}
-
 /* Runs the challenge and checks everything in the answer. */
-static void challenge(struct sim *sim, const struct rows *rows, const char *line_end, struct answer *answer)
+static void challenge(struct sim *sim, const struct odra_rows *rows, const char *line_end, struct odra_answer *answer)
 {
-	run_challenge(sim, rows, line_end, answer);
+	const char *wrong = odra_challenge_run(sim, rows, line_end, answer);
+	if (wrong != NULL) {
+		fail_msg("%s; the device wrote:\n%s", wrong, answer->line);
+	}
+	assert_string_equal(answer->prompt, ODRA_CHALLENGE_PROMPT);
 	assert_int_equal(answer->rows, rows->count);
 	check_move(rows, false, answer->normal);
 	check_move(rows, true, answer->misere);
@@ -205,7 +83,7 @@ static void challenge(struct sim *sim, const struct rows *rows, const char *line
 	}
 }
 
-static void note(const char *what, const struct rows *rows, const struct answer *answer)
+static void note(const char *what, const struct odra_rows *rows, const struct odra_answer *answer)
 {
 	print_message("# %s: %u rows, %zu bytes, answered in %u ms (device clock), %.0f awake cycles a row "
 		      "(interrupts included), normal=%s misere=%s\n",
@@ -215,12 +93,12 @@ static void note(const char *what, const struct rows *rows, const struct answer 
 }
 
 /* Rows to fill, in one static store (a failed check leaks nothing). */
-static struct rows new_rows(uint32_t count)
+static struct odra_rows new_rows(uint32_t count)
 {
 	static uint16_t store[MANY_ROWS];
 	assert_true(count <= sizeof store / sizeof store[0]);
 	memset(store, 0, sizeof store);
-	return (struct rows){ store, count };
+	return (struct odra_rows){ store, count };
 }
 
 /* ---- tests ---- */
@@ -231,11 +109,11 @@ static void eight_thousand_random_rows(void **state)
 	struct sim *sim = boot();
 	uint32_t seed = 1003u;
 	for (int round = 0; round < 2; round++) {
-		struct rows rows = new_rows(ODRA_ROWS);
+		struct odra_rows rows = new_rows(ODRA_ROWS);
 		for (uint32_t i = 0; i < rows.count; i++) {
-			rows.size[i] = (uint16_t)(next_random(&seed) % (ROW_MAX + 1u));
+			rows.size[i] = (uint16_t)(sim_random(&seed) % (ROW_MAX + 1u));
 		}
-		struct answer answer;
+		struct odra_answer answer;
 		challenge(sim, &rows, round == 0 ? "\r\n" : "\n", &answer);
 		note(round == 0 ? "random rows, CRLF" : "random rows, LF", &rows, &answer);
 	}
@@ -248,14 +126,14 @@ static void eight_thousand_rows_that_lose(void **state)
 	(void)state;
 	struct sim *sim = boot();
 	uint32_t seed = 8000u;
-	struct rows rows = new_rows(ODRA_ROWS);
+	struct odra_rows rows = new_rows(ODRA_ROWS);
 	uint16_t x = 0;
 	for (uint32_t i = 0; i + 1u < rows.count; i++) {
-		rows.size[i] = (uint16_t)(next_random(&seed) % (ROW_MAX + 1u));
+		rows.size[i] = (uint16_t)(sim_random(&seed) % (ROW_MAX + 1u));
 		x ^= rows.size[i];
 	}
 	rows.size[rows.count - 1u] = x;
-	struct answer answer;
+	struct odra_answer answer;
 	challenge(sim, &rows, "\r", &answer);
 	assert_string_equal(answer.normal, "-");
 	assert_string_equal(answer.misere, "-");
@@ -270,15 +148,15 @@ static void eight_thousand_rows_where_misere_differs(void **state)
 	struct sim *sim = boot();
 	uint32_t seed = 1962u;
 	for (int shape = 0; shape < 4; shape++) {
-		struct rows rows = new_rows(ODRA_ROWS + (uint32_t)shape);
+		struct odra_rows rows = new_rows(ODRA_ROWS + (uint32_t)shape);
 		for (uint32_t i = 0; i < rows.count; i++) {
-			rows.size[i] = (uint16_t)(next_random(&seed) & 1u);
+			rows.size[i] = (uint16_t)(sim_random(&seed) & 1u);
 		}
 		if (shape < 2) {
 			/* One big row, somewhere in the middle, after both parities of 1-rows. */
-			rows.size[rows.count / 2u + (uint32_t)shape] = (uint16_t)(2u + next_random(&seed) % 60000u);
+			rows.size[rows.count / 2u + (uint32_t)shape] = (uint16_t)(2u + sim_random(&seed) % 60000u);
 		}
-		struct answer answer;
+		struct odra_answer answer;
 		challenge(sim, &rows, "\r\n", &answer);
 		char what[64];
 		snprintf(what, sizeof what, "rows of 0 and 1, %s", shape < 2 ? "one big row" : "no big row");
@@ -299,15 +177,15 @@ static void seventy_thousand_rows(void **state)
 	struct sim *sim = boot();
 	uint32_t seed = 65536u;
 	for (int rule = 0; rule < 2; rule++) {
-		struct rows rows = new_rows(MANY_ROWS);
-		for (uint32_t i = 65536u; i < rows.count; i += 1u + next_random(&seed) % 1000u) {
-			rows.size[i] = (uint16_t)(rule == 0 ? next_random(&seed) : next_random(&seed) & 1u);
+		struct odra_rows rows = new_rows(MANY_ROWS);
+		for (uint32_t i = 65536u; i < rows.count; i += 1u + sim_random(&seed) % 1000u) {
+			rows.size[i] = (uint16_t)(rule == 0 ? sim_random(&seed) : sim_random(&seed) & 1u);
 		}
 		if (rule == 1) {
 			/* One big row: misère differs from normal play. */
 			rows.size[MANY_ROWS - 7u] = 1962u;
 		}
-		struct answer answer;
+		struct odra_answer answer;
 		challenge(sim, &rows, "\n", &answer);
 		unsigned long row = 0;
 		assert_int_equal(sscanf(rule == 0 ? answer.normal : answer.misere, "%lu-", &row), 1);
@@ -327,11 +205,11 @@ static void small_positions_agree_with_the_solver(void **state)
 	uint32_t seed = 7u;
 	unsigned checked = 0;
 	for (int i = 0; i < 60; i++) {
-		struct rows rows = new_rows(1u + next_random(&seed) % 6u);
+		struct odra_rows rows = new_rows(1u + sim_random(&seed) % 6u);
 		for (uint32_t r = 0; r < rows.count; r++) {
-			rows.size[r] = (uint16_t)(next_random(&seed) % (i % 3 == 0 ? 2u : 8u));
+			rows.size[r] = (uint16_t)(sim_random(&seed) % (i % 3 == 0 ? 2u : 8u));
 		}
-		struct answer answer;
+		struct odra_answer answer;
 		challenge(sim, &rows, i % 3 == 0 ? "\r\n" : i % 3 == 1 ? "\n" : "\r", &answer);
 		for (int misere = 0; misere < 2; misere++) {
 			struct brute_pos pos;
@@ -343,7 +221,7 @@ static void small_positions_agree_with_the_solver(void **state)
 				pos.part[r] = rows.size[r];
 			}
 			const char *move = misere ? answer.misere : answer.normal;
-			bool over = nim_sum(&rows) == 0 && !player_has_a_move(&rows);
+			bool over = !player_has_a_move(&rows);
 			/* With no move left the misère player to move has won, and
 			 * there is no move to give. */
 			bool wins = !over && brute_wins(&pos);
@@ -370,21 +248,21 @@ static void edge_rows(void **state)
 	struct sim *sim = boot();
 	/* The Odra's own Marienbad. */
 	uint16_t marienbad[] = { 1, 3, 5, 7 };
-	struct rows rows = { marienbad, 4 };
-	struct answer answer;
+	struct odra_rows rows = { marienbad, 4 };
+	struct odra_answer answer;
 	challenge(sim, &rows, "\r\n", &answer);
 	assert_string_equal(answer.normal, "-");
 	assert_string_equal(answer.misere, "-");
 	/* The largest rows. */
 	uint16_t large[] = { 65535, 65535, 65535, 0, 1 };
-	rows = (struct rows){ large, 5 };
+	rows = (struct odra_rows){ large, 5 };
 	challenge(sim, &rows, "\n", &answer);
 	assert_string_equal(answer.normal, "1-65534");
 	/* No rows at all, and only empty rows: no move either way. */
-	rows = (struct rows){ large, 0 };
+	rows = (struct odra_rows){ large, 0 };
 	challenge(sim, &rows, "\r\n", &answer);
 	uint16_t zeros[] = { 0, 0, 0 };
-	rows = (struct rows){ zeros, 3 };
+	rows = (struct odra_rows){ zeros, 3 };
 	challenge(sim, &rows, "\r\n", &answer);
 	assert_string_equal(answer.normal, "-");
 	assert_string_equal(answer.misere, "-");
@@ -456,11 +334,11 @@ static void the_game_in_progress_is_untouched(void **state)
 	sim_lcd_lines(sim, lcd_before);
 
 	uint32_t seed = 5u;
-	struct rows rows = new_rows(2000);
+	struct odra_rows rows = new_rows(2000);
 	for (uint32_t i = 0; i < rows.count; i++) {
-		rows.size[i] = (uint16_t)next_random(&seed);
+		rows.size[i] = (uint16_t)sim_random(&seed);
 	}
-	struct answer answer;
+	struct odra_answer answer;
 	challenge(sim, &rows, "\r\n", &answer);
 
 	e2e_serial_ask_all(sim, "board", 30);
