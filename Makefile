@@ -131,8 +131,12 @@ $(GEN_TABLES) &: $(GENERATOR)
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)$(GENERATOR) $(BUILD)/gen/engine_tables.c $(BUILD)/gen/engine_tables.h
 
-# Engine sources include the generated header.
+# Engine sources include the generated header, and so do the tests and tools
+# that include engine headers: without this a parallel build of one test
+# from a clean tree could compile it before the header exists.
 $(call avr_obj,$(ENGINE_SRC) $(FIRMWARE_SRC)) $(call host_obj,$(filter-out $(GEN_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/engine_tables.h
+$(call host_obj,$(wildcard tests/*/*.c) tools/grundy.c $(wildcard tools/bench/*.c)): $(BUILD)/gen/engine_tables.h
+$(call avr_obj,$(wildcard tools/bench/*.c)): $(BUILD)/gen/engine_tables.h
 
 # ---- firmware -------------------------------------------------------------------
 

@@ -44,6 +44,15 @@ static void expect_outcome(const struct position *pos, uint8_t solved, unsigned 
 /* ---- Chomp ---- */
 
 /* Diagrams as row lengths packed 4 bits each, bottom row lowest. */
+static unsigned long binomial(unsigned n, unsigned k)
+{
+	unsigned long result = 1;
+	for (unsigned i = 1; i <= k; i++) {
+		result = result * (n - k + i) / i;
+	}
+	return result;
+}
+
 static uint8_t chomp_row(uint32_t diagram, unsigned i)
 {
 	return (uint8_t)((diagram >> (4u * i)) & 15u);
@@ -166,6 +175,8 @@ static void test_chomp_key_is_the_same_for_the_transposed_diagram(void **state)
 	unsigned long checked = 0;
 	chomp_every_diagram(chomp_transpose_check, &checked);
 	print_message("# chomp: %lu diagrams keyed like their transposes\n", checked);
+	/* Diagrams in an 8x8 box are lattice paths: C(16, 8), less the empty one. */
+	assert_int_equal(checked, binomial(16, 8) - 1u);
 }
 
 /* ---- Taktix ---- */
@@ -211,16 +222,18 @@ static void test_taktix_every_position_agrees_with_a_retrograde_solve(void **sta
 	assert_non_null(outcome);
 	for (unsigned v = 0; v < 4; v++) {
 		taktix_solve(v >= 2, v & 1u, outcome);
-		unsigned long losing = 0;
+		unsigned long positions = 0, losing = 0;
 		for (uint32_t x = 0; x < 65536; x++) {
 			struct position pos = board(GAME_TAKTIX);
 			pos.variant = v >= 2 ? TAKTIX_ADJACENT : TAKTIX_ANY;
 			pos.rule = (v & 1u) ? RULE_MISERE : RULE_NORMAL;
 			pos.u.taktix = (uint16_t)x;
 			expect_outcome(&pos, outcome[x], x, "taktix");
+			positions++;
 			losing += outcome[x] == LOSES;
 		}
-		print_message("# taktix %s: 65536 positions, %lu losing, all as solved\n", names[v], losing);
+		print_message("# taktix %s: %lu positions, %lu losing, all as solved\n", names[v], positions, losing);
+		assert_int_equal(positions, 1ul << 16);
 	}
 	free(outcome);
 }
@@ -290,6 +303,8 @@ static void test_taktix_keys_are_the_same_for_every_symmetric_position(void **st
 		}
 	}
 	print_message("# taktix: %lu keys of symmetric positions compared\n", checked);
+	/* Each position: 8 images under two keys, and 16 row and column permutations. */
+	assert_int_equal(checked, 65536ul * (8u * 2u + 4u * 4u));
 }
 
 /* ---- Kubo ---- */
@@ -321,7 +336,7 @@ static void test_kubo_every_position_agrees_with_a_retrograde_solve(void **state
 	(void)state;
 	uint8_t *outcome = malloc(KUBO_CODES);
 	assert_non_null(outcome);
-	unsigned long losing = 0;
+	unsigned long positions = 0, losing = 0;
 	for (uint32_t x = 0; x < KUBO_CODES; x++) {
 		uint8_t result = LOSES;
 		for (unsigned i = 0; i < 9 && result == LOSES; i++) {
@@ -341,9 +356,11 @@ static void test_kubo_every_position_agrees_with_a_retrograde_solve(void **state
 		losing += result == LOSES;
 		struct position pos = kubo_position(x);
 		expect_outcome(&pos, result, x, "kubo");
+		positions++;
 	}
 	free(outcome);
-	print_message("# kubo: %lu positions, %lu losing, all as solved\n", (unsigned long)KUBO_CODES, losing);
+	print_message("# kubo: %lu positions, %lu losing, all as solved\n", positions, losing);
+	assert_int_equal(positions, KUBO_CODES);
 	assert_int_equal(losing, 38048);
 }
 
@@ -365,6 +382,7 @@ static void test_kubo_slots_are_the_same_for_every_symmetric_position(void **sta
 		}
 	}
 	print_message("# kubo: %lu slots of symmetric positions compared\n", checked);
+	assert_int_equal(checked, KUBO_CODES * 7u);
 }
 
 /* ---- Nineteen ---- */
@@ -441,7 +459,7 @@ static void test_nineteen_every_position_agrees_with_a_retrograde_solve(void **s
 	assert_int_equal(n, 85);
 	uint8_t *outcome = malloc(NINETEEN_CODES);
 	assert_non_null(outcome);
-	unsigned long losing = 0;
+	unsigned long positions = 0, losing = 0;
 	for (uint32_t x = 0; x < NINETEEN_CODES; x++) {
 		uint8_t result = LOSES;
 		for (unsigned m = 0; m < n && result == LOSES; m++) {
@@ -454,9 +472,11 @@ static void test_nineteen_every_position_agrees_with_a_retrograde_solve(void **s
 		struct position pos = board(GAME_NINETEEN);
 		pos.u.nineteen = x;
 		expect_outcome(&pos, result, x, "nineteen");
+		positions++;
 	}
 	free(outcome);
-	print_message("# nineteen: %lu positions, %lu losing, all as solved\n", (unsigned long)NINETEEN_CODES, losing);
+	print_message("# nineteen: %lu positions, %lu losing, all as solved\n", positions, losing);
+	assert_int_equal(positions, NINETEEN_CODES);
 	assert_int_equal(losing, 53694);
 }
 
@@ -500,6 +520,7 @@ static void test_nineteen_keys_are_the_same_for_every_symmetric_position(void **
 		}
 	}
 	print_message("# nineteen: %lu keys of symmetric positions compared\n", checked);
+	assert_int_equal(checked, NINETEEN_CODES * 11u);
 }
 
 /* ---- the set decoder ---- */
