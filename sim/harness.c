@@ -43,8 +43,6 @@
 #define SIM_WDTCSR_ENABLE_BITS 0x48u /* WDIE | WDE */
 #define SIM_UCSR0B 0xC1u
 #define SIM_UCSR0B_RXEN0 0x10u
-#define SIM_EECR 0x3Fu
-#define SIM_EECR_EEPE 0x02u
 
 #define SIM_STRINGIFY(x) #x
 #define SIM_PORT_LETTER(port) (SIM_STRINGIFY(port)[0])
@@ -126,7 +124,6 @@ struct sim {
 	struct sim_port_hook port_hooks[SIM_OUTPUT_COUNT]; /* one per port with a watched pin */
 	bool driven[SIM_OUTPUT_COUNT];
 	bool backlight_driven_high;
-	uint32_t eeprom_writes;
 	uint8_t eeprom_at_stop[SIM_EEPROM_SIZE];
 };
 
@@ -440,19 +437,6 @@ static void sim_wire_pins(struct sim *sim)
 	}
 }
 
-/* Runs after simavr's own EECR handler: setting EEPE starts a byte write,
- * which simavr completes at once.  A test can cut the power right after
- * any byte of a save. */
-static void sim_on_eecr_write(struct avr_irq_t *irq, uint32_t value, void *param)
-{
-	struct sim *sim = param;
-	(void)irq;
-	if (value & SIM_EECR_EEPE) {
-		sim->eeprom_writes++;
-		sim_request_poll(sim);
-	}
-}
-
 /* ---- serial line ------------------------------------------------------------------ */
 
 static bool sim_text_reserve(char **buffer, size_t *capacity, size_t needed)
@@ -592,7 +576,6 @@ static bool sim_power_on(struct sim *sim, const uint8_t eeprom[SIM_EEPROM_SIZE])
 	sim->lcd_changes_seen = sim->lcd.changes;
 	sim_wire_pins(sim);
 	sim_wire_uart(sim);
-	avr_irq_register_notify(avr_iomem_getirq(avr, SIM_EECR, NULL, AVR_IOMEM_IRQ_ALL), sim_on_eecr_write, sim);
 	sim->adc_irq = avr_io_getirq(avr, AVR_IOCTL_ADC_GETIRQ, ADC_IRQ_ADC0 + BOARD_BUTTONS_ADC_CHANNEL);
 	sim_apply_button_voltage(sim);
 	sim_tune_core(sim);
@@ -697,16 +680,12 @@ struct sim *sim_open(const struct sim_options *options)
 	if (sim->options.shield >= BOARD_SHIELD_VERSIONS) {
 		sim->options.shield = 0;
 	}
-	sim->options.eeprom = NULL; /* the caller's buffer need not outlive this call */
 	sim->elf_path = strdup(options->elf ? options->elf : "");
 	sim->button_millivolts = sim_reading_to_millivolts(shield_readings[sim->options.shield][BUTTON_NONE]);
 	uint8_t eeprom[SIM_EEPROM_SIZE];
 	/* A chip fresh from `make flash` has an erased EEPROM: the hex holds
 	 * only .text and .data, whatever the ELF's .eeprom section says. */
 	memset(eeprom, 0xFF, sizeof eeprom);
-	if (options->eeprom) {
-		memcpy(eeprom, options->eeprom, sizeof eeprom);
-	}
 	if (!sim->elf_path || !sim_load_firmware(sim) || !sim_power_on(sim, eeprom)) {
 		sim_close(sim);
 		return NULL;
@@ -1100,9 +1079,4 @@ void sim_eeprom_read(const struct sim *sim, uint8_t out[1024])
 	/* GET copies the bytes but returns -1 even then (simavr 1.6). */
 	avr_eeprom_desc_t desc = {.ee = out, .offset = 0, .size = SIM_EEPROM_SIZE};
 	avr_ioctl(sim->avr, AVR_IOCTL_EEPROM_GET, &desc);
-}
-
-uint32_t sim_eeprom_writes(const struct sim *sim)
-{
-	return sim->eeprom_writes;
 }

@@ -27,7 +27,6 @@ struct sim_options {
 	const char *elf;       /* firmware to load */
 	uint8_t shield;        /* 0: v1.0 button readings, 1: v1.1 */
 	bool realtime;         /* pace the simulation to wall-clock time (make play) */
-	const uint8_t *eeprom; /* initial EEPROM contents (1024 bytes), or NULL for erased (0xFF) */
 };
 
 /* Loads the firmware and powers the chip on.  NULL, with the reason on
@@ -117,9 +116,5 @@ void sim_eeprom_read(const struct sim *sim, uint8_t out[1024]);
  * RAM and registers lost.  A write the chip had begun completes only if the
  * harness saw it finish (simavr completes EEPROM writes at once). */
 void sim_power_cycle(struct sim *sim);
-/* EEPROM byte writes the firmware has started (EEPE set) since sim_open,
- * over all power-on periods.  sim_run_until polls after each, so a test
- * can cut the power right after any byte of a save. */
-uint32_t sim_eeprom_writes(const struct sim *sim);
 
 #endif

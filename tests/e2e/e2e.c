@@ -35,9 +35,9 @@ void e2e_init(const char *argv0)
 	snprintf(elf_path, sizeof elf_path, "%.*s/../../grundy-box.elf", dir_length, dir);
 }
 
-struct sim *e2e_boot(const uint8_t *eeprom, uint8_t shield)
+struct sim *e2e_boot(uint8_t shield)
 {
-	struct sim_options options = { .elf = elf_path, .shield = shield, .realtime = false, .eeprom = eeprom };
+	struct sim_options options = { .elf = elf_path, .shield = shield, .realtime = false };
 	struct sim *sim = sim_open(&options);
 	assert_non_null(sim);
 	e2e_expect_menu(sim, 1000);
@@ -1805,7 +1805,7 @@ void e2e_check_transcript(struct sim *sim, struct e2e_transcript *out)
 
 void e2e_rulebook_game(uint8_t game, unsigned games, uint32_t seed)
 {
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	struct e2e_figures figures;
 	memset(&figures, 0, sizeof figures);
 	unsigned machine_wins = 0, person_wins = 0, machine_could = 0;

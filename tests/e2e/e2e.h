@@ -19,7 +19,6 @@
 #include "sim/harness.h"
 #include "tests/brute/brute.h"
 
-#define E2E_EEPROM_BYTES 1024u
 #define E2E_DEFAULT (-1)
 
 /* Finds the firmware next to the test program (BUILD/grundy-box.elf for
@@ -27,10 +26,9 @@
  * first, with argv[0]. */
 void e2e_init(const char *argv0);
 
-/* Powers the chip on (with `eeprom`, or erased when NULL) on shield
- * version `shield` (0: v1.0 button readings, 1: v1.1) and waits for the
- * menu. */
-struct sim *e2e_boot(const uint8_t *eeprom, uint8_t shield);
+/* Powers the chip on, on shield version `shield` (0: v1.0 button
+ * readings, 1: v1.1), and waits for the menu. */
+struct sim *e2e_boot(uint8_t shield);
 /* Asserts the run was healthy: no crash or hang, no watchdog reset, no LCD
  * timing violation, the backlight pin never driven high. */
 void e2e_check_health(struct sim *sim);

@@ -59,7 +59,7 @@ static void find_item(struct sim *sim, const char *text)
 static void illegal_move_is_refused_and_changes_nothing(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	e2e_menu_set(sim, &nim_345);
 	start_game(sim);
 	struct position pos;
@@ -116,7 +116,7 @@ static void mash(struct sim *sim, unsigned count, uint32_t *seed)
 static void mashing_leaves_every_game_correct(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	e2e_menu_set(sim, &nim_345);
 	start_game(sim);
 	unsigned presses = 0;
@@ -144,7 +144,7 @@ static void mashing_leaves_every_game_correct(void **state)
 static void bouncing_contacts_give_one_press_each(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	e2e_bouncy_presses(0xB0B0u);
 	e2e_menu_set(sim, &nim_345);
 
@@ -175,7 +175,7 @@ static void bouncing_contacts_give_one_press_each(void **state)
 static void long_select_leaves_the_game(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	e2e_menu_set(sim, &nim_345);
 	start_game(sim);
 	struct position pos;
@@ -193,7 +193,7 @@ static void long_select_leaves_the_game(void **state)
 static void score_counts_finished_games(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	const struct e2e_setup marienbad = e2e_start(GAME_MARIENBAD, false);
 	e2e_menu_set(sim, &marienbad);
 	struct e2e_figures figures = { 0 };
@@ -217,7 +217,7 @@ static void score_counts_finished_games(void **state)
 static void win_light_goes_out_on_a_rematch(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	const struct e2e_setup one_stone = {
 		.game = GAME_NIM, .rule = RULE_NORMAL, .variant = E2E_DEFAULT, .limit = E2E_DEFAULT,
 		.set = E2E_DEFAULT, .machine_first = false, .count = 1, .value = { 1 },
@@ -238,7 +238,7 @@ static void win_light_goes_out_on_a_rematch(void **state)
 static void held_arrow_repeats_and_stops_when_released(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	e2e_menu_set(sim, &nim_345);
 	find_item(sim, "Heap 1 <3>");
 	sim_press(sim, BUTTON_RIGHT, 2000);
@@ -258,7 +258,7 @@ static void both_shield_versions_work(void **state)
 {
 	(void)state;
 	for (uint8_t shield = 0; shield < BOARD_SHIELD_VERSIONS; shield++) {
-		struct sim *sim = e2e_boot(NULL, shield);
+		struct sim *sim = e2e_boot(shield);
 		e2e_menu_set(sim, &nim_345); /* RIGHT, DOWN */
 		e2e_press(sim, BUTTON_UP);
 		e2e_expect_line(sim, 0, "Heap 3 <5>", 10);
@@ -276,7 +276,7 @@ static void both_shield_versions_work(void **state)
 static void wide_board_scrolls_to_keep_the_chosen_heap_in_view(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	struct e2e_setup wide = e2e_start(GAME_NIM, false);
 	wide.count = 8;
 	for (unsigned i = 0; i < 8; i++) {
@@ -310,7 +310,7 @@ static void wide_board_scrolls_to_keep_the_chosen_heap_in_view(void **state)
 static void nothing_to_take_is_refused(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	struct e2e_setup empty = e2e_start(GAME_NIM, false);
 	empty.count = 2;
 	e2e_menu_set(sim, &empty);

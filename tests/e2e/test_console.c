@@ -253,7 +253,7 @@ static void expected_board(const struct position *pos, const char *status, char 
  * first line the firmware writes. */
 static struct sim *boot(void)
 {
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	assert_non_null(strstr(sim_uart_output(sim), "grundy-box ready\r\n"));
 	sim_uart_clear_output(sim);
 	return sim;

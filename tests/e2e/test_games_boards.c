@@ -52,7 +52,7 @@ static void nineteen_from_the_rulebook_start(void **state)
 static void long_pick_is_named_in_full(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	struct e2e_setup setup = e2e_start(GAME_NINETEEN, false);
 	e2e_menu_set(sim, &setup);
 	e2e_press(sim, BUTTON_SELECT);

@@ -45,7 +45,7 @@ static void prime_power_from_the_rulebook_start(void **state)
 static void prime_power_of_the_largest_prime_starts(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	e2e_menu_set(sim, &(struct e2e_setup){ .game = GAME_PRIME_POWER, .rule = E2E_DEFAULT,
 					       .variant = E2E_DEFAULT, .limit = E2E_DEFAULT,
 					       .set = E2E_DEFAULT, .machine_first = false, .count = 1,

@@ -34,7 +34,7 @@ static void machine_wins_against_every_first_reply(void **state)
 	brute_moves(&start, &firsts);
 	assert_int_equal(firsts.count, 16);
 
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	e2e_menu_set(sim, &setup);
 	struct e2e_figures figures = { 0 };
 	for (size_t i = 0; i < firsts.count; i++) {
@@ -62,7 +62,7 @@ static void perfect_person_wins_when_the_machine_starts(void **state)
 {
 	(void)state;
 	const struct e2e_setup setup = e2e_start(GAME_MARIENBAD, true);
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	e2e_menu_set(sim, &setup);
 	struct e2e_figures figures = { 0 };
 	/* The announcements run their full time here, as a person sees them. */

@@ -80,7 +80,7 @@ static void describe(const struct e2e_setup *setup, char *text, size_t size)
 static void machine_wins_from_winning_starts(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	struct e2e_figures figures = { 0 };
 	unsigned games = 0;
 	for (size_t i = 0; i < sizeof machine_wins / sizeof machine_wins[0]; i++) {
@@ -111,7 +111,7 @@ static void machine_wins_from_winning_starts(void **state)
 static void perfect_person_wins_from_losing_starts(void **state)
 {
 	(void)state;
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	struct e2e_figures figures = { 0 };
 	for (size_t i = 0; i < sizeof machine_loses / sizeof machine_loses[0]; i++) {
 		struct e2e_setup setup;

@@ -32,7 +32,7 @@
 
 static struct sim *boot(void)
 {
-	struct sim *sim = e2e_boot(NULL, 0);
+	struct sim *sim = e2e_boot(0);
 	sim_uart_clear_output(sim);
 	return sim;
 }
