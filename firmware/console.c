@@ -70,6 +70,9 @@ static const char texts[] ENGINE_FLASH =
  * a move. */
 enum command { CMD_HELP, CMD_BOARD, CMD_ODRA, CMD_NEW, CMD_GO, CMD_NONE };
 
+/* Who moves first in a new game: CMD_NEW + enum player. */
+_Static_assert(CMD_NEW + PLAYER_MACHINE == CMD_GO && PLAYER_PERSON == 0, "a command's first player");
+
 static const char command_words[] ENGINE_FLASH = "help\0board\0odra\0new\0go";
 
 static union {
@@ -213,7 +216,7 @@ static bool game_exists(void)
 	return (game.pos.count | game.pos.game) != 0; /* GAME_NIM is 0 */
 }
 
-void console_new_game(void)
+void console_forget_board(void)
 {
 	console.awaiting_turn = false;
 }
@@ -280,7 +283,7 @@ static CONSOLE_OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game
 	} else {
 		err = engine_parse_position(&pos, game_id, in->at);
 	}
-	if (err == ENGINE_OK && command != CMD_NONE && !game_start(&pos)) {
+	if (err == ENGINE_OK && command != CMD_NONE && !game_start(&pos, (uint8_t)(command - CMD_NEW))) {
 		err = ENGINE_ERR_GAME_OVER;
 	}
 	if (err != ENGINE_OK) {
@@ -290,9 +293,6 @@ static CONSOLE_OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game
 		engine_print_analysis(&pos, &transcript_out);
 		transcript_line_end();
 	} else {
-		if (command == CMD_GO) {
-			game.to_move = PLAYER_MACHINE;
-		}
 		follow_game();
 	}
 	return ENGINE_OK;

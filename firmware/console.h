@@ -15,7 +15,8 @@
  *   new GAME [POSITION]  a new game, played here and on the LCD; you move first
  *   go GAME [POSITION]   the same, the machine moving first
  *   MOVE                 your move, in the game's syntax: 2-3, -4, a1,a2, ...
- *   board                the game in progress, as a teleprinter prints it
+ *   board                the game in progress (or the last one, over or
+ *                        left), as a teleprinter prints it
  *   odra                 the Odra challenge (firmware/odra.h): Nim rows follow,
  *                        one a line, and an empty line ends them
  *
@@ -32,11 +33,14 @@
  * move typed here is played as if entered with the buttons, and the LCD
  * follows it; the machine replies to either in the same way, after the
  * same pause.  The serial line gets the transcript of every game, however
- * it is played (firmware/transcript.h): "you 4-3 -> 1 3 5 4", "me ...",
- * "winner ...".  After a move or a game begun here, the board is printed
- * when it is the person's turn again or the game is over.  A move is taken
- * only on the person's turn ("error: not your turn" while the machine
- * thinks).  Either side may make the next move.
+ * it is played (firmware/transcript.h): "new GAME POSITION" (or "go ..."
+ * when the machine moves first: the command that begins the same game),
+ * "you 4-3 -> 1 3 5 4", "me ...", then "winner ..." or, when the person
+ * leaves the game with a long SELECT, "left GAME POSITION"; a game left
+ * takes no more moves.  After a move or a game begun here, the board is
+ * printed when it is the person's turn again or the game is over.  A move
+ * is taken only on the person's turn ("error: not your turn" while the
+ * machine thinks).  Either side may make the next move.
  *
  * Lines longer than CONSOLE_LINE_MAX characters, lines holding control or
  * 8-bit bytes, and lines the device could not receive whole (bytes sent
@@ -58,9 +62,10 @@
  * which the C start-up's zeroing gives on the device; for host tests that
  * start the console afresh. */
 void console_init(void);
-/* A new game began, here or from the menu (the transcript tells): a board
- * that a command waited for in the last game is no longer due. */
-void console_new_game(void);
+/* A game began or was left, here or with the buttons (the transcript
+ * tells): a board that a command waited for in the last game is no longer
+ * due. */
+void console_forget_board(void);
 /* Called on every pass of the main loop: reads what the serial line
  * brought, runs at most one command, and prints the board a command waits
  * for. */

@@ -16,8 +16,12 @@
  *     the machine's replies checked by the brute-force solver, every board
  *     printed checked against the teleprinter picture worked out here, and
  *     the LCD showing the same position;
- *   - the console and the buttons on one game, and a game left with the
- *     buttons forgets the board a command waited for;
+ *   - the console and the buttons on one game; a game left with the
+ *     buttons is said to be left, with its position, in the transcript,
+ *     takes no more moves and forgets the board a command waited for;
+ *   - the transcript's line of each game says who moves first ("new" or
+ *     "go"), whether it began here or with the buttons, and typed back it
+ *     begins the same game;
  *   - every kind of bad input gets one error line and leaves the game as it
  *     was, on the console and on the LCD: over-long lines, unknown
  *     commands and games, non-numbers, numbers out of range, illegal moves,
@@ -570,10 +574,13 @@ static bool play_by_text(struct sim *sim, const char *start_text, bool machine_f
 	sim_uart_clear_output(sim);
 	e2e_serial_send(sim, command);
 	wait_turn_back(sim);
-	char expected[TEXT_MAX];
-	command_text(&pos, expected, sizeof expected);
-	assert_true(strncmp(sim_uart_output(sim), "new ", 4) == 0);
-	assert_true(strncmp(sim_uart_output(sim) + 4, expected, strlen(expected)) == 0);
+	/* The transcript's first line is the command that starts this game
+	 * (the start's position written out). */
+	char expected[TEXT_MAX + 8];
+	char position[TEXT_MAX];
+	command_text(&pos, position, sizeof position);
+	snprintf(expected, sizeof expected, "%s %s\r\n", machine_first ? "go" : "new", position);
+	assert_true(strncmp(sim_uart_output(sim), expected, strlen(expected)) == 0);
 	bool person_moved_last = false;
 	if (machine_first) {
 		move_from_transcript(sim, "me", &pos);
@@ -687,7 +694,7 @@ static void go_lets_the_machine_move_first(void **state)
 	struct sim *sim = boot();
 	sim_uart_clear_output(sim);
 	e2e_serial_send(sim, "go nim 1 2 4");
-	wait_line(sim, "new nim 1 2 4", 1000);
+	wait_line(sim, "go nim 1 2 4", 1000);
 	expect_reply(sim, "1-1", "error: not your turn");
 	sim_uart_clear_output(sim);
 	wait_turn_back(sim);
@@ -751,7 +758,9 @@ static void console_and_buttons_share_the_game(void **state)
 }
 
 /* A game left with the buttons while the machine thinks over a move typed
- * here: the board that move waited for is not printed in the next game. */
+ * here: the transcript says it was left, and where; the game is over for
+ * the console too (no move is taken), and the board that move waited for
+ * is not printed in the next game. */
 static void a_game_left_takes_its_board_along(void **state)
 {
 	(void)state;
@@ -766,13 +775,56 @@ static void a_game_left_takes_its_board_along(void **state)
 	e2e_expect_menu(sim, 1000);
 	sim_button_up(sim);
 	sim_run_ms(sim, 100);
-	assert_string_equal(sim_uart_output(sim), "you 1-1 -> 2 4 5\r\n");
+	assert_string_equal(sim_uart_output(sim), "you 1-1 -> 2 4 5\r\nleft nim 2 4 5\r\n");
+	expect_reply(sim, "1-1", "error: no game");
 
 	/* The menu's game (Marienbad, the person first): its line only. */
+	sim_uart_clear_output(sim);
 	e2e_press(sim, BUTTON_SELECT);
 	e2e_expect_line(sim, 0, "U/D=where", 1000);
 	sim_run_ms(sim, 500);
-	assert_string_equal(sim_uart_output(sim), "you 1-1 -> 2 4 5\r\nnew marienbad 1 3 5 7\r\n");
+	assert_string_equal(sim_uart_output(sim), "new marienbad 1 3 5 7\r\n");
+	e2e_close(sim);
+}
+
+/* The transcript's line of a new game says who moves first as the console
+ * would be told it: "new GAME POSITION" when the person does, "go GAME
+ * POSITION" when the machine does, whether the game began here or with
+ * the buttons; typed back, that line begins the same game again. */
+static void the_transcript_says_who_moves_first(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	/* With the buttons: the menu's Marienbad, the machine first. */
+	struct e2e_setup setup = e2e_start(GAME_MARIENBAD, true);
+	e2e_menu_set(sim, &setup);
+	sim_uart_clear_output(sim);
+	e2e_press(sim, BUTTON_SELECT);
+	wait_line(sim, "go marienbad 1 3 5 7", 1000);
+	char machine_line[] = "\r\nme ";
+	if (!sim_run_until(sim, output_has, machine_line, TURN_MS)) {
+		fail_msg("the machine did not move first; the device wrote:\n%s", sim_uart_output(sim));
+	}
+	sim_run_ms(sim, QUIET_MS);
+	struct e2e_transcript transcript;
+	e2e_check_transcript(sim, &transcript);
+	assert_int_equal(transcript.games, 1);
+	assert_int_equal(transcript.moves, 1);
+
+	/* Each line typed back: the same game, the same player first. */
+	static const char *const starts[] = { "go marienbad 1 3 5 7", "new marienbad 1 3 5 7", "go nim 1 2 4",
+					      "new kayles 1 12" };
+	for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+		sim_uart_clear_output(sim);
+		e2e_serial_send(sim, starts[i]);
+		wait_turn_back(sim);
+		char line[TEXT_MAX];
+		assert_true(e2e_serial_line(sim, 0, line, sizeof line));
+		assert_string_equal(line, starts[i]);
+		e2e_check_transcript(sim, &transcript);
+		assert_int_equal(transcript.games, 1);
+		assert_int_equal(transcript.moves, starts[i][0] == 'g' ? 1u : 0u);
+	}
 	e2e_close(sim);
 }
 
@@ -1036,6 +1088,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(go_lets_the_machine_move_first),
 		cmocka_unit_test(console_and_buttons_share_the_game),
 		cmocka_unit_test(a_game_left_takes_its_board_along),
+		cmocka_unit_test(the_transcript_says_who_moves_first),
 		cmocka_unit_test(each_bad_line_gets_one_error_and_changes_nothing),
 		cmocka_unit_test(any_line_end_and_backspace),
 		cmocka_unit_test(bytes_lost_while_busy_are_reported),
