@@ -94,7 +94,6 @@ static struct console_state {
 	uint8_t fault;          /* why the line being read will be refused, or ENGINE_OK */
 	bool after_cr;          /* the last byte was a CR: an LF now only completes it */
 	bool in_odra;           /* the challenge's rows are coming */
-	bool odra_failed;       /* a bad row was reported: the rest are only read */
 	uint32_t odra_start_ms; /* when the challenge's prompt was sent */
 	bool awaiting_turn;     /* print the board when the person's turn comes */
 } console;
@@ -337,7 +336,6 @@ static uint8_t run_line(void)
 	}
 	if (command == CMD_ODRA) {
 		console.in_odra = true;
-		console.odra_failed = false;
 		odra_start(&buffer.challenge.odra);
 		say_line(TEXT_ODRA_PROMPT);
 		console.odra_start_ms = timer_ms();
@@ -359,22 +357,17 @@ static uint8_t run_line(void)
 
 /* ---- the challenge ---- */
 
-/* A row of the challenge has come, whole or not (`reason`): the first bad
- * row gets its error line at once, and the challenge goes on reading rows
- * to its end; an empty line ends it, with the answer if all was well. */
+/* A row of the challenge has come, whole or not (`reason`): an empty line
+ * ends the challenge with the answer, and so does a bad row, with its
+ * error line instead, so that the next line is a command again. */
 static void odra_line_end(struct console_state *con, uint8_t reason)
 {
 	struct scanner in = { .at = buffer.challenge.line };
 	struct odra *odra = OPAQUE(&buffer.challenge.odra);
 	if (reason == ENGINE_OK && scan_at_end(&in)) {
 		con->in_odra = false;
-		if (!con->odra_failed) {
-			odra_print_answer(odra, timer_ms() - con->odra_start_ms, &transcript_out);
-			transcript_line_end();
-		}
-		return;
-	}
-	if (con->odra_failed) {
+		odra_print_answer(odra, timer_ms() - con->odra_start_ms, &transcript_out);
+		transcript_line_end();
 		return;
 	}
 	uint16_t size = scan_u16(&in, UINT16_MAX, ENGINE_ERR_RANGE);
@@ -384,13 +377,12 @@ static void odra_line_end(struct console_state *con, uint8_t reason)
 	if (reason == ENGINE_OK) {
 		reason = in.error;
 	}
-	/* A bad row is counted too, so the count is its number: the answer,
-	 * which it would spoil, is not given after it. */
+	/* A bad row is counted too, so the count is its number. */
 	odra_add_row(odra, size);
 	if (reason == ENGINE_OK) {
 		return;
 	}
-	con->odra_failed = true;
+	con->in_odra = false;
 	say(TEXT_ERROR);
 	say(TEXT_ROW);
 	put_u32(odra->rows); /* where say() printed */

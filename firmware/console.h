@@ -3,9 +3,10 @@
  * bits, no parity, 1 stop bit (BOARD_UART_BAUD, hal/uart.h).  It works from
  * a plain terminal and from the Arduino serial monitor: a line ends with
  * CR, LF or CRLF; the device does not echo (turn on local echo); backspace
- * (BS or DEL) erases the last character; empty lines are ignored.  Every
- * reply is whole lines ending in CRLF, and every refusal is one line
- * starting with "error: ".
+ * (BS or DEL) erases the last character.  Empty lines are ignored; every
+ * other line gets a reply, except the rows of the Odra challenge, which
+ * its answer acknowledges.  Every reply is whole lines ending in CRLF, and
+ * every refusal is one line starting with "error: ".
  *
  *   help                 the commands, then one line a game: its name, its
  *                        position syntax and its move syntax
@@ -18,7 +19,10 @@
  *   board                the game in progress (or the last one, over or
  *                        left), as a teleprinter prints it
  *   odra                 the Odra challenge (firmware/odra.h): Nim rows follow,
- *                        one a line, and an empty line ends them
+ *                        one a line, and an empty line ends them with the
+ *                        answer; a bad row ends them at once with its error
+ *                        line ("error: row 2: not a number"), and the next
+ *                        line is a command again
  *
  * Names are the games' own (`help` lists them), in either case.  A game is
  * printed as its line "GAME POSITION" (typed back, it is the analysis

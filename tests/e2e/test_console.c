@@ -26,7 +26,9 @@
  *     was, on the console and on the LCD: over-long lines, unknown
  *     commands and games, non-numbers, numbers out of range, illegal moves,
  *     moves out of turn, control and 8-bit bytes, bytes sent back to back
- *     while the chip is busy, and floods of random bytes.
+ *     while the chip is busy, and floods of random bytes;
+ *   - a row the Odra challenge refuses ends it: the next line is a command,
+ *     and every line gets its reply.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -51,6 +53,7 @@
 #define TURN_MS 10000u /* the machine's pause and words */
 #define QUIET_MS 50u   /* after a reply: no more lines come */
 #define BLINK_MS 450u  /* a board's cursor blinks: a whole period of it */
+#define ODRA_PROMPT "odra: rows 0-65535, one a line, then an empty line"
 
 static char tool_path[4096];
 
@@ -976,6 +979,74 @@ static void any_line_end_and_backspace(void **state)
 	e2e_close(sim);
 }
 
+/* After the Odra challenge refuses a row, the console is itself again:
+ * the refusal ends the challenge, and the next line is a command with its
+ * own reply; every line after the refused row gets its reply, sent one by
+ * one or back to back. */
+static void a_refused_odra_row_leaves_the_console_ready(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	char reply[TEXT_MAX];
+	e2e_serial_ask(sim, "odra", reply, sizeof reply);
+	assert_true(strncmp(reply, "odra: ", 6) == 0);
+	sim_uart_clear_output(sim);
+	e2e_serial_send(sim, "3");
+	sim_run_ms(sim, 300);
+	assert_int_equal(e2e_serial_lines(sim), 0); /* a good row has no reply of its own */
+	expect_reply(sim, "help", "error: row 2: not a number");
+	char nim345[TEXT_MAX];
+	host_line("nim 3 4 5", nim345, sizeof nim345);
+	expect_reply(sim, "nim 3 4 5", nim345);
+	e2e_serial_ask_until(sim, "new nim 3 4 5", "your move", TURN_MS);
+	struct position pos;
+	assert_int_equal(engine_parse_position(&pos, GAME_NIM, "3 4 5"), ENGINE_OK);
+	assert_true(strncmp(sim_uart_output(sim), "new nim 3 4 5\r\n", 15) == 0);
+	sim_run_ms(sim, 100);
+	e2e_expect_position(sim, &pos, "after new, after the challenge");
+	char board[TEXT_MAX];
+	char expected[TEXT_MAX];
+	board_print(sim, board, sizeof board);
+	expected_board(&pos, "your move", expected, sizeof expected);
+	assert_string_equal(board, expected);
+
+	/* Every way a row is refused ends the challenge the same way. */
+	static const struct {
+		const char *row;
+		const char *error;
+	} bad[] = {
+		{ "nim 3 4 5", "error: row 1: line too long" },
+		{ "70000", "error: row 1: out of range" },
+		{ "1\0012", "error: row 1: not text" },
+		{ "", NULL }, /* an empty line ends the challenge with its answer */
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		e2e_serial_ask(sim, "odra", reply, sizeof reply);
+		if (bad[i].error != NULL) {
+			expect_reply(sim, bad[i].row, bad[i].error);
+		} else {
+			e2e_serial_ask(sim, bad[i].row, reply, sizeof reply);
+			assert_true(strncmp(reply, "odra rows=0 ", 12) == 0);
+		}
+		board_print(sim, board, sizeof board);
+		assert_string_equal(board, expected);
+	}
+
+	/* Back to back: the rows, a refused one, then three commands; each
+	 * line from the refused one on gets its reply, in order. */
+	char nim6[TEXT_MAX];
+	host_line("nim 6", nim6, sizeof nim6);
+	sim_uart_clear_output(sim);
+	const char *burst = "odra\r\n1\r\n2\r\nx\r\nnim 6\r\nboard\r\n9-9\r\n";
+	sim_uart_send(sim, burst, strlen(burst));
+	sim_run_ms(sim, 1000);
+	char lines[3 * TEXT_MAX];
+	snprintf(lines, sizeof lines, "%s\r\nerror: row 3: not a number\r\n%s\r\n%serror: no such heap/row\r\n",
+		 ODRA_PROMPT, nim6, expected);
+	assert_string_equal(sim_uart_output(sim), lines);
+	e2e_close(sim);
+}
+
 /* Lines sent back to back while the chip computes for a second: its 64-byte
  * buffer fills and the rest is lost.  The lines received whole before the
  * loss are answered; the line the loss cuts is refused with one error line
@@ -1091,6 +1162,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(the_transcript_says_who_moves_first),
 		cmocka_unit_test(each_bad_line_gets_one_error_and_changes_nothing),
 		cmocka_unit_test(any_line_end_and_backspace),
+		cmocka_unit_test(a_refused_odra_row_leaves_the_console_ready),
 		cmocka_unit_test(bytes_lost_while_busy_are_reported),
 		cmocka_unit_test(random_bytes_change_nothing),
 	};
