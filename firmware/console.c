@@ -421,7 +421,9 @@ static bool line_end(struct console_state *con)
 	return ran;
 }
 
-/* A byte of a line other than its end. */
+/* A byte of a line other than its end: BS and DEL edit the line as a
+ * terminal's local echo shows it, a TAB is kept (the scanners take it for
+ * a space), and any other control or 8-bit byte spoils the line. */
 static void line_char(struct console_state *con, uint8_t c)
 {
 	uint8_t reason = ENGINE_OK;

@@ -2,11 +2,12 @@
  * The serial console on the Uno's USB serial line: 115200 baud, 8 data
  * bits, no parity, 1 stop bit (BOARD_UART_BAUD, hal/uart.h).  It works from
  * a plain terminal and from the Arduino serial monitor: a line ends with
- * CR, LF or CRLF; the device does not echo (turn on local echo); backspace
- * (BS or DEL) erases the last character.  Empty lines are ignored; every
- * other line gets a reply, except the rows of the Odra challenge, which
- * its answer acknowledges.  Every reply is whole lines ending in CRLF, and
- * every refusal is one line starting with "error: ".
+ * CR, LF or CRLF; the device does not echo (turn on local echo).  A line
+ * is edited as local echo shows it: BS or DEL erases the last character
+ * (nothing when none is left), and a TAB counts as a space.  Empty lines
+ * are ignored; every other line gets a reply, except the rows of the Odra
+ * challenge, which its answer acknowledges.  Every reply is whole lines
+ * ending in CRLF, and every refusal is one line starting with "error: ".
  *
  *   help                 the commands, then one line a game: its name, its
  *                        position syntax and its move syntax
@@ -46,16 +47,18 @@
  * is taken only on the person's turn ("error: not your turn" while the
  * machine thinks).  Either side may make the next move.
  *
- * Lines longer than CONSOLE_LINE_MAX characters, lines holding control or
- * 8-bit bytes, and lines the device could not receive whole (bytes sent
- * while it was busy, beyond its 64-byte buffer: the UART says exactly
- * where bytes were lost) are refused whole when their end comes, with one
- * error line each, and change nothing; the lines before and after them are
- * read as usual.  A line cut by a loss ends at the next line end that
- * arrives, so a script that saw "error: input lost" best sends an empty
- * line.  Send a line, then wait for its reply (the longest analyses take
- * about a second).  During the Odra challenge the device reads the rows as
- * fast as the line brings them, and the buttons wait until it is over.
+ * Lines longer than CONSOLE_LINE_MAX characters, lines holding any other
+ * control byte (ESC, say, which a terminal's arrow keys send) or an 8-bit
+ * byte, even one erased afterwards, and lines the device could not
+ * receive whole (bytes sent while it was busy, beyond its 64-byte buffer:
+ * the UART says exactly where bytes were lost) are refused whole when
+ * their end comes, with one error line each, and change nothing; the
+ * lines before and after them are read as usual.  A line cut by a loss
+ * ends at the next line end that arrives, so a script that saw "error:
+ * input lost" best sends an empty line.  Send a line, then wait for its
+ * reply (the longest analyses take about a second).  During the Odra
+ * challenge the device reads the rows as fast as the line brings them, and
+ * the buttons wait until it is over.
  */
 #ifndef FIRMWARE_CONSOLE_H
 #define FIRMWARE_CONSOLE_H

@@ -27,6 +27,7 @@
  *     commands and games, non-numbers, numbers out of range, illegal moves,
  *     moves out of turn, control and 8-bit bytes, bytes sent back to back
  *     while the chip is busy, and floods of random bytes;
+ *   - lines are edited with BS and DEL, and a TAB is a space;
  *   - a row the Odra challenge refuses ends it: the next line is a command,
  *     and every line gets its reply.
  */
@@ -979,6 +980,60 @@ static void any_line_end_and_backspace(void **state)
 	e2e_close(sim);
 }
 
+/* A line is edited as a terminal with local echo shows it: BS and DEL
+ * erase the last character (none left: nothing), a TAB counts as a space;
+ * every other control byte, and every 8-bit byte, has its line refused
+ * with one error line, and erasing it afterwards does not save the line. */
+static void line_editing_and_other_control_bytes(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	char nim6[TEXT_MAX];
+	host_line("nim 6", nim6, sizeof nim6);
+	static const char *const edited[] = {
+		"nim 7\b6",  "nim 7\1776",     "nim 6\t\b",   "\177nim 6", "kayles\b\b\b\b\b\b\bnim 6",
+		"nim\t6",     "\tnim \t 6\t", "nim 65\b", "NIM 6\b\b\b\b\bnim 6",
+	};
+	for (size_t i = 0; i < sizeof edited / sizeof edited[0]; i++) {
+		expect_reply(sim, edited[i], nim6);
+	}
+	/* Editing a line down to nothing leaves an empty line: no reply. */
+	sim_uart_clear_output(sim);
+	e2e_serial_send(sim, "help\b\b\b\b");
+	sim_run_ms(sim, 200);
+	assert_int_equal(e2e_serial_lines(sim), 0);
+
+	unsigned refused = 0;
+	for (unsigned byte = 0; byte < 256u; byte++) {
+		bool text = byte >= ' ' && byte <= '~';
+		bool editing = byte == '\b' || byte == '\t' || byte == 0x7Fu;
+		bool line_end = byte == '\r' || byte == '\n';
+		/* Of the 8-bit bytes, a sample: the first and last, and a few. */
+		bool sampled = byte < 0x80u || byte == 0x80u || byte == 0xA0u || byte == 0xC3u || byte == 0xFEu ||
+			       byte == 0xFFu;
+		if (text || editing || line_end || !sampled) {
+			continue;
+		}
+		char line[] = { 'n', 'i', 'm', (char)byte, ' ', '6' };
+		sim_uart_clear_output(sim);
+		sim_uart_send(sim, line, sizeof line);
+		sim_uart_send(sim, "\r\n", 2);
+		assert_true(e2e_serial_wait_lines(sim, 1, E2E_SERIAL_REPLY_MS));
+		sim_run_ms(sim, QUIET_MS);
+		char reply[TEXT_MAX];
+		assert_true(e2e_serial_line(sim, 0, reply, sizeof reply));
+		if (strcmp(reply, "error: not text") != 0 || e2e_serial_lines(sim) != 1) {
+			fail_msg("byte 0x%02X in a line: the device wrote:\n%s", byte, sim_uart_output(sim));
+		}
+		refused++;
+	}
+	expect_reply(sim, "nim\001\b 6", "error: not text");
+	expect_reply(sim, "nim 6", nim6);
+	print_message("# %zu edited lines read as typed; %u other control and 8-bit bytes each refused their line\n",
+		      sizeof edited / sizeof edited[0], refused);
+	e2e_close(sim);
+}
+
 /* After the Odra challenge refuses a row, the console is itself again:
  * the refusal ends the challenge, and the next line is a command with its
  * own reply; every line after the refused row gets its reply, sent one by
@@ -1162,6 +1217,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(the_transcript_says_who_moves_first),
 		cmocka_unit_test(each_bad_line_gets_one_error_and_changes_nothing),
 		cmocka_unit_test(any_line_end_and_backspace),
+		cmocka_unit_test(line_editing_and_other_control_bytes),
 		cmocka_unit_test(a_refused_odra_row_leaves_the_console_ready),
 		cmocka_unit_test(bytes_lost_while_busy_are_reported),
 		cmocka_unit_test(random_bytes_change_nothing),
