@@ -70,6 +70,9 @@ static const char texts[] ENGINE_FLASH =
  * a move. */
 enum command { CMD_HELP, CMD_BOARD, CMD_ODRA, CMD_NEW, CMD_GO, CMD_NONE };
 
+/* Who moves first in a new game: CMD_NEW + enum player. */
+_Static_assert(CMD_NEW + PLAYER_MACHINE == CMD_GO && PLAYER_PERSON == 0, "a command's first player");
+
 static const char command_words[] ENGINE_FLASH = "help\0board\0odra\0new\0go";
 
 static union {
@@ -91,7 +94,6 @@ static struct console_state {
 	uint8_t fault;          /* why the line being read will be refused, or ENGINE_OK */
 	bool after_cr;          /* the last byte was a CR: an LF now only completes it */
 	bool in_odra;           /* the challenge's rows are coming */
-	bool odra_failed;       /* a bad row was reported: the rest are only read */
 	uint32_t odra_start_ms; /* when the challenge's prompt was sent */
 	bool awaiting_turn;     /* print the board when the person's turn comes */
 } console;
@@ -213,7 +215,7 @@ static bool game_exists(void)
 	return (game.pos.count | game.pos.game) != 0; /* GAME_NIM is 0 */
 }
 
-void console_new_game(void)
+void console_forget_board(void)
 {
 	console.awaiting_turn = false;
 }
@@ -280,7 +282,7 @@ static CONSOLE_OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game
 	} else {
 		err = engine_parse_position(&pos, game_id, in->at);
 	}
-	if (err == ENGINE_OK && command != CMD_NONE && !game_start(&pos)) {
+	if (err == ENGINE_OK && command != CMD_NONE && !game_start(&pos, (uint8_t)(command - CMD_NEW))) {
 		err = ENGINE_ERR_GAME_OVER;
 	}
 	if (err != ENGINE_OK) {
@@ -290,9 +292,6 @@ static CONSOLE_OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game
 		engine_print_analysis(&pos, &transcript_out);
 		transcript_line_end();
 	} else {
-		if (command == CMD_GO) {
-			game.to_move = PLAYER_MACHINE;
-		}
 		follow_game();
 	}
 	return ENGINE_OK;
@@ -337,7 +336,6 @@ static uint8_t run_line(void)
 	}
 	if (command == CMD_ODRA) {
 		console.in_odra = true;
-		console.odra_failed = false;
 		odra_start(&buffer.challenge.odra);
 		say_line(TEXT_ODRA_PROMPT);
 		console.odra_start_ms = timer_ms();
@@ -359,22 +357,17 @@ static uint8_t run_line(void)
 
 /* ---- the challenge ---- */
 
-/* A row of the challenge has come, whole or not (`reason`): the first bad
- * row gets its error line at once, and the challenge goes on reading rows
- * to its end; an empty line ends it, with the answer if all was well. */
+/* A row of the challenge has come, whole or not (`reason`): an empty line
+ * ends the challenge with the answer, and so does a bad row, with its
+ * error line instead, so that the next line is a command again. */
 static void odra_line_end(struct console_state *con, uint8_t reason)
 {
 	struct scanner in = { .at = buffer.challenge.line };
 	struct odra *odra = OPAQUE(&buffer.challenge.odra);
 	if (reason == ENGINE_OK && scan_at_end(&in)) {
 		con->in_odra = false;
-		if (!con->odra_failed) {
-			odra_print_answer(odra, timer_ms() - con->odra_start_ms, &transcript_out);
-			transcript_line_end();
-		}
-		return;
-	}
-	if (con->odra_failed) {
+		odra_print_answer(odra, timer_ms() - con->odra_start_ms, &transcript_out);
+		transcript_line_end();
 		return;
 	}
 	uint16_t size = scan_u16(&in, UINT16_MAX, ENGINE_ERR_RANGE);
@@ -384,13 +377,12 @@ static void odra_line_end(struct console_state *con, uint8_t reason)
 	if (reason == ENGINE_OK) {
 		reason = in.error;
 	}
-	/* A bad row is counted too, so the count is its number: the answer,
-	 * which it would spoil, is not given after it. */
+	/* A bad row is counted too, so the count is its number. */
 	odra_add_row(odra, size);
 	if (reason == ENGINE_OK) {
 		return;
 	}
-	con->odra_failed = true;
+	con->in_odra = false;
 	say(TEXT_ERROR);
 	say(TEXT_ROW);
 	put_u32(odra->rows); /* where say() printed */
@@ -429,7 +421,9 @@ static bool line_end(struct console_state *con)
 	return ran;
 }
 
-/* A byte of a line other than its end. */
+/* A byte of a line other than its end: BS and DEL edit the line as a
+ * terminal's local echo shows it, a TAB is kept (the scanners take it for
+ * a space), and any other control or 8-bit byte spoils the line. */
 static void line_char(struct console_state *con, uint8_t c)
 {
 	uint8_t reason = ENGINE_OK;

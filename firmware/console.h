@@ -2,10 +2,12 @@
  * The serial console on the Uno's USB serial line: 115200 baud, 8 data
  * bits, no parity, 1 stop bit (BOARD_UART_BAUD, hal/uart.h).  It works from
  * a plain terminal and from the Arduino serial monitor: a line ends with
- * CR, LF or CRLF; the device does not echo (turn on local echo); backspace
- * (BS or DEL) erases the last character; empty lines are ignored.  Every
- * reply is whole lines ending in CRLF, and every refusal is one line
- * starting with "error: ".
+ * CR, LF or CRLF; the device does not echo (turn on local echo).  A line
+ * is edited as local echo shows it: BS or DEL erases the last character
+ * (nothing when none is left), and a TAB counts as a space.  Empty lines
+ * are ignored; every other line gets a reply, except the rows of the Odra
+ * challenge, which its answer acknowledges.  Every reply is whole lines
+ * ending in CRLF, and every refusal is one line starting with "error: ".
  *
  *   help                 the commands, then one line a game: its name, its
  *                        position syntax and its move syntax
@@ -15,9 +17,13 @@
  *   new GAME [POSITION]  a new game, played here and on the LCD; you move first
  *   go GAME [POSITION]   the same, the machine moving first
  *   MOVE                 your move, in the game's syntax: 2-3, -4, a1,a2, ...
- *   board                the game in progress, as a teleprinter prints it
+ *   board                the game in progress (or the last one, over or
+ *                        left), as a teleprinter prints it
  *   odra                 the Odra challenge (firmware/odra.h): Nim rows follow,
- *                        one a line, and an empty line ends them
+ *                        one a line, and an empty line ends them with the
+ *                        answer; a bad row ends them at once with its error
+ *                        line ("error: row 2: not a number"), and the next
+ *                        line is a command again
  *
  * Names are the games' own (`help` lists them), in either case.  A game is
  * printed as its line "GAME POSITION" (typed back, it is the analysis
@@ -32,22 +38,27 @@
  * move typed here is played as if entered with the buttons, and the LCD
  * follows it; the machine replies to either in the same way, after the
  * same pause.  The serial line gets the transcript of every game, however
- * it is played (firmware/transcript.h): "you 4-3 -> 1 3 5 4", "me ...",
- * "winner ...".  After a move or a game begun here, the board is printed
- * when it is the person's turn again or the game is over.  A move is taken
- * only on the person's turn ("error: not your turn" while the machine
- * thinks).  Either side may make the next move.
+ * it is played (firmware/transcript.h): "new GAME POSITION" (or "go ..."
+ * when the machine moves first: the command that begins the same game),
+ * "you 4-3 -> 1 3 5 4", "me ...", then "winner ..." or, when the person
+ * leaves the game with a long SELECT, "left GAME POSITION"; a game left
+ * takes no more moves.  After a move or a game begun here, the board is
+ * printed when it is the person's turn again or the game is over.  A move
+ * is taken only on the person's turn ("error: not your turn" while the
+ * machine thinks).  Either side may make the next move.
  *
- * Lines longer than CONSOLE_LINE_MAX characters, lines holding control or
- * 8-bit bytes, and lines the device could not receive whole (bytes sent
- * while it was busy, beyond its 64-byte buffer: the UART says exactly
- * where bytes were lost) are refused whole when their end comes, with one
- * error line each, and change nothing; the lines before and after them are
- * read as usual.  A line cut by a loss ends at the next line end that
- * arrives, so a script that saw "error: input lost" best sends an empty
- * line.  Send a line, then wait for its reply (the longest analyses take
- * about a second).  During the Odra challenge the device reads the rows as
- * fast as the line brings them, and the buttons wait until it is over.
+ * Lines longer than CONSOLE_LINE_MAX characters, lines holding any other
+ * control byte (ESC, say, which a terminal's arrow keys send) or an 8-bit
+ * byte, even one erased afterwards, and lines the device could not
+ * receive whole (bytes sent while it was busy, beyond its 64-byte buffer:
+ * the UART says exactly where bytes were lost) are refused whole when
+ * their end comes, with one error line each, and change nothing; the
+ * lines before and after them are read as usual.  A line cut by a loss
+ * ends at the next line end that arrives, so a script that saw "error:
+ * input lost" best sends an empty line.  Send a line, then wait for its
+ * reply (the longest analyses take about a second).  During the Odra
+ * challenge the device reads the rows as fast as the line brings them, and
+ * the buttons wait until it is over.
  */
 #ifndef FIRMWARE_CONSOLE_H
 #define FIRMWARE_CONSOLE_H
@@ -58,9 +69,10 @@
  * which the C start-up's zeroing gives on the device; for host tests that
  * start the console afresh. */
 void console_init(void);
-/* A new game began, here or from the menu (the transcript tells): a board
- * that a command waited for in the last game is no longer due. */
-void console_new_game(void);
+/* A game began or was left, here or with the buttons (the transcript
+ * tells): a board that a command waited for in the last game is no longer
+ * due. */
+void console_forget_board(void);
 /* Called on every pass of the main loop: reads what the serial line
  * brought, runs at most one command, and prints the board a command waits
  * for. */

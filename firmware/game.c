@@ -24,7 +24,7 @@ static bool game_begin(uint8_t first)
 	if (game.over) {
 		return false;
 	}
-	transcript_new_game(&game.pos);
+	transcript_new_game(first, &game.pos);
 	return true;
 }
 
@@ -49,13 +49,21 @@ enum engine_error game_new(void)
 	return game_begin(settings.machine_first) ? ENGINE_OK : ENGINE_ERR_GAME_OVER;
 }
 
-bool game_start(const struct position *pos)
+bool game_start(const struct position *pos, uint8_t first)
 {
 	if (engine_game_over(pos)) {
 		return false;
 	}
 	game.pos = *pos;
-	return game_begin(PLAYER_PERSON);
+	return game_begin(first);
+}
+
+void game_leave(void)
+{
+	if (!game.over) {
+		game.over = true;
+		transcript_left(&game.pos);
+	}
 }
 
 /* No move is left: under normal play whoever moved last won, under

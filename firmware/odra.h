@@ -2,7 +2,13 @@
  * The Odra challenge.  The Odra 1003 played Marienbad on a teleprinter and,
  * by the Polish account, could take 8,000 rows of matches, answering in
  * about an hour.  Here a Nim position of any number of rows, each 0..65535,
- * arrives one row a line, and an empty line ends it.  The answer is a
+ * arrives one row a line, and an empty line ends it.  A bad row (not a
+ * number of 0..65535, or refused as any console line is) ends the
+ * challenge at once with one error line, "error: row N: REASON", and no
+ * answer: a person who typed a command by mistake, or the next command,
+ * gets its reply on the next line instead of waiting for an empty line.
+ * So the lines after a bad row are commands: a program that sends rows
+ * back to back should send only good ones, or stop at the error line.  The answer is a
  * winning move under normal play and under misère play, from one pass in
  * O(1) RAM whatever the number of rows:
  *   - the nim-sum X of all rows;
@@ -18,7 +24,7 @@
  * none, and finds no move otherwise: the player to move loses.
  *
  * The module only computes; the console (firmware/console.c) reads the
- * rows from the serial line, times the challenge and reports bad rows.
+ * rows from the serial line, times the challenge and reports a bad row.
  */
 #ifndef FIRMWARE_ODRA_H
 #define FIRMWARE_ODRA_H

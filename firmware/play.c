@@ -114,6 +114,7 @@ void play_enter(void)
 
 static void leave(void)
 {
+	game_leave();
 	leds_thinking(false);
 	leds_win(false);
 	ui_show(SCREEN_MENU);

@@ -43,12 +43,23 @@ void transcript_position(const struct position *pos)
 	engine_print_position(pos, &transcript_out);
 }
 
-void transcript_new_game(const struct position *pos)
+/* A game's line: `word` (in flash), then the game and its position. */
+static void game_line(const char *word, const struct position *pos)
 {
-	print_flash(&transcript_out, PSTR("new "));
+	print_flash(&transcript_out, word);
 	transcript_position(pos);
 	transcript_line_end();
-	console_new_game();
+	console_forget_board();
+}
+
+void transcript_new_game(uint8_t first, const struct position *pos)
+{
+	game_line(first == PLAYER_PERSON ? PSTR("new ") : PSTR("go "), pos);
+}
+
+void transcript_left(const struct position *pos)
+{
+	game_line(PSTR("left "), pos);
 }
 
 void transcript_move(uint8_t player, const struct position *pos, const struct move *mv)

@@ -7,6 +7,12 @@
  *   you 4-3 -> 1 3 5 4
  *   me 3-3 -> 1 3 2 4
  *   winner me
+ * A game's first line is the console's command that begins it: "new GAME
+ * POSITION" when the person moves first, "go GAME POSITION" when the
+ * machine does.  A game the person leaves before its end (a long SELECT)
+ * ends with "left GAME POSITION", the position it was left in; "new" or
+ * "go" in place of "left", as the last move says whose turn it was, takes
+ * it up again on the console.
  * The serial console (firmware/console.h) writes its replies to the same
  * sink, so the line's output has one path.
  */
@@ -30,7 +36,10 @@ void transcript_position(const struct position *pos);
 /* After power-on or a reset, before anything else prints: it sets up
  * transcript_out. */
 void transcript_start(void);
-void transcript_new_game(const struct position *pos);
+/* A new game from `pos`, `first` (enum player) to move. */
+void transcript_new_game(uint8_t first, const struct position *pos);
+/* The person left the game in progress, at `pos`. */
+void transcript_left(const struct position *pos);
 /* A move's line in two halves, so that no copy of the position is needed:
  * `player` (enum player) plays `mv` in `pos`, which it has not changed
  * yet; then the position `pos` the move left. */

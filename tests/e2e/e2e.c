@@ -1705,9 +1705,18 @@ void e2e_print_figures(const char *title, const struct e2e_figures *figures)
 
 /* ---- the serial transcript ---- */
 
-static void transcript_new_game(struct e2e_transcript *t, const char *line)
+/* Whose turn it is, as the transcript has told it so far. */
+struct transcript_state {
+	bool person_to_move;
+	unsigned moves_in_game;
+};
+
+/* "new GAME POSITION" (the person first) or "go GAME POSITION" (the
+ * machine first): the command that starts the same game on the console. */
+static void transcript_new_game(struct e2e_transcript *t, struct transcript_state *s, const char *line)
 {
-	const char *name = line + 4;
+	bool machine_first = starts(line, "go ");
+	const char *name = line + (machine_first ? 3 : 4);
 	size_t length = strcspn(name, " ");
 	uint8_t game = engine_find_game(name, (uint8_t)length);
 	if (game == GAME_COUNT) {
@@ -1717,14 +1726,11 @@ static void transcript_new_game(struct e2e_transcript *t, const char *line)
 	if (engine_parse_position(&t->pos, game, text) != ENGINE_OK) {
 		fail_msg("transcript line \"%s\": the position does not parse", line);
 	}
+	s->person_to_move = !machine_first;
+	s->moves_in_game = 0;
 	t->games++;
 	t->in_game = true;
 }
-
-struct transcript_state {
-	bool any_move;
-	bool person_moved_last;
-};
 
 static void transcript_move(struct e2e_transcript *t, struct transcript_state *s, const char *line)
 {
@@ -1734,8 +1740,9 @@ static void transcript_move(struct e2e_transcript *t, struct transcript_state *s
 	if (!t->in_game || arrow == NULL) {
 		fail_msg("transcript line \"%s\": not a move of a game in progress", line);
 	}
-	if (s->any_move && s->person_moved_last == person) {
-		fail_msg("transcript line \"%s\": the same player moved twice", line);
+	if (person != s->person_to_move) {
+		fail_msg("transcript line \"%s\": out of turn (%s)", line,
+			 s->moves_in_game == 0 ? "the other player was to move first" : "the same player moved twice");
 	}
 	char move_text_[64];
 	snprintf(move_text_, sizeof move_text_, "%.*s", (int)(arrow - text), text);
@@ -1758,26 +1765,49 @@ static void transcript_move(struct e2e_transcript *t, struct transcript_state *s
 	if (strcmp(printed, arrow + 4) != 0) {
 		fail_msg("transcript line \"%s\": not the position the rules give (%s)", line, printed);
 	}
-	s->person_moved_last = person;
-	s->any_move = true;
+	s->person_to_move = !person;
+	s->moves_in_game++;
 	t->moves++;
 }
 
 static void transcript_winner(struct e2e_transcript *t, const struct transcript_state *s, const char *line)
 {
-	if (!t->in_game || !s->any_move || !engine_game_over(&t->pos)) {
+	if (!t->in_game || s->moves_in_game == 0 || !engine_game_over(&t->pos)) {
 		fail_msg("transcript line \"%s\": the game is not over", line);
 	}
-	bool person_wins = t->pos.rule == RULE_MISERE ? !s->person_moved_last : s->person_moved_last;
+	bool person_moved_last = !s->person_to_move;
+	bool person_wins = t->pos.rule == RULE_MISERE ? !person_moved_last : person_moved_last;
 	assert_string_equal(line, person_wins ? "winner you" : "winner me");
 	t->in_game = false;
 	t->finished++;
 }
 
+/* "left GAME POSITION": the person left the game in progress, at the
+ * position the moves gave. */
+static void transcript_left(struct e2e_transcript *t, const char *line)
+{
+	if (!t->in_game) {
+		fail_msg("transcript line \"%s\": no game in progress to leave", line);
+	}
+	char expected[300];
+	struct buffer_sink sink;
+	buffer_sink_init(&sink, expected, sizeof expected);
+	print_flash(&sink.sink, "left ");
+	engine_print_game_name(t->pos.game, &sink.sink);
+	print_char(&sink.sink, ' ');
+	engine_print_position(&t->pos, &sink.sink);
+	assert_false(sink.overflowed);
+	if (strcmp(line, expected) != 0) {
+		fail_msg("transcript line \"%s\": the game left is \"%s\"", line, expected);
+	}
+	t->in_game = false;
+	t->left++;
+}
+
 void e2e_check_transcript(struct sim *sim, struct e2e_transcript *out)
 {
 	memset(out, 0, sizeof *out);
-	struct transcript_state state = { false, false };
+	struct transcript_state state = { false, 0 };
 	const char *text = sim_uart_output(sim);
 	while (*text != '\0') {
 		const char *end = strstr(text, "\r\n");
@@ -1789,13 +1819,14 @@ void e2e_check_transcript(struct sim *sim, struct e2e_transcript *out)
 		text = end + 2;
 		if (strcmp(line, "grundy-box ready") == 0) {
 			out->in_game = false; /* a reset ends any game */
-		} else if (starts(line, "new ")) {
-			transcript_new_game(out, line);
-			state.any_move = false;
+		} else if (starts(line, "new ") || starts(line, "go ")) {
+			transcript_new_game(out, &state, line);
 		} else if (starts(line, "you ") || starts(line, "me ")) {
 			transcript_move(out, &state, line);
 		} else if (starts(line, "winner ")) {
 			transcript_winner(out, &state, line);
+		} else if (starts(line, "left ")) {
+			transcript_left(out, line);
 		}
 		/* Anything else is the serial console's, not the transcript's. */
 	}

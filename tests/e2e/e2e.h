@@ -182,14 +182,17 @@ struct e2e_transcript {
 	unsigned games;         /* games begun */
 	unsigned moves;
 	unsigned finished;      /* games with a winner */
-	bool in_game;           /* the last game begun has no winner yet */
+	unsigned left;          /* games the person left before their end */
+	bool in_game;           /* the last game begun has no winner yet and was not left */
 	struct position pos;    /* the last game's position now */
 };
 
 /* Replays every game of the transcript with the host engine and the
- * solver and asserts that each move was legal, the players took turns,
- * each position printed is the one the rules give, and each winner named
- * is the right one. */
+ * solver and asserts that each move was legal, the player each game's
+ * line names ("new": the person, "go": the machine) moved first and then
+ * the players took turns, each position printed is the one the rules
+ * give, each winner named is the right one, and a game left ("left") was
+ * left at the position its moves gave. */
 void e2e_check_transcript(struct sim *sim, struct e2e_transcript *out);
 
 /* `games` whole games of `game` from the rulebook's start, the person and

@@ -172,6 +172,9 @@ static void bouncing_contacts_give_one_press_each(void **state)
 	e2e_close(sim);
 }
 
+/* A long SELECT leaves the game in progress, and the transcript says so
+ * with the position left; once a game is over, leaving it (long SELECT or
+ * LEFT) adds nothing, as the winner's line has ended it. */
 static void long_select_leaves_the_game(void **state)
 {
 	(void)state;
@@ -184,9 +187,33 @@ static void long_select_leaves_the_game(void **state)
 	e2e_enter_move(sim, &pos, &half_made, false);
 	sim_press(sim, BUTTON_SELECT, 1300);
 	e2e_expect_menu(sim, 100);
+	sim_run_ms(sim, 50);
+	assert_non_null(strstr(sim_uart_output(sim), "\r\nnew nim 3 4 5\r\nleft nim 3 4 5\r\n"));
 	struct e2e_transcript transcript;
 	e2e_check_transcript(sim, &transcript);
 	assert_int_equal(transcript.moves, 0); /* the half-made move was not played */
+	assert_int_equal(transcript.left, 1);
+	assert_false(transcript.in_game);
+
+	/* Two games played to their end, then left: nothing more is said. */
+	struct e2e_figures figures = { 0 };
+	uint32_t seed = 99u;
+	for (int exit = 0; exit < 2; exit++) {
+		e2e_play_game(sim, &nim_345, NULL, e2e_choose_random, &seed, 0, true, &figures);
+		size_t before = strlen(sim_uart_output(sim));
+		if (exit == 0) {
+			sim_press(sim, BUTTON_SELECT, 1300);
+		} else {
+			e2e_press(sim, BUTTON_LEFT);
+		}
+		e2e_expect_menu(sim, 100);
+		sim_run_ms(sim, 50);
+		assert_int_equal(strlen(sim_uart_output(sim)), before);
+	}
+	e2e_check_transcript(sim, &transcript);
+	assert_int_equal(transcript.games, 3);
+	assert_int_equal(transcript.finished, 2);
+	assert_int_equal(transcript.left, 1);
 	e2e_close(sim);
 }
 

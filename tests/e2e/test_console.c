@@ -16,13 +16,20 @@
  *     the machine's replies checked by the brute-force solver, every board
  *     printed checked against the teleprinter picture worked out here, and
  *     the LCD showing the same position;
- *   - the console and the buttons on one game, and a game left with the
- *     buttons forgets the board a command waited for;
+ *   - the console and the buttons on one game; a game left with the
+ *     buttons is said to be left, with its position, in the transcript,
+ *     takes no more moves and forgets the board a command waited for;
+ *   - the transcript's line of each game says who moves first ("new" or
+ *     "go"), whether it began here or with the buttons, and typed back it
+ *     begins the same game;
  *   - every kind of bad input gets one error line and leaves the game as it
  *     was, on the console and on the LCD: over-long lines, unknown
  *     commands and games, non-numbers, numbers out of range, illegal moves,
  *     moves out of turn, control and 8-bit bytes, bytes sent back to back
- *     while the chip is busy, and floods of random bytes.
+ *     while the chip is busy, and floods of random bytes;
+ *   - lines are edited with BS and DEL, and a TAB is a space;
+ *   - a row the Odra challenge refuses ends it: the next line is a command,
+ *     and every line gets its reply.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -47,6 +54,7 @@
 #define TURN_MS 10000u /* the machine's pause and words */
 #define QUIET_MS 50u   /* after a reply: no more lines come */
 #define BLINK_MS 450u  /* a board's cursor blinks: a whole period of it */
+#define ODRA_PROMPT "odra: rows 0-65535, one a line, then an empty line"
 
 static char tool_path[4096];
 
@@ -570,10 +578,13 @@ static bool play_by_text(struct sim *sim, const char *start_text, bool machine_f
 	sim_uart_clear_output(sim);
 	e2e_serial_send(sim, command);
 	wait_turn_back(sim);
-	char expected[TEXT_MAX];
-	command_text(&pos, expected, sizeof expected);
-	assert_true(strncmp(sim_uart_output(sim), "new ", 4) == 0);
-	assert_true(strncmp(sim_uart_output(sim) + 4, expected, strlen(expected)) == 0);
+	/* The transcript's first line is the command that starts this game
+	 * (the start's position written out). */
+	char expected[TEXT_MAX + 8];
+	char position[TEXT_MAX];
+	command_text(&pos, position, sizeof position);
+	snprintf(expected, sizeof expected, "%s %s\r\n", machine_first ? "go" : "new", position);
+	assert_true(strncmp(sim_uart_output(sim), expected, strlen(expected)) == 0);
 	bool person_moved_last = false;
 	if (machine_first) {
 		move_from_transcript(sim, "me", &pos);
@@ -687,7 +698,7 @@ static void go_lets_the_machine_move_first(void **state)
 	struct sim *sim = boot();
 	sim_uart_clear_output(sim);
 	e2e_serial_send(sim, "go nim 1 2 4");
-	wait_line(sim, "new nim 1 2 4", 1000);
+	wait_line(sim, "go nim 1 2 4", 1000);
 	expect_reply(sim, "1-1", "error: not your turn");
 	sim_uart_clear_output(sim);
 	wait_turn_back(sim);
@@ -751,7 +762,9 @@ static void console_and_buttons_share_the_game(void **state)
 }
 
 /* A game left with the buttons while the machine thinks over a move typed
- * here: the board that move waited for is not printed in the next game. */
+ * here: the transcript says it was left, and where; the game is over for
+ * the console too (no move is taken), and the board that move waited for
+ * is not printed in the next game. */
 static void a_game_left_takes_its_board_along(void **state)
 {
 	(void)state;
@@ -766,13 +779,56 @@ static void a_game_left_takes_its_board_along(void **state)
 	e2e_expect_menu(sim, 1000);
 	sim_button_up(sim);
 	sim_run_ms(sim, 100);
-	assert_string_equal(sim_uart_output(sim), "you 1-1 -> 2 4 5\r\n");
+	assert_string_equal(sim_uart_output(sim), "you 1-1 -> 2 4 5\r\nleft nim 2 4 5\r\n");
+	expect_reply(sim, "1-1", "error: no game");
 
 	/* The menu's game (Marienbad, the person first): its line only. */
+	sim_uart_clear_output(sim);
 	e2e_press(sim, BUTTON_SELECT);
 	e2e_expect_line(sim, 0, "U/D=where", 1000);
 	sim_run_ms(sim, 500);
-	assert_string_equal(sim_uart_output(sim), "you 1-1 -> 2 4 5\r\nnew marienbad 1 3 5 7\r\n");
+	assert_string_equal(sim_uart_output(sim), "new marienbad 1 3 5 7\r\n");
+	e2e_close(sim);
+}
+
+/* The transcript's line of a new game says who moves first as the console
+ * would be told it: "new GAME POSITION" when the person does, "go GAME
+ * POSITION" when the machine does, whether the game began here or with
+ * the buttons; typed back, that line begins the same game again. */
+static void the_transcript_says_who_moves_first(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	/* With the buttons: the menu's Marienbad, the machine first. */
+	struct e2e_setup setup = e2e_start(GAME_MARIENBAD, true);
+	e2e_menu_set(sim, &setup);
+	sim_uart_clear_output(sim);
+	e2e_press(sim, BUTTON_SELECT);
+	wait_line(sim, "go marienbad 1 3 5 7", 1000);
+	char machine_line[] = "\r\nme ";
+	if (!sim_run_until(sim, output_has, machine_line, TURN_MS)) {
+		fail_msg("the machine did not move first; the device wrote:\n%s", sim_uart_output(sim));
+	}
+	sim_run_ms(sim, QUIET_MS);
+	struct e2e_transcript transcript;
+	e2e_check_transcript(sim, &transcript);
+	assert_int_equal(transcript.games, 1);
+	assert_int_equal(transcript.moves, 1);
+
+	/* Each line typed back: the same game, the same player first. */
+	static const char *const starts[] = { "go marienbad 1 3 5 7", "new marienbad 1 3 5 7", "go nim 1 2 4",
+					      "new kayles 1 12" };
+	for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+		sim_uart_clear_output(sim);
+		e2e_serial_send(sim, starts[i]);
+		wait_turn_back(sim);
+		char line[TEXT_MAX];
+		assert_true(e2e_serial_line(sim, 0, line, sizeof line));
+		assert_string_equal(line, starts[i]);
+		e2e_check_transcript(sim, &transcript);
+		assert_int_equal(transcript.games, 1);
+		assert_int_equal(transcript.moves, starts[i][0] == 'g' ? 1u : 0u);
+	}
 	e2e_close(sim);
 }
 
@@ -924,6 +980,128 @@ static void any_line_end_and_backspace(void **state)
 	e2e_close(sim);
 }
 
+/* A line is edited as a terminal with local echo shows it: BS and DEL
+ * erase the last character (none left: nothing), a TAB counts as a space;
+ * every other control byte, and every 8-bit byte, has its line refused
+ * with one error line, and erasing it afterwards does not save the line. */
+static void line_editing_and_other_control_bytes(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	char nim6[TEXT_MAX];
+	host_line("nim 6", nim6, sizeof nim6);
+	static const char *const edited[] = {
+		"nim 7\b6",  "nim 7\1776",     "nim 6\t\b",   "\177nim 6", "kayles\b\b\b\b\b\b\bnim 6",
+		"nim\t6",     "\tnim \t 6\t", "nim 65\b", "NIM 6\b\b\b\b\bnim 6",
+	};
+	for (size_t i = 0; i < sizeof edited / sizeof edited[0]; i++) {
+		expect_reply(sim, edited[i], nim6);
+	}
+	/* Editing a line down to nothing leaves an empty line: no reply. */
+	sim_uart_clear_output(sim);
+	e2e_serial_send(sim, "help\b\b\b\b");
+	sim_run_ms(sim, 200);
+	assert_int_equal(e2e_serial_lines(sim), 0);
+
+	unsigned refused = 0;
+	for (unsigned byte = 0; byte < 256u; byte++) {
+		bool text = byte >= ' ' && byte <= '~';
+		bool editing = byte == '\b' || byte == '\t' || byte == 0x7Fu;
+		bool line_end = byte == '\r' || byte == '\n';
+		/* Of the 8-bit bytes, a sample: the first and last, and a few. */
+		bool sampled = byte < 0x80u || byte == 0x80u || byte == 0xA0u || byte == 0xC3u || byte == 0xFEu ||
+			       byte == 0xFFu;
+		if (text || editing || line_end || !sampled) {
+			continue;
+		}
+		char line[] = { 'n', 'i', 'm', (char)byte, ' ', '6' };
+		sim_uart_clear_output(sim);
+		sim_uart_send(sim, line, sizeof line);
+		sim_uart_send(sim, "\r\n", 2);
+		assert_true(e2e_serial_wait_lines(sim, 1, E2E_SERIAL_REPLY_MS));
+		sim_run_ms(sim, QUIET_MS);
+		char reply[TEXT_MAX];
+		assert_true(e2e_serial_line(sim, 0, reply, sizeof reply));
+		if (strcmp(reply, "error: not text") != 0 || e2e_serial_lines(sim) != 1) {
+			fail_msg("byte 0x%02X in a line: the device wrote:\n%s", byte, sim_uart_output(sim));
+		}
+		refused++;
+	}
+	expect_reply(sim, "nim\001\b 6", "error: not text");
+	expect_reply(sim, "nim 6", nim6);
+	print_message("# %zu edited lines read as typed; %u other control and 8-bit bytes each refused their line\n",
+		      sizeof edited / sizeof edited[0], refused);
+	e2e_close(sim);
+}
+
+/* After the Odra challenge refuses a row, the console is itself again:
+ * the refusal ends the challenge, and the next line is a command with its
+ * own reply; every line after the refused row gets its reply, sent one by
+ * one or back to back. */
+static void a_refused_odra_row_leaves_the_console_ready(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	char reply[TEXT_MAX];
+	e2e_serial_ask(sim, "odra", reply, sizeof reply);
+	assert_true(strncmp(reply, "odra: ", 6) == 0);
+	sim_uart_clear_output(sim);
+	e2e_serial_send(sim, "3");
+	sim_run_ms(sim, 300);
+	assert_int_equal(e2e_serial_lines(sim), 0); /* a good row has no reply of its own */
+	expect_reply(sim, "help", "error: row 2: not a number");
+	char nim345[TEXT_MAX];
+	host_line("nim 3 4 5", nim345, sizeof nim345);
+	expect_reply(sim, "nim 3 4 5", nim345);
+	e2e_serial_ask_until(sim, "new nim 3 4 5", "your move", TURN_MS);
+	struct position pos;
+	assert_int_equal(engine_parse_position(&pos, GAME_NIM, "3 4 5"), ENGINE_OK);
+	assert_true(strncmp(sim_uart_output(sim), "new nim 3 4 5\r\n", 15) == 0);
+	sim_run_ms(sim, 100);
+	e2e_expect_position(sim, &pos, "after new, after the challenge");
+	char board[TEXT_MAX];
+	char expected[TEXT_MAX];
+	board_print(sim, board, sizeof board);
+	expected_board(&pos, "your move", expected, sizeof expected);
+	assert_string_equal(board, expected);
+
+	/* Every way a row is refused ends the challenge the same way. */
+	static const struct {
+		const char *row;
+		const char *error;
+	} bad[] = {
+		{ "nim 3 4 5", "error: row 1: line too long" },
+		{ "70000", "error: row 1: out of range" },
+		{ "1\0012", "error: row 1: not text" },
+		{ "", NULL }, /* an empty line ends the challenge with its answer */
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		e2e_serial_ask(sim, "odra", reply, sizeof reply);
+		if (bad[i].error != NULL) {
+			expect_reply(sim, bad[i].row, bad[i].error);
+		} else {
+			e2e_serial_ask(sim, bad[i].row, reply, sizeof reply);
+			assert_true(strncmp(reply, "odra rows=0 ", 12) == 0);
+		}
+		board_print(sim, board, sizeof board);
+		assert_string_equal(board, expected);
+	}
+
+	/* Back to back: the rows, a refused one, then three commands; each
+	 * line from the refused one on gets its reply, in order. */
+	char nim6[TEXT_MAX];
+	host_line("nim 6", nim6, sizeof nim6);
+	sim_uart_clear_output(sim);
+	const char *burst = "odra\r\n1\r\n2\r\nx\r\nnim 6\r\nboard\r\n9-9\r\n";
+	sim_uart_send(sim, burst, strlen(burst));
+	sim_run_ms(sim, 1000);
+	char lines[3 * TEXT_MAX];
+	snprintf(lines, sizeof lines, "%s\r\nerror: row 3: not a number\r\n%s\r\n%serror: no such heap/row\r\n",
+		 ODRA_PROMPT, nim6, expected);
+	assert_string_equal(sim_uart_output(sim), lines);
+	e2e_close(sim);
+}
+
 /* Lines sent back to back while the chip computes for a second: its 64-byte
  * buffer fills and the rest is lost.  The lines received whole before the
  * loss are answered; the line the loss cuts is refused with one error line
@@ -1036,8 +1214,11 @@ int main(int argc, char **argv)
 		cmocka_unit_test(go_lets_the_machine_move_first),
 		cmocka_unit_test(console_and_buttons_share_the_game),
 		cmocka_unit_test(a_game_left_takes_its_board_along),
+		cmocka_unit_test(the_transcript_says_who_moves_first),
 		cmocka_unit_test(each_bad_line_gets_one_error_and_changes_nothing),
 		cmocka_unit_test(any_line_end_and_backspace),
+		cmocka_unit_test(line_editing_and_other_control_bytes),
+		cmocka_unit_test(a_refused_odra_row_leaves_the_console_ready),
 		cmocka_unit_test(bytes_lost_while_busy_are_reported),
 		cmocka_unit_test(random_bytes_change_nothing),
 	};

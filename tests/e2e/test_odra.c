@@ -7,8 +7,8 @@
  * played on them and must leave the opponent lost under its rule; small
  * positions are also checked by the brute-force solver (tests/brute/).
  * Answers must be errors-free: not a byte lost at the line's full speed.
- * Bad rows get one error line naming the row, and the challenge leaves the
- * game in progress as it was.
+ * A bad row gets one error line naming it, which ends the challenge, and
+ * the challenge leaves the game in progress as it was.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -269,8 +269,9 @@ static void edge_rows(void **state)
 	e2e_close(sim);
 }
 
-/* A bad row is named in one error line once the empty line comes; the
- * rows after it are read and ignored, not taken as commands. */
+/* A bad row is named in one error line at once, and that ends the
+ * challenge: the lines after it are commands again, each with its reply
+ * (here a row of digits is a move with no game to make it in). */
 static void bad_rows_get_one_error(void **state)
 {
 	(void)state;
@@ -278,31 +279,39 @@ static void bad_rows_get_one_error(void **state)
 	static const struct {
 		const char *rows;
 		const char *error;
+		const char *after; /* the reply to the line after the bad row, or NULL: none sent */
 	} bad[] = {
-		{ "1\r\n2\r\n65536\r\n4\r\n", "error: row 3: out of range" },
-		{ "1\r\nx\r\n3\r\n", "error: row 2: not a number" },
-		{ "7\r\n12a\r\nnew nim 1 2\r\nhelp\r\n", "error: row 2: not a number" },
-		{ "help\r\n1\r\n", "error: row 1: not a number" },
-		{ "1 2 3\r\n", "error: row 1: not a number" },
-		{ "-3\r\n", "error: row 1: not a number" },
-		{ " 5 \r\n 6\r\n99999\r\n", "error: row 3: out of range" },
-		{ "12345678\r\n", "error: row 1: line too long" },
-		{ "99999999999999999999\r\n", "error: row 1: line too long" },
-		{ "1\r\n\001\377\r\n", "error: row 2: not text" },
-		{ "1\r\n2\033\r\n3\r\n", "error: row 2: not text" },
+		{ "1\r\n2\r\n65536\r\n4\r\n", "error: row 3: out of range", "error: no game" },
+		{ "1\r\nx\r\n", "error: row 2: not a number", NULL },
+		{ "7\r\n12a\r\nmarienbad\r\n", "error: row 2: not a number",
+		  "game=marienbad outcome=P grundy=- move=4-1 after=1 3 5 6" },
+		{ "help\r\n1\r\n", "error: row 1: not a number", "error: no game" },
+		{ "1 2 3\r\n", "error: row 1: not a number", NULL },
+		{ "-3\r\n", "error: row 1: not a number", NULL },
+		{ " 5 \r\n 6\r\n99999\r\n", "error: row 3: out of range", NULL },
+		{ "12345678\r\n", "error: row 1: line too long", NULL },
+		{ "99999999999999999999\r\n", "error: row 1: line too long", NULL },
+		{ "1\r\n\001\377\r\n", "error: row 2: not text", NULL },
+		{ "1\r\n2\033\r\n3\r\n", "error: row 2: not text", "error: no game" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		sim_uart_clear_output(sim);
 		e2e_serial_send(sim, "odra");
 		assert_true(e2e_serial_wait_lines(sim, 1, 1000));
 		sim_uart_send(sim, bad[i].rows, strlen(bad[i].rows));
+		/* An empty line is no command: it adds no reply. */
 		sim_uart_send(sim, "\r\n", 2);
-		assert_true(e2e_serial_wait_lines(sim, 2, 1000));
+		unsigned lines = bad[i].after != NULL ? 3u : 2u;
+		assert_true(e2e_serial_wait_lines(sim, lines, 1000));
 		sim_run_ms(sim, 50);
 		char line[128];
 		assert_true(e2e_serial_line(sim, 1, line, sizeof line));
 		assert_string_equal(line, bad[i].error);
-		assert_int_equal(e2e_serial_lines(sim), 2);
+		if (bad[i].after != NULL) {
+			assert_true(e2e_serial_line(sim, 2, line, sizeof line));
+			assert_string_equal(line, bad[i].after);
+		}
+		assert_int_equal(e2e_serial_lines(sim), lines);
 	}
 	/* Spaces around a row are allowed, and the console answers as usual
 	 * afterwards. */

@@ -180,16 +180,16 @@ void fake_game_reset(void)
 	fake_ui_follows = 0;
 }
 
-bool game_start(const struct position *pos)
+bool game_start(const struct position *pos, uint8_t first)
 {
 	if (engine_game_over(pos)) {
 		return false;
 	}
 	game.pos = *pos;
-	game.to_move = PLAYER_PERSON;
+	game.to_move = first;
 	game.over = false;
 	fake_game_changes++;
-	console_new_game(); /* as the transcript's line of the new game does */
+	console_forget_board(); /* as the transcript's line of the new game does */
 	return true;
 }
 

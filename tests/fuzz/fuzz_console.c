@@ -9,7 +9,7 @@
  *   - no more error lines than lines sent (one error line for each bad
  *     line, whatever made it bad);
  *   - the game in progress changes only through game.h (a legal move or a
- *     new game, whose first player the console may then set), and
+ *     new game), and
  *     otherwise not by one byte, whatever the input; the screens are told
  *     of every change;
  *   - after any input, an empty line or two and `help` get the help text:
