@@ -659,6 +659,10 @@ static bool sim_power_on(struct sim *sim, const uint8_t eeprom[SIM_EEPROM_SIZE])
 	sim->lcd_changes_seen = sim->lcd.changes;
 	sim_wire_pins(sim);
 	sim_wire_uart(sim);
+	/* The terminal outlives the chip: stopped by an XOFF, it stays so
+	 * until an XON.  The XOFF reached it long ago; the new chip's cycles
+	 * count from 0. */
+	sim->uart_xoff_arrival = 0;
 	if (!sim->uart) {
 		fprintf(stderr, "%s: simavr's %s has no USART0\n", sim->elf_path, sim->firmware->mmcu);
 		return false;
