@@ -27,8 +27,11 @@
 /* Room when XOFF goes, less the byte that sent it: XOFF can wait one
  * byte time behind a reply's byte and takes one to send, a byte may be on
  * the wire when it arrives, and then the sender's USB bridge may still
- * send what it holds (16 bytes assumed); the rest is margin. */
-#define UART_RX_HEADROOM 24u
+ * send what it holds (16 bytes assumed); the rest, about as much again,
+ * is margin for bridges that hold more. */
+#define UART_RX_HEADROOM 32u
+/* XON leaves the reader this many bytes to work on while the XON travels
+ * and the sender starts again. */
 #define UART_RX_RESUME 16u
 #define UART_XON 0x11u
 #define UART_XOFF 0x13u
