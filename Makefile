@@ -260,8 +260,8 @@ $(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c) $(ENGINE_HOST_OBJ)
 # make test runs a short benchmark too (tests/scripts/bench.sh).
 test: $(BENCH_ELF) $(BENCH_RUN)
 
-# Issue 5's serial-line challenge (tools/bench/odra_run.c): the firmware
-# itself, the ELF that goes on the chip, gets 8,000 rows over its UART;
+# The Odra challenge (tools/bench/odra_run.c): the firmware itself, the ELF
+# that goes on the chip, gets 8,000 rows over its UART at 115200 baud;
 # cycles per row, the time for the rows and bytes lost are appended to
 # $(BENCH_TXT).
 ODRA_RUN := $(BUILD)/bench/odra_run

@@ -50,15 +50,18 @@
  * Lines longer than CONSOLE_LINE_MAX characters, lines holding any other
  * control byte (ESC, say, which a terminal's arrow keys send) or an 8-bit
  * byte, even one erased afterwards, and lines the device could not
- * receive whole (bytes sent while it was busy, beyond its 64-byte buffer:
- * the UART says exactly where bytes were lost) are refused whole when
- * their end comes, with one error line each, and change nothing; the
- * lines before and after them are read as usual.  A line cut by a loss
+ * receive whole (bytes sent while it was busy, beyond its 64-byte
+ * buffer, by a sender deaf to XOFF: the UART says exactly where bytes
+ * were lost) are refused whole when their end comes, with one error line
+ * each, and change nothing; the lines before and after them are read as
+ * usual.  A line cut by a loss
  * ends at the next line end that arrives, so a script that saw "error:
- * input lost" best sends an empty line.  Send a line, then wait for its
- * reply (the longest analyses take about a second).  During the Odra
- * challenge the device reads the rows as fast as the line brings them, and
- * the buttons wait until it is over.
+ * input lost" best sends an empty line.  A terminal with XON/XOFF flow
+ * control on (hal/uart.h) may send lines back to back and gets every
+ * reply; without it, send a line, then wait for its reply (the longest
+ * analyses take about a second).  During the Odra challenge the device
+ * reads the rows as fast as the line brings them, and the buttons wait
+ * until it is over.
  */
 #ifndef FIRMWARE_CONSOLE_H
 #define FIRMWARE_CONSOLE_H

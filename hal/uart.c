@@ -13,9 +13,22 @@ _Static_assert(UART_UBRR < 256u, "the rate's divider fits UBRR0L");
 static volatile uint8_t rx_buffer[UART_RX_BUFFER];
 static volatile uint8_t rx_head; /* written by the interrupt */
 static volatile uint8_t rx_tail; /* written by the main loop */
+/* XOFF sent and no XON since: set by the interrupt, cleared by the reader. */
+static volatile bool rx_stopped;
 /* Bytes still to be stored as UART_LOST: an overrun lost a byte after the
  * one it came with or after the next. */
 static uint8_t rx_marks;
+
+/* Waits for room in UDR0 (at most one byte time: the byte ahead is in
+ * the shift register) and writes `byte`.  Called with interrupts off, so
+ * that the receive interrupt's XOFF never falls between the wait and the
+ * write: a byte written while UDR0 is full is lost. */
+static void transmit(uint8_t byte)
+{
+	while ((UCSR0A & (1 << UDRE0)) == 0) {
+	}
+	UDR0 = byte;
+}
 
 ISR(USART_RX_vect)
 {
@@ -24,7 +37,9 @@ ISR(USART_RX_vect)
 	}
 	uint8_t byte = UDR0;
 	uint8_t head = rx_head;
-	if ((uint8_t)(head - rx_tail) >= UART_RX_BUFFER) {
+	/* Bytes waiting before this one (the reader waits meanwhile). */
+	uint8_t fill = (uint8_t)(head - rx_tail);
+	if (fill >= UART_RX_BUFFER) {
 		/* Full: this byte is lost, and the newest one kept marks the
 		 * place (the main loop is not reading it: 63 come before). */
 		head--;
@@ -37,6 +52,12 @@ ISR(USART_RX_vect)
 	}
 	rx_buffer[head % UART_RX_BUFFER] = byte;
 	rx_head = (uint8_t)(head + 1u);
+	/* At once, even in the middle of a reply: the sender's bridge still
+	 * has bytes on their way, which the headroom takes. */
+	if (fill >= UART_RX_BUFFER - UART_RX_HEADROOM && !rx_stopped) {
+		rx_stopped = true;
+		transmit(UART_XOFF);
+	}
 }
 
 void uart_init(void)
@@ -48,6 +69,10 @@ void uart_init(void)
 	UCSR0A = 1 << U2X0;
 	UBRR0L = UART_UBRR;
 	UCSR0B = (1 << RXCIE0) | (1 << RXEN0) | (1 << TXEN0);
+	/* A reset may have come between an XOFF and its XON (the Uno resets
+	 * when the port opens, or from its button): without this the
+	 * terminal would wait for ever. */
+	UDR0 = UART_XON;
 }
 
 bool uart_read(uint8_t *byte)
@@ -57,7 +82,12 @@ bool uart_read(uint8_t *byte)
 		return false;
 	}
 	*byte = rx_buffer[tail % UART_RX_BUFFER];
-	rx_tail = (uint8_t)(tail + 1u);
+	tail++;
+	rx_tail = tail;
+	if (rx_stopped && (uint8_t)(rx_head - tail) <= UART_RX_RESUME) {
+		rx_stopped = false;
+		uart_put(UART_XON);
+	}
 	return true;
 }
 
@@ -68,7 +98,12 @@ bool uart_pending(void)
 
 void uart_put(char c)
 {
+	/* The long wait with interrupts on, or a reply would keep the receive
+	 * interrupt out; then the short one, should an XOFF have taken UDR0
+	 * in between. */
 	while ((UCSR0A & (1 << UDRE0)) == 0) {
 	}
-	UDR0 = (uint8_t)c;
+	cli();
+	transmit((uint8_t)c);
+	sei();
 }

@@ -6,6 +6,15 @@
  * the newest byte kept becomes UART_LOST, so the reader meets the mark
  * exactly where the loss was and can say so (never a silent gap).  So does
  * a byte the hardware lost (an overrun).
+ *
+ * Flow control, XON/XOFF: when a byte comes to find UART_RX_BUFFER -
+ * UART_RX_HEADROOM bytes waiting, the interrupt sends XOFF at once
+ * (between two bytes of a reply if one is going out), and once the reader
+ * has brought them down to UART_RX_RESUME, XON; and XON at start, in
+ * case a reset came between the two.  A sender that honours them loses
+ * nothing; one that does not loses bytes as before, marked.  Replies are
+ * text, so these two bytes never appear in them.
+ *
  * Sending waits for the transmitter: one byte takes 87 us at 115200 baud.
  */
 #ifndef HAL_UART_H
@@ -15,6 +24,17 @@
 #include <stdint.h>
 
 #define UART_RX_BUFFER 64u /* a power of two */
+/* Room when XOFF goes, less the byte that sent it: XOFF can wait one
+ * byte time behind a reply's byte and takes one to send, a byte may be on
+ * the wire when it arrives, and then the sender's USB bridge may still
+ * send what it holds (16 bytes assumed); the rest, about as much again,
+ * is margin for bridges that hold more. */
+#define UART_RX_HEADROOM 32u
+/* XON leaves the reader this many bytes to work on while the XON travels
+ * and the sender starts again. */
+#define UART_RX_RESUME 16u
+#define UART_XON 0x11u
+#define UART_XOFF 0x13u
 /* Stands in the received bytes where some were lost; a byte received with
  * this value reads as UART_LOST - 1 (both are 8-bit, neither is text). */
 #define UART_LOST 0xFFu

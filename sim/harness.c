@@ -43,6 +43,11 @@
 #define SIM_WDTCSR_ENABLE_BITS 0x48u /* WDIE | WDE */
 #define SIM_UCSR0B 0xC1u
 #define SIM_UCSR0B_RXEN0 0x10u
+#define SIM_UART_FRAME_BITS 10u /* 8N1: start, eight data bits, stop */
+/* Flow control as terminals know it: DC1 and DC3 of ASCII. */
+#define SIM_XON 0x11u
+#define SIM_XOFF 0x13u
+#define SIM_UART_DEFAULT_LAG 16u
 
 #define SIM_STRINGIFY(x) #x
 #define SIM_PORT_LETTER(port) (SIM_STRINGIFY(port)[0])
@@ -108,10 +113,19 @@ struct sim {
 
 	/* Serial line. */
 	avr_irq_t *uart_input_irq;
-	avr_irq_t *uart_xoff_irq;
-	bool uart_xoff;
+	avr_uart_t *uart;
 	bool uart_feeding;
-	uint32_t uart_byte_cycles;
+	/* A byte lasts 10 * F_CPU / BOARD_UART_BAUD cycles, not a whole
+	 * number: the feed keeps the remainder, in cycles / BOARD_UART_BAUD. */
+	uint32_t uart_remainder;
+	/* The terminal's flow control (sim_uart_set_flow). */
+	bool uart_honours_xoff;
+	uint32_t uart_lag;
+	bool uart_stopped;           /* XOFF sent, no XON since */
+	uint64_t uart_xoff_arrival;  /* when the terminal has the XOFF whole */
+	uint32_t uart_lag_left;
+	uint32_t uart_xoffs;
+	uint32_t uart_xons;
 	uint8_t *rx_queue;
 	size_t rx_head;
 	size_t rx_length;
@@ -290,7 +304,7 @@ static avr_cycle_count_t sim_on_run_end(avr_t *avr, avr_cycle_count_t when, void
 	return 0;
 }
 
-static avr_cycle_count_t sim_on_uart_feed(avr_t *avr, avr_cycle_count_t when, void *param);
+static void sim_uart_start_feed(struct sim *sim);
 
 /* Settings simavr 1.6 puts back at every reset, so made after power-on and
  * after every watchdog reset. */
@@ -315,10 +329,8 @@ static void sim_arm_timers(struct sim *sim)
 	if (sim->end_cycle > sim->avr->cycle) {
 		avr_cycle_timer_register(sim->avr, sim->end_cycle - sim->avr->cycle, sim_on_run_end, sim);
 	}
-	sim->uart_feeding = sim->rx_length > 0;
-	if (sim->uart_feeding) {
-		avr_cycle_timer_register(sim->avr, sim->uart_byte_cycles, sim_on_uart_feed, sim);
-	}
+	sim->uart_feeding = false;
+	sim_uart_start_feed(sim);
 }
 
 /* Every reset after power-on is the watchdog's: nothing else resets the
@@ -332,17 +344,12 @@ static void sim_on_reset(avr_t *avr)
 	}
 	sim->watchdog_resets++;
 	sim->timers_lost = true;
-	/* The reset empties the receive FIFO: clear a pending XOFF. */
-	sim->uart_xoff = false;
 }
 
 static void sim_after_watchdog_reset(struct sim *sim)
 {
 	sim->timers_lost = false;
 	sim_tune_core(sim);
-	if (sim->uart_xoff_irq) {
-		avr_raise_irq(sim->uart_xoff_irq, 0);
-	}
 	sim_arm_timers(sim);
 }
 
@@ -457,10 +464,34 @@ static bool sim_text_reserve(char **buffer, size_t *capacity, size_t needed)
 	return true;
 }
 
+/* A byte's time on the line, to the nearest cycle. */
+static uint64_t sim_uart_byte_cycles(const struct sim *sim)
+{
+	return ((uint64_t)sim->avr->frequency * SIM_UART_FRAME_BITS + BOARD_UART_BAUD / 2u) / BOARD_UART_BAUD;
+}
+
+/* The terminal takes XON and XOFF out of what it shows, as one with
+ * XON/XOFF flow control on does, and counts them. */
 static void sim_on_uart_output(struct avr_irq_t *irq, uint32_t value, void *param)
 {
 	struct sim *sim = param;
 	(void)irq;
+	if (value == SIM_XOFF) {
+		sim->uart_xoffs++;
+		if (sim->uart_honours_xoff && !sim->uart_stopped) {
+			/* It may wait a byte time behind a byte in the chip's
+			 * shift register, then takes one to send. */
+			sim->uart_stopped = true;
+			sim->uart_xoff_arrival = sim->avr->cycle + 2u * sim_uart_byte_cycles(sim);
+			sim->uart_lag_left = sim->uart_lag;
+		}
+		return;
+	}
+	if (value == SIM_XON) {
+		sim->uart_xons++;
+		sim->uart_stopped = false;
+		return;
+	}
 	if (!sim_text_reserve(&sim->tx_text, &sim->tx_capacity, sim->tx_length + 2u)) {
 		sim_stop(sim, "out of memory for the serial output");
 		return;
@@ -470,24 +501,46 @@ static void sim_on_uart_output(struct avr_irq_t *irq, uint32_t value, void *para
 	sim_request_poll(sim);
 }
 
-static void sim_on_uart_xoff(struct avr_irq_t *irq, uint32_t value, void *param)
+/* Whether the terminal sends the byte that would end at `end`: after an
+ * XOFF has reached it, only the byte already on the wire and `lag` more
+ * (what its USB bridge still holds), then nothing until XON. */
+static bool sim_terminal_sends(struct sim *sim, uint64_t end)
 {
-	struct sim *sim = param;
-	(void)irq;
-	sim->uart_xoff = value != 0;
-}
-
-static void sim_on_uart_xon(struct avr_irq_t *irq, uint32_t value, void *param)
-{
-	struct sim *sim = param;
-	(void)irq;
-	if (value) {
-		sim->uart_xoff = false;
+	if (!sim->uart_stopped || end < sim->uart_xoff_arrival + sim_uart_byte_cycles(sim)) {
+		return true;
 	}
+	if (sim->uart_lag_left == 0) {
+		return false;
+	}
+	sim->uart_lag_left--;
+	return true;
 }
 
-/* One byte per byte-time, like a real line.  A byte waits (never drops)
- * while the chip's FIFO is full or its receiver is off. */
+/* The byte's stop bit has just come in.  simavr's receiver would make the
+ * chip wait its own frame time more before RXC (11 bit times at the
+ * chip's rate: it counts a parity bit 8N1 has not), so it is told to take
+ * this byte at once; its frame time stays for everything else. */
+static void sim_uart_deliver(struct sim *sim, uint8_t byte)
+{
+	avr_cycle_count_t frame = sim->uart->cycles_per_byte;
+	sim->uart->cycles_per_byte = 1;
+	avr_raise_irq(sim->uart_input_irq, byte);
+	sim->uart->cycles_per_byte = frame;
+}
+
+/* Cycles until the next byte's stop bit: 10 bit times at BOARD_UART_BAUD,
+ * 1388 or 1389 cycles at 16 MHz, so that N bytes take exactly N byte
+ * times (to the cycle). */
+static uint32_t sim_uart_next_period(struct sim *sim)
+{
+	uint64_t scaled = (uint64_t)sim->avr->frequency * SIM_UART_FRAME_BITS + sim->uart_remainder;
+	sim->uart_remainder = (uint32_t)(scaled % BOARD_UART_BAUD);
+	return (uint32_t)(scaled / BOARD_UART_BAUD);
+}
+
+/* The terminal sends the bytes queued back to back at the line's rate.  A
+ * byte waits (never drops) while the chip's receiver is off and, when the
+ * terminal honours XOFF, while the chip has stopped it. */
 static avr_cycle_count_t sim_on_uart_feed(avr_t *avr, avr_cycle_count_t when, void *param)
 {
 	struct sim *sim = param;
@@ -495,13 +548,25 @@ static avr_cycle_count_t sim_on_uart_feed(avr_t *avr, avr_cycle_count_t when, vo
 		sim->uart_feeding = false;
 		return 0;
 	}
-	if (!sim->uart_xoff && (avr->data[SIM_UCSR0B] & SIM_UCSR0B_RXEN0)) {
+	if ((avr->data[SIM_UCSR0B] & SIM_UCSR0B_RXEN0) && sim_terminal_sends(sim, when)) {
 		uint8_t byte = sim->rx_queue[sim->rx_head];
 		sim->rx_head = (sim->rx_head + 1u) % sim->rx_capacity;
 		sim->rx_length--;
-		avr_raise_irq(sim->uart_input_irq, byte);
+		sim_uart_deliver(sim, byte);
+		if (sim->rx_length == 0) {
+			sim_request_poll(sim); /* sim_uart_pending() is 0 from this cycle */
+		}
 	}
-	return when + sim->uart_byte_cycles;
+	return when + sim_uart_next_period(sim);
+}
+
+static void sim_uart_start_feed(struct sim *sim)
+{
+	if (!sim->uart_feeding && sim->rx_length > 0 && !sim->terminated) {
+		sim->uart_feeding = true;
+		sim->uart_remainder = 0;
+		avr_cycle_timer_register(sim->avr, sim_uart_next_period(sim), sim_on_uart_feed, sim);
+	}
 }
 
 static void sim_wire_uart(struct sim *sim)
@@ -510,13 +575,15 @@ static void sim_wire_uart(struct sim *sim)
 	avr_ioctl(sim->avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
 	uint32_t uart = AVR_IOCTL_UART_GETIRQ('0');
 	sim->uart_input_irq = avr_io_getirq(sim->avr, uart, UART_IRQ_INPUT);
-	sim->uart_xoff_irq = avr_io_getirq(sim->avr, uart, UART_IRQ_OUT_XOFF);
 	avr_irq_register_notify(avr_io_getirq(sim->avr, uart, UART_IRQ_OUTPUT), sim_on_uart_output, sim);
-	avr_irq_register_notify(sim->uart_xoff_irq, sim_on_uart_xoff, sim);
-	avr_irq_register_notify(avr_io_getirq(sim->avr, uart, UART_IRQ_OUT_XON), sim_on_uart_xon, sim);
-	sim->uart_xoff = false;
-	/* 8N1: a start bit, eight data bits and a stop bit per byte. */
-	sim->uart_byte_cycles = (uint32_t)((sim->avr->frequency * 10u + BOARD_UART_BAUD / 2u) / BOARD_UART_BAUD);
+	/* simavr's UART module is an avr_io_t first, so its list of modules
+	 * leads to it. */
+	sim->uart = NULL;
+	for (avr_io_t *io = sim->avr->io_port; io != NULL; io = io->next) {
+		if (io->irq_ioctl_get == uart) {
+			sim->uart = (avr_uart_t *)io;
+		}
+	}
 }
 
 /* ---- power ------------------------------------------------------------------------- */
@@ -576,6 +643,14 @@ static bool sim_power_on(struct sim *sim, const uint8_t eeprom[SIM_EEPROM_SIZE])
 	sim->lcd_changes_seen = sim->lcd.changes;
 	sim_wire_pins(sim);
 	sim_wire_uart(sim);
+	/* The terminal outlives the chip: stopped by an XOFF, it stays so
+	 * until an XON.  The XOFF reached it long ago; the new chip's cycles
+	 * count from 0. */
+	sim->uart_xoff_arrival = 0;
+	if (!sim->uart) {
+		fprintf(stderr, "%s: simavr's %s has no USART0\n", sim->elf_path, sim->firmware->mmcu);
+		return false;
+	}
 	sim->adc_irq = avr_io_getirq(avr, AVR_IOCTL_ADC_GETIRQ, ADC_IRQ_ADC0 + BOARD_BUTTONS_ADC_CHANNEL);
 	sim_apply_button_voltage(sim);
 	sim_tune_core(sim);
@@ -682,6 +757,8 @@ struct sim *sim_open(const struct sim_options *options)
 	}
 	sim->elf_path = strdup(options->elf ? options->elf : "");
 	sim->button_millivolts = sim_reading_to_millivolts(shield_readings[sim->options.shield][BUTTON_NONE]);
+	sim->uart_honours_xoff = true;
+	sim->uart_lag = SIM_UART_DEFAULT_LAG;
 	uint8_t eeprom[SIM_EEPROM_SIZE];
 	/* A chip fresh from `make flash` has an erased EEPROM: the hex holds
 	 * only .text and .data, whatever the ELF's .eeprom section says. */
@@ -1014,10 +1091,26 @@ void sim_uart_send(struct sim *sim, const char *bytes, size_t length)
 		sim->rx_queue[(sim->rx_head + sim->rx_length) % sim->rx_capacity] = (uint8_t)bytes[i];
 		sim->rx_length++;
 	}
-	if (!sim->uart_feeding && sim->rx_length > 0 && !sim->terminated) {
-		sim->uart_feeding = true;
-		avr_cycle_timer_register(sim->avr, sim->uart_byte_cycles, sim_on_uart_feed, sim);
+	sim_uart_start_feed(sim);
+}
+
+void sim_uart_set_flow(struct sim *sim, bool honour_xoff, uint32_t lag)
+{
+	sim->uart_honours_xoff = honour_xoff;
+	sim->uart_lag = lag;
+	if (!honour_xoff) {
+		sim->uart_stopped = false;
 	}
+}
+
+uint32_t sim_uart_xoffs(const struct sim *sim)
+{
+	return sim->uart_xoffs;
+}
+
+uint32_t sim_uart_xons(const struct sim *sim)
+{
+	return sim->uart_xons;
 }
 
 const char *sim_uart_output(const struct sim *sim)

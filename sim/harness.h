@@ -90,12 +90,22 @@ const char *sim_lcd_first_violation(const struct sim *sim);
 int sim_lcd_save_png(const struct sim *sim, const char *path);
 
 /* ---- serial line (8N1 at BOARD_UART_BAUD) ---- */
-/* Queues bytes; they reach the chip back to back at the line's speed, held
- * back only when the chip's receive FIFO is full (XOFF), never dropped by
- * the harness.  Bytes sent before the firmware turns the receiver on wait
- * for it. */
+/* The other end of the line is a terminal.  sim_uart_send queues bytes;
+ * they reach the chip's RX pin back to back at the line's true rate, one
+ * every 10 bit times (1388.9 cycles at 16 MHz and 115200 baud, kept exact
+ * over any number of bytes), never dropped by the harness.  Bytes sent
+ * before the firmware turns the receiver on wait for it. */
 void sim_uart_send(struct sim *sim, const char *bytes, size_t length);
-/* Everything the chip has sent so far (NUL-terminated; the harness keeps it). */
+/* XON/XOFF as the terminal sees them on the chip's TX pin.  Honouring
+ * them (the default, with a lag of 16), the terminal sends `lag` more
+ * bytes after an XOFF has reached it, besides the one already on the wire
+ * (a USB-serial bridge's bytes in flight), then waits for XON.  Not
+ * honouring them, it sends on regardless.  Either way XON and XOFF are
+ * counted and kept out of sim_uart_output(). */
+void sim_uart_set_flow(struct sim *sim, bool honour_xoff, uint32_t lag);
+uint32_t sim_uart_xoffs(const struct sim *sim);
+uint32_t sim_uart_xons(const struct sim *sim);
+/* Everything else the chip has sent so far (NUL-terminated; the harness keeps it). */
 const char *sim_uart_output(const struct sim *sim);
 size_t sim_uart_output_length(const struct sim *sim);
 void sim_uart_clear_output(struct sim *sim);

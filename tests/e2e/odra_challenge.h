@@ -31,7 +31,7 @@ struct odra_answer {
 	size_t bytes_sent;
 	uint64_t cycles;          /* from the first row's first byte to the answer */
 	uint64_t awake_cycles;    /* of those, not asleep */
-	uint64_t delivery_cycles; /* until the chip had taken the last byte (to the millisecond) */
+	uint64_t delivery_cycles; /* until the chip had taken the last byte */
 };
 
 /* Sends `odra`, waits for the prompt, then sends the rows as text, one a

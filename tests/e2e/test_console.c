@@ -1102,8 +1102,8 @@ static void a_refused_odra_row_leaves_the_console_ready(void **state)
 	e2e_close(sim);
 }
 
-/* Lines sent back to back while the chip computes for a second: its 64-byte
- * buffer fills and the rest is lost.  The lines received whole before the
+/* Lines sent back to back while the chip computes for a second, by a
+ * sender that ignores XOFF: the 64-byte buffer fills and the rest is lost.  The lines received whole before the
  * loss are answered; the line the loss cuts is refused with one error line
  * when its end comes (here an empty line sent after the burst); then the
  * console reads as usual. */
@@ -1114,6 +1114,7 @@ static void bytes_lost_while_busy_are_reported(void **state)
 	struct snapshot snap;
 	struct sim *sim = boot_into_a_game(&pos, &snap);
 
+	sim_uart_set_flow(sim, false, 0);
 	sim_uart_clear_output(sim);
 	e2e_serial_send(sim, "subtract-digit 100000");
 	for (int i = 0; i < 30; i++) {

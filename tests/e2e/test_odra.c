@@ -72,13 +72,11 @@ static void challenge(struct sim *sim, const struct odra_rows *rows, const char 
 	check_move(rows, false, answer->normal);
 	check_move(rows, true, answer->misere);
 	/* The time reported, from the prompt to the answer, is the line's:
-	 * the bytes at 115200 baud (1,389 cycles each) or at simavr's slightly
-	 * slower pace (1,496 cycles: it counts a parity bit), to within the
-	 * tick's millisecond and the millisecond this test waits after the
-	 * prompt. */
-	double fastest_ms = (double)answer->bytes_sent * 1389.0 / 16000.0;
-	double slowest_ms = (double)answer->bytes_sent * 1496.0 / 16000.0;
-	if (answer->ms + 3.0 < fastest_ms || answer->ms > slowest_ms * 1.01 + 3.0) {
+	 * the bytes at 115200 baud, 10 bit times each, to within the tick's
+	 * millisecond, the millisecond this test waits after the prompt and
+	 * the last row's reckoning. */
+	double line_ms = (double)answer->bytes_sent * 10.0 * 1000.0 / BOARD_UART_BAUD;
+	if (answer->ms + 3.0 < line_ms || answer->ms > line_ms + 5.0) {
 		fail_msg("%zu bytes in %u ms: %s", answer->bytes_sent, answer->ms, answer->line);
 	}
 }

@@ -1,17 +1,21 @@
 /*
- * make bench, issue 5's part: the Odra challenge on the real firmware in
+ * make bench's Odra part: the Odra challenge on the real firmware in
  * simavr.  The firmware gets `odra` on its serial line, then ROWS random
  * Nim rows (0..65535, one a line, CRLF) sent back to back at the line's
- * full speed, then an empty line; its answer is checked (rows counted, and
- * both moves win by the rules' known answer), and the figures are appended
- * to the benchmark's table:
+ * full speed (115200 baud 8N1: a byte every 10 bit times, as the harness
+ * feeds the RX pin), then an empty line; its answer is checked (rows
+ * counted, and both moves win by the rules' known answer), and the figures
+ * are appended to the benchmark's table:
  *   - time for the rows: the device's own figure (ms=, from its prompt to
- *     its answer), next to the time the bytes take on the line;
+ *     its answer), next to the time the bytes take on the line, and the
+ *     byte period the harness kept;
  *   - cycles per row: the cycles the chip was awake from the first byte to
  *     the answer, interrupts included, divided by the rows, next to the
  *     cycles a row lasts on a 115200 baud line;
  *   - bytes lost: 0 when every row was counted and none refused (the
- *     console refuses a row that lost a byte, "error: row N: input lost").
+ *     console refuses a row that lost a byte, "error: row N: input lost");
+ *   - XOFF: how often the device stopped the line (XON/XOFF flow control)
+ *     to keep up.
  *
  * usage: odra_run [--rows N] [--seed N] [--out FILE] FIRMWARE.ELF
  *
@@ -139,22 +143,23 @@ int main(int argc, char **argv)
 	size_t length = answer.bytes_sent;
 	double line_ms = (double)length * BITS_PER_BYTE * 1000.0 / BOARD_UART_BAUD;
 	double row_line_cycles = (double)BOARD_F_CPU * BITS_PER_BYTE * (double)length / rows.count / BOARD_UART_BAUD;
-	say("\nThe Odra challenge (issue 5): the firmware %s in simavr\n", options.elf);
+	say("\nThe Odra challenge: the firmware %s in simavr\n", options.elf);
 	say("  sent: \"odra\", %u random rows of 0-65535 one a line (CRLF), an empty line: %zu bytes back to back\n",
 	    options.rows, length);
 	say("  prompt: %s\n", answer.prompt);
 	say("  answer: %s\n", answer.line[0] != '\0' ? answer.line : "(none)");
 	say("  check: %s\n", wrong == NULL ? "rows all counted; both moves win (Bouton; misere by the 1-rows)" : wrong);
-	double byte_us = (double)answer.delivery_cycles / (double)length * 1e6 / BOARD_F_CPU;
+	double byte_cycles = (double)answer.delivery_cycles / (double)length;
 	say("  time for %u rows: %" PRIu32 " ms by the device's clock, prompt to answer (the bytes alone take %.0f "
-	    "ms at %lu baud; simavr delivers one every %.1f us instead of %.1f: %.0f ms)\n",
-	    options.rows, answer.ms, line_ms, (unsigned long)BOARD_UART_BAUD, byte_us,
-	    (double)BITS_PER_BYTE * 1e6 / BOARD_UART_BAUD, byte_us * (double)length / 1000.0);
+	    "ms at %lu baud; they came one every %.2f cycles, %.2f us)\n",
+	    options.rows, answer.ms, line_ms, (unsigned long)BOARD_UART_BAUD, byte_cycles,
+	    byte_cycles * 1e6 / BOARD_F_CPU);
 	say("  cycles per row: %.0f awake (interrupts included) of the %.0f a row lasts on the line at %lu baud "
 	    "(%.0f%% busy)\n",
 	    (double)answer.awake_cycles / rows.count, row_line_cycles, (unsigned long)BOARD_UART_BAUD,
 	    100.0 * (double)answer.awake_cycles / rows.count / row_line_cycles);
 	say("  bytes lost: %s\n", none_lost ? "0" : strstr(answer.line, "input lost") != NULL ? "some" : "unknown");
+	say("  XOFF sent: %" PRIu32 "\n", sim_uart_xoffs(sim));
 	if (copy != NULL) {
 		fclose(copy);
 	}
