@@ -36,6 +36,9 @@ ISR(USART_RX_vect)
 		rx_marks = 2;
 	}
 	uint8_t byte = UDR0;
+	if (byte == UART_XON || byte == UART_XOFF) {
+		return; /* the computer's own flow control, not text: see uart.h */
+	}
 	uint8_t head = rx_head;
 	/* Bytes waiting before this one (the reader waits meanwhile). */
 	uint8_t fill = (uint8_t)(head - rx_tail);

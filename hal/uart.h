@@ -13,7 +13,10 @@
  * has brought them down to UART_RX_RESUME, XON; and XON at start, in
  * case a reset came between the two.  A sender that honours them loses
  * nothing; one that does not loses bytes as before, marked.  Replies are
- * text, so these two bytes never appear in them.
+ * text, so these two bytes never appear in them.  The XON and XOFF a
+ * terminal with flow control on may send itself are dropped as they come
+ * (the device does not pause its replies for them: a computer reads
+ * 115200 baud with room to spare), so they never spoil a line.
  *
  * Sending waits for the transmitter: one byte takes 87 us at 115200 baud.
  */
