@@ -8,7 +8,7 @@
 #   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
 #   make bench      cycle counts of the machine's move in every game
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
-#   make fresh      make test's first run on a new Debian bookworm, in a chroot (root)
+#   make fresh      make play and make test at their first run on a new Debian (root)
 #   make clean      remove the build folder
 #
 # Everything is built out of tree, in $(BUILD).  V=1 shows the commands.
@@ -331,9 +331,9 @@ fuzz: $(FUZZER)
 
 # ---- a fresh machine ------------------------------------------------------------------------
 
-# make test's first run on a new Debian bookworm: a minimal root made with
-# debootstrap, the README's set-up lines, make play's build and make test,
-# in a chroot (tests/fresh/run; needs root).  CI runs it after make test.
+# The README's set-up, then make play and make test, each at its first run,
+# on a new minimal Debian bookworm made with debootstrap, in a chroot
+# (tests/fresh/run; needs root).  CI runs it after make test.
 .PHONY: fresh
 fresh:
 	$(Q)tests/fresh/run
