@@ -8,6 +8,7 @@
 #   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
 #   make bench      cycle counts of the machine's move in every game
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
+#   make fresh      make play and make test at their first run on a new Debian (root)
 #   make clean      remove the build folder
 #
 # Everything is built out of tree, in $(BUILD).  V=1 shows the commands.
@@ -46,7 +47,7 @@ AVR_SIZE_FLAGS := -Os -flto -mrelax -mcall-prologues -fno-inline-small-functions
 	-fno-move-loop-invariants -mstrict-X
 AVR_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) -std=gnu11 $(AVR_SIZE_FLAGS) -g \
 	-ffunction-sections -fdata-sections -fshort-enums -ffat-lto-objects \
-	$(WARNINGS) $(INCLUDES) $(shell pkg-config --cflags simavr-avr 2>/dev/null)
+	$(WARNINGS) $(INCLUDES)
 # The .mmcu section tells simavr the chip and clock; it must sit outside
 # flash or .data would load from the wrong place (see README, Simulator).
 AVR_LDFLAGS := -mmcu=$(MCU) $(AVR_SIZE_FLAGS) -Wl,--gc-sections \
@@ -56,8 +57,10 @@ SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 HOST_CFLAGS := -std=gnu11 -O1 -g $(SANITIZE) $(WARNINGS) $(INCLUDES)
 HOST_LDFLAGS := $(SANITIZE)
 # simavr's headers trip -Wundef: include them as system headers (-isystem).
-SIM_CFLAGS := $(HOST_CFLAGS) $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr simavrparts libpng 2>/dev/null))
-SIM_LDLIBS := $(shell pkg-config --libs simavr simavrparts libpng 2>/dev/null) -lsimavr -lelf
+# SIM_PKG_CFLAGS and SIM_PKG_LIBS come from $(SIM_FLAGS_MK) (see set-up), so
+# these two are expanded when used, not here.
+SIM_CFLAGS = $(HOST_CFLAGS) $(patsubst -I%,-isystem %,$(SIM_PKG_CFLAGS))
+SIM_LDLIBS = $(SIM_PKG_LIBS) -lsimavr -lelf
 CMOCKA_LDLIBS := -lcmocka
 
 DEPFLAGS = -MMD -MP
@@ -119,6 +122,24 @@ $(DEPS_STAMP): tools/install-deps
 # Every object waits for the packages (order-only, so installing them does
 # not force a rebuild).
 $(GENERATOR): | $(DEPS_STAMP)
+
+# The simulator's flags come from pkg-config, which can only answer once the
+# packages are in; on a fresh machine they are not when this Makefile is
+# read.  So pkg-config runs in a rule, after the install, and writes the
+# flags to $(SIM_FLAGS_MK); that file is included, and GNU make remakes an
+# included makefile that is missing or out of date and then reads everything
+# again, before it builds anything else.  If pkg-config fails (simavrparts
+# needs gl, for one), its message says which package is missing and the
+# build stops there.  `make clean` and `make fresh` need no packages.
+SIM_PACKAGES := simavr simavrparts libpng
+SIM_FLAGS_MK := $(BUILD)/sim-flags.mk
+$(SIM_FLAGS_MK): $(DEPS_STAMP)
+	$(Q)cflags=$$(pkg-config --cflags $(SIM_PACKAGES)) && libs=$$(pkg-config --libs $(SIM_PACKAGES)) || \
+		{ echo "error: pkg-config has no flags for $(SIM_PACKAGES) (the reason is above)" >&2; exit 1; }; \
+		printf 'SIM_PKG_CFLAGS := %s\nSIM_PKG_LIBS := %s\n' "$$cflags" "$$libs" >$@
+ifneq ($(filter-out clean fresh,$(or $(MAKECMDGOALS),all)),)
+include $(SIM_FLAGS_MK)
+endif
 
 # ---- generated tables ---------------------------------------------------------
 
@@ -311,6 +332,15 @@ fuzz: $(FUZZER)
 	$(Q)mkdir -p $(BUILD)/fuzz/corpus
 	$(FUZZER) -max_total_time=$(FUZZ_SECONDS) -dict=tests/fuzz/console.dict \
 		-artifact_prefix=$(BUILD)/fuzz/ -print_final_stats=1 $(BUILD)/fuzz/corpus tests/fuzz/seeds
+
+# ---- a fresh machine ------------------------------------------------------------------------
+
+# The README's set-up, then make play and make test, each at its first run,
+# on a new minimal Debian bookworm made with debootstrap, in a chroot
+# (tests/fresh/run; needs root).  CI runs it after make test.
+.PHONY: fresh
+fresh:
+	$(Q)tests/fresh/run
 
 # ---- housekeeping ------------------------------------------------------------------------
 
