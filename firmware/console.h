@@ -48,7 +48,8 @@
  * machine thinks).  Either side may make the next move.
  *
  * Lines longer than CONSOLE_LINE_MAX characters, lines holding any other
- * control byte (ESC, say, which a terminal's arrow keys send) or an 8-bit
+ * control byte (ESC, say, which a terminal's arrow keys send; XON and XOFF
+ * never reach the console, hal/uart.h) or an 8-bit
  * byte, even one erased afterwards, and lines the device could not
  * receive whole (bytes sent while it was busy, beyond its 64-byte
  * buffer, by a sender deaf to XOFF: the UART says exactly where bytes
