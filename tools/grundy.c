@@ -99,8 +99,12 @@ static const char *const game_notes[GAME_COUNT] = {
 	"up to 8 rows of up to 8 cells of 0-255, rows split by /; R:N,N,... takes N from each cell of row R",
 	"k = additions each player may make (default 2); H-N takes N from heap H, H+N adds N up to START; "
 	"left=A,B: additions left to the player to move and to the other",
-	"free cells of each strip (1-40 strips of 0-65535); S.C puts a pebble on cell C of strip S",
-	"pins in each row (1-40 rows of 0-65535); R.P knocks pin P of row R, R.P-Q two adjacent pins",
+	"free cells of each strip; the strips must never be able to split into more than 40, the most a "
+	"position holds: a strip of n cells can become ceil(n/4) strips and one of 0 counts 1, so one strip "
+	"has at most 160 cells, and 40 strips at most 4 each; S.C puts a pebble on cell C of strip S",
+	"pins in each row; the rows must never be able to split into more than 40, the most a position "
+	"holds: a row of n pins can become ceil(n/2) rows and one of 0 counts 1, so one row has at most 80 "
+	"pins, and 40 rows at most 2 each; R.P knocks pin P of row R, R.P-Q (or R.Q-P) two adjacent pins",
 	"two heaps of 0-65535; A,B takes A from the first and B from the second: one of them 0, or both equal",
 	"RxC, or row lengths from the bottom, non-increasing, up to 4x8; R,C takes the piece in row R from "
 	"the bottom, column C, and all above and to the right; the bottom-left piece is poison",
