@@ -109,11 +109,12 @@ static const char *const game_notes[GAME_COUNT] = {
 	"RxC, or row lengths from the bottom, non-increasing, up to 4x8; R,C takes the piece in row R from "
 	"the bottom, column C, and all above and to the right; the bottom-left piece is poison",
 	"4x4 of O (piece) and . (empty), rows from the top; a move takes pieces of one row or column "
-	"(a1,a2,a4 or b1-b3; columns a-d, rows 1-4); adjacent: only pieces next to each other",
+	"(a1,a2,a4 or b1-b3, or b3-b1; columns a-d, rows 1-4; a cell named twice is refused); adjacent: only "
+	"pieces next to each other",
 	"3 rows of 3 stacks of 0-3 from the top; b2-3 takes 3 from stack b2, a1+a2 one from each of two "
 	"adjacent stacks (columns a-c, rows 1-3)",
 	"rows of 3,4,5,4,3 cells of O and . from the top; a move takes 1-3 mutually adjacent pieces, "
-	"e.g. c3,c4,b3 (rows a-e, c3 the centre)",
+	"e.g. c3,c4,b3 (rows a-e, c3 the centre; a cell named twice is refused)",
 };
 
 /* Other names people know the games by (the engine knows the names only). */
