@@ -21,6 +21,10 @@
 #include "engine/text.h"
 
 #define LINE_MAX_CHARS 1024
+/* --moves lists at most this many moves, more than anyone reads: a Matrix
+ * Nim grid of 8x8 cells of 255 has 8 * (256^8 - 1), which would print for
+ * ever, and Nim's 8 heaps of 65535 have 524,280. */
+#define MOVES_MAX 100000ul
 
 static void file_put(struct text_sink *sink, char c)
 {
@@ -50,14 +54,17 @@ static void print_help(void)
 	       "  game=NAME outcome=N|P grundy=G|- move=MOVE|- after=POSITION|-\n"
 	       "outcome N: the player to move wins; P: the player to move loses.\n"
 	       "grundy: the Sprague-Grundy value, or - where the engine has none (misere\n"
-	       "play, Wythoff, the board games, subtract-a-digit above 9999).\n"
+	       "play, Wythoff, the board games, subtract-a-digit above 100000).\n"
 	       "move: a winning move, or from a losing position the move the machine would\n"
 	       "play; after: the position it leaves, in the same syntax as the input.\n"
 	       "Without a position, the game's start position is analysed.\n\n"
 	       "  --list        every game with its position and move syntax and an example\n"
-	       "  --moves       list every legal move with the outcome it leaves\n"
+	       "  --moves       list every legal move with the outcome it leaves; at most\n"
+	       "                %lu lines of moves, then a line saying the list stops there\n"
+	       "                (an 8x8 matrix-nim grid has more moves than could ever be listed)\n"
 	       "  --move MOVE   play MOVE (refused with the reason if illegal), then analyse\n\n"
-	       "Example: grundy marienbad 1 3 5 7\n");
+	       "Example: grundy marienbad 1 3 5 7\n",
+	       MOVES_MAX);
 }
 
 /* What the device's short help leaves out, for people (host only: the
@@ -218,6 +225,10 @@ static void print_moves(const struct position *pos)
 	struct move mv;
 	unsigned long count = 0;
 	for (bool more = engine_next_move(pos, &mv, true); more; more = engine_next_move(pos, &mv, false)) {
+		if (count == MOVES_MAX) {
+			printf("more moves not listed: the list stops at %lu\n", MOVES_MAX);
+			break;
+		}
 		struct position after = *pos;
 		engine_apply_move(&after, &mv);
 		printf("move=");
