@@ -81,6 +81,14 @@ void board_print_name(uint8_t letter, uint8_t number)
 	put_u32(number);
 }
 
+uint32_t board_add_cells(struct scanner *in, uint32_t cells, uint32_t more)
+{
+	if (cells & more) {
+		scan_fail(in, ENGINE_ERR_SYNTAX);
+	}
+	return cells | more;
+}
+
 void board_print_cells(uint32_t cells, void (*name)(uint8_t cell))
 {
 	char separator = '\0';

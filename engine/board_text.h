@@ -30,6 +30,11 @@ void board_print_name(uint8_t letter, uint8_t number);
  * row from the top, the letter naming the column and the number the row. */
 uint8_t board_scan_square(struct scanner *in, uint8_t side);
 
+/* The cells of a move as typed, `more` added to `cells`: a cell named
+ * twice (`a1,a1`, `b1-b3,b2`) is refused, ENGINE_ERR_SYNTAX, since the
+ * move it would stand for is not the one written. */
+uint32_t board_add_cells(struct scanner *in, uint32_t cells, uint32_t more);
+
 /* The cells of `cells` in order, separated by commas, each printed by
  * `name`. */
 void board_print_cells(uint32_t cells, void (*name)(uint8_t cell));

@@ -660,7 +660,7 @@ static const char error_text[] ENGINE_FLASH =
 	"ok\0bad syntax\0not a number\0out of range\0too many parts\0no such heap/row\0"
 	"that is empty\0take at least 1\0not that many\0not allowed\0not adjacent\0"
 	"not one row/col\0cell is blocked\0that is poison\0above its start\0no adds left\0"
-	"does not divide\0game is over\0unknown game";
+	"does not divide\0game is over\0unknown game\0over 40 rows";
 
 void engine_print_error(enum engine_error err, struct text_sink *out)
 {

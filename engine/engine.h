@@ -44,7 +44,9 @@ enum engine_taktix_variant { TAKTIX_ANY = 0, TAKTIX_ADJACENT = 1 };
 enum engine_outcome { OUTCOME_P = 0, OUTCOME_N = 1 }; /* N: player to move wins */
 
 /* Sizes of the fixed position record.  They bound what a position may hold;
- * the parser refuses anything larger with ENGINE_ERR_TOO_MANY. */
+ * the parser refuses anything larger with ENGINE_ERR_TOO_MANY.  Kayles and
+ * pebble positions are bounded by the rows they could ever split into, so
+ * that every position reachable fits (ENGINE_ERR_ROWS, engine/octal.c). */
 #define ENGINE_MAX_HEAPS 8       /* Nim family, Poker Nim, Nimble coins, Divide numbers */
 #define ENGINE_MAX_ROWS 40       /* Kayles rows, pebble strips */
 #define ENGINE_MAX_FACTORS 9     /* distinct primes of a 32-bit number */
@@ -157,6 +159,7 @@ enum engine_error {
 	ENGINE_ERR_NOT_DIVISOR,  /* "does not divide" */
 	ENGINE_ERR_GAME_OVER,    /* "game is over" */
 	ENGINE_ERR_UNKNOWN_GAME, /* "unknown game" */
+	ENGINE_ERR_ROWS,         /* "over 40 rows": Kayles, pebbles rows that could split into more */
 	ENGINE_ERR_COUNT
 };
 

@@ -72,7 +72,7 @@ void nineteen_parse_move(struct scanner *in, struct move *mv)
 			scan_fail(in, ENGINE_ERR_NO_SUCH);
 		}
 		if (in->error == ENGINE_OK) {
-			cells |= move_cells((uint8_t)(flash_u8(&row_start[row]) + place));
+			cells = board_add_cells(in, cells, move_cells((uint8_t)(flash_u8(&row_start[row]) + place)));
 		}
 	} while (scan_char(in, ','));
 	mv->u.cells = cells;

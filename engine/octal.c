@@ -10,13 +10,20 @@
  *
  * A move that leaves two rows where there was one inserts the right part
  * after the left one; an emptied row is removed (a position with no row
- * left prints as `0`).  When all ENGINE_MAX_ROWS rows are in use, a move
- * that would split a row into two is refused (ENGINE_ERR_TOO_MANY), since
- * the position record has no room for the extra row.
+ * left prints as `0`).  The record holds ENGINE_MAX_ROWS rows.  So that no
+ * game from a position can ever need more, the parser refuses
+ * (ENGINE_ERR_ROWS) a position whose rows could between them become more:
+ * a row of n pins can become at most ceil(n/2) rows (each part but the
+ * last needs a fallen pin after it), a strip of n cells at most ceil(n/4)
+ * (a pebble between two parts takes its cell and both neighbours), and a
+ * row of 0, which no move touches and none removes, keeps its place.
+ * Every move the rules allow then fits, and none is refused for want of
+ * room.
  *
  * Text: rows separated by spaces, e.g. `1 12`.  Moves, 1-based: Kayles
- * `2.5` knocks pin 5 of row 2, `2.5-6` pins 5 and 6; pebbles `1.4` plays
- * cell 4 of strip 1.
+ * `2.5` knocks pin 5 of row 2, `2.5-6` pins 5 and 6 (`2.6-5` too: two
+ * pins in either order, as Taktix's `b3-b1` is `b1-b3`); pebbles `1.4`
+ * plays cell 4 of strip 1.
  */
 #include <stddef.h>
 
@@ -26,7 +33,27 @@ static bool is_kayles(const struct position *pos) { return pos->game == GAME_KAY
 
 void octal_parse(struct position *pos, struct scanner *in)
 {
-	pos->count = scan_list(in, pos->u.row, false, NULL, ENGINE_MAX_ROWS);
+	uint8_t count = scan_list(in, pos->u.row, false, NULL, ENGINE_MAX_ROWS);
+	pos->count = count;
+	const uint16_t *row = pos->u.row;
+	uint8_t left = ENGINE_MAX_ROWS; /* places no row has claimed yet */
+	while (count-- > 0) {
+		/* One less than the rows a row of n can become: ceil(n / 2) - 1
+		 * (Kayles) or ceil(n / 4) - 1 (pebbles), and 0 for a row of 0. */
+		uint16_t more = *row++;
+		if (more != 0) {
+			more--;
+		}
+		more >>= 1;
+		if (!is_kayles(pos)) {
+			more >>= 1;
+		}
+		if (more >= left) {
+			scan_fail(in, ENGINE_ERR_ROWS);
+			break;
+		}
+		left = (uint8_t)(left - more - 1u);
+	}
 }
 
 void octal_print(const struct position *pos)
@@ -93,10 +120,6 @@ enum engine_error octal_check_move(const struct position *pos, const struct move
 	if (at >= n || mv->u.strip.count > (uint16_t)(n - at)) {
 		return ENGINE_ERR_NO_SUCH;
 	}
-	struct row_parts parts = octal_move_parts(pos, mv);
-	if (parts.left > 0 && parts.right > 0 && pos->count == ENGINE_MAX_ROWS) {
-		return ENGINE_ERR_TOO_MANY;
-	}
 	return ENGINE_OK;
 }
 
@@ -106,8 +129,8 @@ void octal_apply_move(struct position *pos, const struct move *mv)
 	uint8_t i = mv->u.strip.row;
 	uint16_t *row = pos->u.row;
 	/* The row keeps its left part, or else its right part; a right part
-	 * beside a left one goes in after it (octal_check_move made sure
-	 * there is room), and a row with no part left goes. */
+	 * beside a left one goes in after it (the parser's bound leaves room),
+	 * and a row with no part left goes. */
 	row[i] = parts.left != 0 ? parts.left : parts.right;
 	if (parts.left != 0 && parts.right != 0) {
 		for (uint8_t j = pos->count; j > i + 1u; j--) {

@@ -228,7 +228,7 @@ ENGINE_OUT_OF_LINE static void take_from_row(const struct position *pos, uint8_t
 
 /*
  * Kayles or pebbles: a move in row i that leaves parts whose values XOR to
- * target, and that fits in the record (it may split the row).  Kayles
+ * target (it may split the row: the parser's bound leaves room).  Kayles
  * knocks 1 pin, then 2, a pebble goes on 1 cell; each from the left end
  * on.  Past the pre-period the values repeat with the period, so a split
  * whose smaller part is longer than pre + period has the same values as

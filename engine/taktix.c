@@ -141,11 +141,11 @@ void taktix_parse_move(struct scanner *in, struct move *mv)
 		/* Cells are named such as `b3`: column a-d, row 1-4 from the
 		 * top. */
 		uint8_t from = board_scan_square(in, 4);
+		uint16_t more = (uint16_t)(1u << (from & 15u));
 		if (scan_char(in, '-')) {
-			cells |= range_cells(in, from, board_scan_square(in, 4));
-		} else {
-			cells |= (uint16_t)(1u << (from & 15u));
+			more = range_cells(in, from, board_scan_square(in, 4));
 		}
+		cells = (uint16_t)board_add_cells(in, cells, more);
 	} while (scan_char(in, ','));
 	mv->u.cells = cells;
 }

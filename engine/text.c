@@ -6,7 +6,8 @@
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static char lower(char c) { return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c; }
 
-void scan_fail(struct scanner *in, enum engine_error err)
+/* Out of line: one copy for the many parsers that call it. */
+ENGINE_OUT_OF_LINE void scan_fail(struct scanner *in, enum engine_error err)
 {
 	if (in->error == ENGINE_OK) {
 		in->error = (uint8_t)err;

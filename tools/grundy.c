@@ -21,6 +21,10 @@
 #include "engine/text.h"
 
 #define LINE_MAX_CHARS 1024
+/* --moves lists at most this many moves, more than anyone reads: a Matrix
+ * Nim grid of 8x8 cells of 255 has 8 * (256^8 - 1), which would print for
+ * ever, and Nim's 8 heaps of 65535 have 524,280. */
+#define MOVES_MAX 100000ul
 
 static void file_put(struct text_sink *sink, char c)
 {
@@ -50,14 +54,17 @@ static void print_help(void)
 	       "  game=NAME outcome=N|P grundy=G|- move=MOVE|- after=POSITION|-\n"
 	       "outcome N: the player to move wins; P: the player to move loses.\n"
 	       "grundy: the Sprague-Grundy value, or - where the engine has none (misere\n"
-	       "play, Wythoff, the board games, subtract-a-digit above 9999).\n"
+	       "play, Wythoff, the board games, subtract-a-digit above 100000).\n"
 	       "move: a winning move, or from a losing position the move the machine would\n"
 	       "play; after: the position it leaves, in the same syntax as the input.\n"
 	       "Without a position, the game's start position is analysed.\n\n"
 	       "  --list        every game with its position and move syntax and an example\n"
-	       "  --moves       list every legal move with the outcome it leaves\n"
+	       "  --moves       list every legal move with the outcome it leaves; at most\n"
+	       "                %lu lines of moves, then a line saying the list stops there\n"
+	       "                (an 8x8 matrix-nim grid has more moves than could ever be listed)\n"
 	       "  --move MOVE   play MOVE (refused with the reason if illegal), then analyse\n\n"
-	       "Example: grundy marienbad 1 3 5 7\n");
+	       "Example: grundy marienbad 1 3 5 7\n",
+	       MOVES_MAX);
 }
 
 /* What the device's short help leaves out, for people (host only: the
@@ -99,17 +106,22 @@ static const char *const game_notes[GAME_COUNT] = {
 	"up to 8 rows of up to 8 cells of 0-255, rows split by /; R:N,N,... takes N from each cell of row R",
 	"k = additions each player may make (default 2); H-N takes N from heap H, H+N adds N up to START; "
 	"left=A,B: additions left to the player to move and to the other",
-	"free cells of each strip (1-40 strips of 0-65535); S.C puts a pebble on cell C of strip S",
-	"pins in each row (1-40 rows of 0-65535); R.P knocks pin P of row R, R.P-Q two adjacent pins",
+	"free cells of each strip; the strips must never be able to split into more than 40, the most a "
+	"position holds: a strip of n cells can become ceil(n/4) strips and one of 0 counts 1, so one strip "
+	"has at most 160 cells, and 40 strips at most 4 each; S.C puts a pebble on cell C of strip S",
+	"pins in each row; the rows must never be able to split into more than 40, the most a position "
+	"holds: a row of n pins can become ceil(n/2) rows and one of 0 counts 1, so one row has at most 80 "
+	"pins, and 40 rows at most 2 each; R.P knocks pin P of row R, R.P-Q (or R.Q-P) two adjacent pins",
 	"two heaps of 0-65535; A,B takes A from the first and B from the second: one of them 0, or both equal",
 	"RxC, or row lengths from the bottom, non-increasing, up to 4x8; R,C takes the piece in row R from "
 	"the bottom, column C, and all above and to the right; the bottom-left piece is poison",
 	"4x4 of O (piece) and . (empty), rows from the top; a move takes pieces of one row or column "
-	"(a1,a2,a4 or b1-b3; columns a-d, rows 1-4); adjacent: only pieces next to each other",
+	"(a1,a2,a4 or b1-b3, or b3-b1; columns a-d, rows 1-4; a cell named twice is refused); adjacent: only "
+	"pieces next to each other",
 	"3 rows of 3 stacks of 0-3 from the top; b2-3 takes 3 from stack b2, a1+a2 one from each of two "
 	"adjacent stacks (columns a-c, rows 1-3)",
 	"rows of 3,4,5,4,3 cells of O and . from the top; a move takes 1-3 mutually adjacent pieces, "
-	"e.g. c3,c4,b3 (rows a-e, c3 the centre)",
+	"e.g. c3,c4,b3 (rows a-e, c3 the centre; a cell named twice is refused)",
 };
 
 /* Other names people know the games by (the engine knows the names only). */
@@ -213,6 +225,10 @@ static void print_moves(const struct position *pos)
 	struct move mv;
 	unsigned long count = 0;
 	for (bool more = engine_next_move(pos, &mv, true); more; more = engine_next_move(pos, &mv, false)) {
+		if (count == MOVES_MAX) {
+			printf("more moves not listed: the list stops at %lu\n", MOVES_MAX);
+			break;
+		}
 		struct position after = *pos;
 		engine_apply_move(&after, &mv);
 		printf("move=");

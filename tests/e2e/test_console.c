@@ -485,8 +485,10 @@ static const char *const edge_commands[] = {
 	"nimble 65535 65535 0 1 2 3 4 5",
 	"matrix-nim 255 255 255 / 255 0 1 / 7 7 7",
 	"poker-nim k=255 65535/65535 0/9",
-	"pebbles 65535 65534 1 2 3",
-	"kayles 65535 65535 71 70 12",
+	"pebbles 148 1 2 3",   /* rows that can become 40, the most the record holds */
+	"pebbles 149 1 2 3",   /* 41: refused */
+	"kayles 0 71 3 1",     /* 40 */
+	"kayles 0 72 3 1",     /* 41: refused */
 	"wythoff 65535 65534",
 	"wythoff 0 0",
 	"chomp 4x8",
@@ -658,7 +660,7 @@ static void boards_print_as_a_teleprinter(void **state)
 						  "your move\r\n");
 	static const char *const starts[] = {
 		"nim 100 0 41",
-		"kayles 45 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34",
+		"kayles 45 1 2 1 2 1 2 1 2 1 2 1 2 1 2 1 2 1",
 		"chomp 8 5 5 1",
 		"taktix adjacent misere O.O./.O.O/OOOO/OOOO",
 		"matrix-nim 1 2 3 / 4 5 6",

@@ -150,8 +150,54 @@ else
 	not_ok "moves_lists_every_legal_move_with_its_outcome"
 fi
 
+# A list too long to print ends, saying so: a Matrix Nim grid of 8x8 cells
+# of 255 has 8 * (256^8 - 1) moves.
+# Read through head, so that a list without end fails here and ends (the
+# tool then dies of a broken pipe).
+row="255 255 255 255 255 255 255 255"
+{
+	"$cli" matrix-nim "$row / $row / $row / $row / $row / $row / $row / $row" --moves 2>"$err"
+	echo $? >"$out.status"
+} | head -n 100002 >"$out"
+status=$(cat "$out.status")
+rm -f "$out.status"
+listed=$(grep -c '^move=' "$out")
+if [ "$status" -eq 0 ] && [ "$listed" -eq 100000 ] && [ "$(wc -l <"$out")" -eq 100001 ] &&
+	[ "$(tail -n 1 "$out")" = "more moves not listed: the list stops at 100000" ]; then
+	ok "moves_list_stops_at_100000_and_says_so"
+else
+	: >"$out" # not a hundred thousand lines in the report
+	not_ok "moves_list_stops_at_100000_and_says_so ($listed listed)"
+fi
+echo "# matrix-nim 8x8 of 255 --moves: $listed moves listed"
+# ... and a list below the bound is whole.
+run nim 65535 34464 --moves
+if [ "$status" -eq 0 ] && [ "$(grep -c '^move=' "$out")" -eq 99999 ] && [ "$(wc -l <"$out")" -eq 99999 ]; then
+	ok "moves_list_below_the_bound_is_whole"
+else
+	: >"$out"
+	not_ok "moves_list_below_the_bound_is_whole"
+fi
+
+# Kayles and pebbles: a position whose rows could split into more than the
+# 40 a position holds is refused, naming the limit; at the limit it is not.
+expect_line "kayles_80_pins_at_the_limit" \
+	"game=kayles outcome=N grundy=1 move=1.22-23 after=21 57" kayles 80
+expect_error "kayles_81_pins_refused" 1 'over 40 rows' kayles 81
+expect_error "kayles_once_wrong_now_refused" 1 'over 40 rows' kayles 4 7 \
+	1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+expect_error "pebbles_161_cells_refused" 1 'over 40 rows' pebbles 161
+expect_error "list_note_names_the_limit" 1 'at most 80 pins' kayles 81
+
+# The value of subtract-a-digit is known up to 100000, as --help says.
+expect_line "subtract_digit_value_up_to_100000" \
+	"game=subtract-digit outcome=P grundy=0 move=-1 after=99999" subtract-digit 100000
+expect_line "subtract_digit_no_value_above_100000" \
+	"game=subtract-digit outcome=N grundy=- move=-1 after=100000" subtract-digit 100001
+
 run --help
-if [ "$status" -eq 0 ] && grep -q 'usage: grundy' "$out"; then
+if [ "$status" -eq 0 ] && grep -q 'usage: grundy' "$out" && grep -q 'subtract-a-digit above 100000' "$out" &&
+	grep -q 'at most$' "$out" && grep -q '100000 lines of moves' "$out"; then
 	ok "help_exits_0_with_usage"
 else
 	not_ok "help_exits_0_with_usage"

@@ -271,6 +271,10 @@ static void test_taktix_text(void **state)
 	check_move(GAME_TAKTIX, full, "a2, c2-d2", ENGINE_OK, "a2,c2,d2");
 	check_move(GAME_TAKTIX, adjacent, "b1-b3", ENGINE_OK, "b1-b3");
 	check_move(GAME_TAKTIX, adjacent, "a1,a2,a4", ENGINE_ERR_NOT_ADJACENT, NULL);
+	/* A cell named twice is not the move of the cells named once. */
+	check_move(GAME_TAKTIX, full, "a1,a1", ENGINE_ERR_SYNTAX, NULL);
+	check_move(GAME_TAKTIX, full, "b1-b3,b2", ENGINE_ERR_SYNTAX, NULL);
+	check_move(GAME_TAKTIX, full, "b1-b2,b3-b2", ENGINE_ERR_SYNTAX, NULL);
 	check_move(GAME_TAKTIX, full, "a1,b2", ENGINE_ERR_NOT_IN_LINE, NULL);
 	check_move(GAME_TAKTIX, full, "a1-b2", ENGINE_ERR_NOT_IN_LINE, NULL);
 	check_move(GAME_TAKTIX, ".OOO/OOOO/OOOO/OOOO", "a1", ENGINE_ERR_EMPTY, NULL);
@@ -400,6 +404,10 @@ static void test_nineteen_text(void **state)
 	check_move(GAME_NINETEEN, full, "a1,a2,a3", ENGINE_ERR_NOT_ADJACENT, NULL);
 	check_move(GAME_NINETEEN, full, "c2,c3,c4", ENGINE_ERR_NOT_ADJACENT, NULL);
 	check_move(GAME_NINETEEN, full, "a1,a2,b1,b2", ENGINE_ERR_TOO_MANY, NULL);
+	/* A cell named twice is not the move of the cells named once. */
+	check_move(GAME_NINETEEN, full, "a1,a1", ENGINE_ERR_SYNTAX, NULL);
+	check_move(GAME_NINETEEN, full, "c3,c4,c3", ENGINE_ERR_SYNTAX, NULL);
+	check_move(GAME_NINETEEN, full, "a1,a2,a1,a2", ENGINE_ERR_SYNTAX, NULL);
 	check_move(GAME_NINETEEN, ".OO/OOOO/OOOOO/OOOO/OOO", "a1", ENGINE_ERR_EMPTY, NULL);
 	check_move(GAME_NINETEEN, ".OO/OOOO/OOOOO/OOOO/OOO", "a1,a2", ENGINE_ERR_EMPTY, NULL);
 	check_move(GAME_NINETEEN, full, "a4", ENGINE_ERR_NO_SUCH, NULL);

@@ -225,15 +225,33 @@ static void test_other_positions(void **state)
 	check_round_trip(GAME_WYTHOFF, "3 5", "3 5");
 	check_round_trip(GAME_WYTHOFF, "65535,0", "65535 0");
 
-	/* 40 rows, the most a position holds. */
+	/* 40 rows, the most a position holds, of the longest rows that never
+	 * split. */
 	char rows[512] = "";
 	for (int i = 0; i < ENGINE_MAX_ROWS; i++) {
-		strcat(rows, i == 0 ? "65535" : " 65535");
+		strcat(rows, i == 0 ? "2" : " 2");
 	}
 	check_round_trip(GAME_KAYLES, rows, rows);
-	check_round_trip(GAME_PEBBLES, rows, rows);
 	strcat(rows, " 1");
 	check_position_error(GAME_KAYLES, rows, ENGINE_ERR_TOO_MANY);
+	for (int i = 0; rows[i] != '\0'; i++) {
+		rows[i] = rows[i] == '2' ? '4' : rows[i];
+	}
+	rows[strlen(rows) - 2] = '\0';
+	check_round_trip(GAME_PEBBLES, rows, rows);
+	/* Rows that could split into more rows than the record holds: a row
+	 * of n pins can become ceil(n/2) rows, a strip of n cells ceil(n/4),
+	 * a row of 0 stays. */
+	check_round_trip(GAME_KAYLES, "80", "80");
+	check_position_error(GAME_KAYLES, "81", ENGINE_ERR_ROWS);
+	check_round_trip(GAME_PEBBLES, "160", "160");
+	check_position_error(GAME_PEBBLES, "161", ENGINE_ERR_ROWS);
+	check_position_error(GAME_KAYLES, "65535", ENGINE_ERR_ROWS);
+	check_position_error(GAME_PEBBLES, "65535 65535", ENGINE_ERR_ROWS);
+	check_round_trip(GAME_KAYLES, "0 0 76", "0 0 76");
+	check_position_error(GAME_KAYLES, "0 0 77", ENGINE_ERR_ROWS);
+	check_round_trip(GAME_PEBBLES, "5 5 0 0 0 0 128", "5 5 0 0 0 0 128");
+	check_position_error(GAME_PEBBLES, "5 5 0 0 0 0 129", ENGINE_ERR_ROWS);
 
 	/* An 8x8 matrix, the largest. */
 	char grid[512] = "";
@@ -298,7 +316,9 @@ static void test_moves(void **state)
 	check_move(GAME_MATRIX_NIM, "1 2 3 / 4 5 6", "1:1", "1:1,0,0", "0 2 3 / 4 5 6");
 	check_move(GAME_KAYLES, "1 12", "2.5", "2.5", "1 4 7");
 	check_move(GAME_KAYLES, "1 12", "2.5-6", "2.5-6", "1 4 6");
+	/* Two pins may be named in either order, as Taktix's ranges may. */
 	check_move(GAME_KAYLES, "1 12", "2.6-5", "2.5-6", "1 4 6");
+	check_move(GAME_KAYLES, "5", "1.3-2", "1.2-3", "1 2");
 	check_move(GAME_KAYLES, "1 12", "1.1", "1.1", "12");
 	check_move(GAME_KAYLES, "1 12", "2.11-12", "2.11-12", "1 10");
 	check_move(GAME_KAYLES, "2", "1.1-2", "1.1-2", "0");
@@ -431,22 +451,18 @@ static void test_move_errors(void **state)
 	check_move_error(GAME_WYTHOFF, "0 5", "1,0", ENGINE_ERR_EMPTY);
 	check_move_error(GAME_WYTHOFF, "3 5", "3", ENGINE_ERR_SYNTAX);
 
-	/* With every row slot in use, a split is refused; other moves are not. */
-	char rows[512] = "";
-	for (int i = 0; i < ENGINE_MAX_ROWS; i++) {
-		strcat(rows, i == 0 ? "9" : " 9");
-	}
-	check_move_error(GAME_KAYLES, rows, "1.5", ENGINE_ERR_TOO_MANY);
-	check_move_error(GAME_KAYLES, rows, "1.1-2", ENGINE_OK);
-	/* ... and played from a row's left end, they keep the record's 40 rows
+	/* At the limit, a split that fills the record's 40th row is played
 	 * (the sanitizers watch the row after the last). */
-	char after[512];
-	strcpy(after, rows);
-	after[0] = '7';
-	check_move(GAME_KAYLES, rows, "1.1-2", "1.1-2", after);
-	strcpy(after, rows);
-	after[strlen(after) - 1] = '7';
-	check_move(GAME_PEBBLES, rows, "40.1", "40.1", after);
+	char rows[512] = "";
+	for (int i = 0; i < ENGINE_MAX_ROWS - 2; i++) {
+		strcat(rows, i == 0 ? "1" : " 1");
+	}
+	char position[600], after[600];
+	snprintf(position, sizeof position, "%s 3", rows);
+	snprintf(after, sizeof after, "%s 1 1", rows);
+	check_move(GAME_KAYLES, position, "39.2", "39.2", after);
+	snprintf(position, sizeof position, "%s 5", rows);
+	check_move(GAME_PEBBLES, position, "39.3", "39.3", after);
 	report("move errors");
 }
 

@@ -51,13 +51,13 @@
 #define BOARD_CANDIDATES 12u         /* board positions with the most trials, timed on the AVR */
 #define BOARD_KEEP 3u                /* of which the slowest are kept */
 #define HEAPS_MAX_8 "65535 65535 65535 65535 65535 65535 65535 65535"
-#define ROWS_MAX_40                                                                                          \
-	"65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 " \
-	"65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 65535 " \
-	"65535 65535 65535 65535 65535 65535"
-#define ROWS_1_TO_40                                                                                           \
-	"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 " \
-	"38 39 40"
+/* Kayles and pebbles at the limit of what the parser takes: rows that can
+ * become 40, the most the record holds (a row of n pins can become ceil(n/2)
+ * rows, a strip of n cells ceil(n/4)): the longest row, the most rows, and
+ * rows of every length up to the limit. */
+#define REPEAT_10(s) s " " s " " s " " s " " s " " s " " s " " s " " s " " s
+#define KAYLES_40_ROWS REPEAT_10("2") " " REPEAT_10("2") " " REPEAT_10("2") " " REPEAT_10("2")
+#define PEBBLES_40_ROWS REPEAT_10("4") " " REPEAT_10("4") " " REPEAT_10("4") " " REPEAT_10("4")
 
 /* ---- what is measured ---- */
 
@@ -113,7 +113,9 @@ static const char *const poker_slowest[] = {
 	"k=255 0/65535 0/65535 0/65535 0/65535 0/65535 0/65535 0/65535 1/65535",
 	NULL,
 };
-static const char *const strips_slowest[] = { ROWS_MAX_40, ROWS_1_TO_40, NULL };
+static const char *const kayles_slowest[] = { "80", KAYLES_40_ROWS, "1 2 3 4 5 6 7 8 9 10 11 2 2 2 2", NULL };
+static const char *const pebbles_slowest[] = { "160", PEBBLES_40_ROWS, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16",
+					       NULL };
 static const char *const wythoff_slowest[] = { "65535 65535", "65534 65535", "40503 65535", "1 65535", NULL };
 static const char *const chomp_slowest[] = { "4x8", "8 8 8 1", NULL };
 static const char *const no_slowest[] = { NULL };
@@ -133,8 +135,8 @@ static struct form forms[] = {
 	FORM("nimble", GAME_NIMBLE, NULL, GAME_GOAL, nimble_slowest, SEARCH_NONE),
 	FORM("matrix nim", GAME_MATRIX_NIM, NULL, GAME_GOAL, matrix_slowest, SEARCH_NONE),
 	FORM("poker nim", GAME_POKER_NIM, NULL, GAME_GOAL, poker_slowest, SEARCH_NONE),
-	FORM("pebble strip", GAME_PEBBLES, NULL, GAME_GOAL, strips_slowest, SEARCH_NONE),
-	FORM("kayles", GAME_KAYLES, NULL, GAME_GOAL, strips_slowest, SEARCH_NONE),
+	FORM("pebble strip", GAME_PEBBLES, NULL, GAME_GOAL, pebbles_slowest, SEARCH_NONE),
+	FORM("kayles", GAME_KAYLES, NULL, GAME_GOAL, kayles_slowest, SEARCH_NONE),
 	FORM("wythoff", GAME_WYTHOFF, NULL, GAME_GOAL, wythoff_slowest, SEARCH_NONE),
 	FORM("chomp", GAME_CHOMP, NULL, GAME_GOAL, chomp_slowest, SEARCH_BOARD),
 	FORM("taktix any normal", GAME_TAKTIX, "any normal", GAME_GOAL, no_slowest, SEARCH_BOARD),
