@@ -353,7 +353,7 @@ void e2e_setup_position(const struct e2e_setup *setup, struct position *pos)
 /* ---- the menu ---- */
 
 /* Presses DOWN until row 0 starts with `label`. */
-static void menu_find(struct sim *sim, const char *label)
+void e2e_menu_find(struct sim *sim, const char *label)
 {
 	for (int presses = 0; presses < 60; presses++) {
 		char text[BOARD_LCD_COLUMNS + 1];
@@ -384,7 +384,7 @@ static void menu_value(struct sim *sim, char value[BOARD_LCD_COLUMNS + 1])
 /* Presses RIGHT until the item at `label` shows `wanted`. */
 static void menu_choose(struct sim *sim, const char *label, const char *wanted, int most)
 {
-	menu_find(sim, label);
+	e2e_menu_find(sim, label);
 	for (int presses = 0; presses <= most; presses++) {
 		char value[BOARD_LCD_COLUMNS + 1];
 		menu_value(sim, value);
@@ -413,7 +413,7 @@ static unsigned set_mask(const char *text)
 /* Sets a number item with single presses (no key held, so no speeding up). */
 static void menu_number(struct sim *sim, const char *label, uint32_t wanted, bool is_set)
 {
-	menu_find(sim, label);
+	e2e_menu_find(sim, label);
 	for (int presses = 0; presses < 600; presses++) {
 		char value[BOARD_LCD_COLUMNS + 1];
 		menu_value(sim, value);
@@ -436,7 +436,7 @@ static void menu_number(struct sim *sim, const char *label, uint32_t wanted, boo
 /* Presses DOWN until row 0 shows the game item. */
 static void menu_find_game(struct sim *sim)
 {
-	menu_find(sim, "<");
+	e2e_menu_find(sim, "<");
 }
 
 static bool menu_showing(struct sim *sim, void *ctx)
@@ -523,7 +523,7 @@ void e2e_menu_set(struct sim *sim, const struct e2e_setup *setup)
 /* Whether the item at `label` shows `wanted`, going through the menu. */
 static bool menu_item_is(struct sim *sim, const char *label, const char *wanted)
 {
-	menu_find(sim, label);
+	e2e_menu_find(sim, label);
 	char value[BOARD_LCD_COLUMNS + 1];
 	menu_value(sim, value);
 	return strcmp(value, wanted) == 0;

@@ -351,6 +351,40 @@ static void nothing_to_take_is_refused(void **state)
 	e2e_close(sim);
 }
 
+/* Kayles's rows must fit the 40 the record holds in every game from the
+ * set-up: one row of 80 pins (it can become 40 rows) starts a game, one of
+ * 81 is refused on the LCD with the engine's reason, as the console's
+ * parser refuses it. */
+static void kayles_over_the_row_limit_is_refused(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(0);
+	struct e2e_setup kayles = e2e_start(GAME_KAYLES, false);
+	kayles.count = 1;
+	kayles.value[0] = 80;
+	e2e_menu_set(sim, &kayles);
+	/* One pin more than the limit, with the button. */
+	e2e_menu_find(sim, "Row 1 <");
+	e2e_press(sim, BUTTON_RIGHT);
+	char value[BOARD_LCD_COLUMNS + 1];
+	e2e_line(sim, 0, value);
+	assert_non_null(strstr(value, "81"));
+	char reason[40];
+	e2e_error_text(ENGINE_ERR_ROWS, reason, sizeof reason);
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 1, reason, 100);
+	assert_null(strstr(sim_uart_output(sim), "new "));
+	e2e_press(sim, BUTTON_DOWN);
+	e2e_expect_menu(sim, 100);
+
+	e2e_menu_set(sim, &kayles);
+	e2e_press(sim, BUTTON_SELECT);
+	assert_true(sim_wait_uart(sim, "new kayles 80\r\n", 1000));
+	e2e_expect_line(sim, 0, "U/D=where", 1000);
+	printf("# kayles 81 refused with \"%s\" on the LCD, kayles 80 started\n", reason);
+	e2e_close(sim);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -366,6 +400,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(both_shield_versions_work),
 		cmocka_unit_test(wide_board_scrolls_to_keep_the_chosen_heap_in_view),
 		cmocka_unit_test(nothing_to_take_is_refused),
+		cmocka_unit_test(kayles_over_the_row_limit_is_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
