@@ -15,17 +15,13 @@ struct game game;
  * Nim of 3-digit cells, or 8 numbers of 10 digits with their parameters. */
 #define GAME_START_TEXT 144u
 
-/* Begins the game in game.pos, `first` (enum player) to move, when it has
- * a move to make. */
-static bool game_begin(uint8_t first)
+/* Begins the game in game.pos, which has a move to make, `first` (enum
+ * player) to move. */
+static void game_begin(uint8_t first)
 {
 	game.to_move = first;
-	game.over = engine_game_over(&game.pos);
-	if (game.over) {
-		return false;
-	}
+	game.over = false;
 	transcript_new_game(first, &game.pos);
-	return true;
 }
 
 enum engine_error game_new(void)
@@ -43,10 +39,13 @@ enum engine_error game_new(void)
 						: engine_parse_position(&game.pos, settings.setup.game, text);
 	watchdog_start();
 	game.over = true;
-	if (err != ENGINE_OK) {
-		return err;
+	if (err == ENGINE_OK && engine_game_over(&game.pos)) {
+		err = ENGINE_ERR_GAME_OVER;
 	}
-	return game_begin(settings.machine_first) ? ENGINE_OK : ENGINE_ERR_GAME_OVER;
+	if (err == ENGINE_OK) {
+		game_begin(settings.machine_first);
+	}
+	return err;
 }
 
 bool game_start(const struct position *pos, uint8_t first)
@@ -55,7 +54,8 @@ bool game_start(const struct position *pos, uint8_t first)
 		return false;
 	}
 	game.pos = *pos;
-	return game_begin(first);
+	game_begin(first);
+	return true;
 }
 
 void game_leave(void)

@@ -284,9 +284,8 @@ static const char labels[] PROGMEM = "\0Rule \0Take \0k \0S \0\0Columns ";
  * variant's, who moves first. */
 static const char choices[] PROGMEM = "normal\0misere\0any\0adjacent\0you\0me";
 
-/* Row 0: the item's label and its value in angle brackets.  Not inlined
- * into menu_enter(): 12 bytes less (measured). */
-static __attribute__((noinline)) void draw_item(void)
+/* Row 0: the item's label and its value in angle brackets. */
+static void draw_item(void)
 {
 	display_begin();
 	struct position *pos = setup();
@@ -424,9 +423,8 @@ static void menu_change(int8_t step)
 	}
 }
 
-/* Inlined into its one caller even where the optimiser would not: 12 bytes
- * less (measured). */
-static inline __attribute__((always_inline)) void menu_start_game(void)
+/* SELECT: the game the menu sets up, or on row 1 why there is none. */
+static void menu_start_game(void)
 {
 	enum engine_error err = game_new();
 	if (err == ENGINE_OK) {

@@ -91,9 +91,7 @@ static void next_turn(void)
 		draw_over_page();
 		enter_step(STEP_OVER);
 	} else if (game.to_move == PLAYER_PERSON) {
-		/* The position through a pointer register: 38 bytes less
-		 * (firmware/opaque.h). */
-		view_cursor_reset(OPAQUE(&game.pos), &cursor);
+		view_cursor_reset(&game.pos, &cursor);
 		draw_person_turn();
 	} else {
 		leds_thinking(true);

@@ -20,7 +20,7 @@ struct text_sink transcript_out;
 
 static void print_player(uint8_t player)
 {
-	print_flash(&transcript_out, player == PLAYER_PERSON ? PSTR("you") : PSTR("me"));
+	print_flash(&transcript_out, flash_skip(PSTR("you\0me"), player)); /* enum player */
 }
 
 void transcript_line_end(void)
@@ -54,7 +54,7 @@ static void game_line(const char *word, const struct position *pos)
 
 void transcript_new_game(uint8_t first, const struct position *pos)
 {
-	game_line(first == PLAYER_PERSON ? PSTR("new ") : PSTR("go "), pos);
+	game_line(flash_skip(PSTR("new \0go "), first), pos); /* enum player: the console's command for such a game */
 }
 
 void transcript_left(const struct position *pos)

@@ -9,7 +9,6 @@
 
 #include "engine/text.h"
 #include "firmware/display.h"
-#include "firmware/opaque.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
 
@@ -263,7 +262,7 @@ static void step_part(const struct position *pos, struct view_cursor *c, int8_t 
 	if (is(pos, GAME_MATRIX_NIM) && c->mv.u.matrix.row == part / pos->cols) {
 		c->amount = c->mv.u.matrix.take[part % pos->cols];
 	}
-	compose(OPAQUE(pos), c); /* 12 bytes less (firmware/opaque.h) */
+	compose(pos, c);
 }
 
 /* ---- the board's places ---- */

@@ -175,22 +175,12 @@ static void strip_draw(const struct position *pos, const struct view_cursor *c)
 	lcd_write_line(0, text);
 }
 
-/* Pixel (column 0..4, row 0..7) of a character holding two strip places:
- * each 2 pixels wide, a pin 6 rows high (hatched when taken), the
- * cursor's underlined. */
-static bool strip_pixel(uint8_t id, uint8_t column, uint8_t row)
+/* A character holds two strip places, `id & 7` in pixel columns 0-1 and
+ * `id >> 3` in columns 3-4: the columns (bit 4 column 0) of those with
+ * `flag`. */
+static uint8_t strip_columns(uint8_t id, uint8_t flag)
 {
-	if (column == 2) {
-		return false;
-	}
-	uint8_t place = column < 2 ? (id & 7u) : (uint8_t)(id >> 3);
-	if (row == 7) {
-		return (place & STRIP_CURSOR) != 0;
-	}
-	if (row == 6 || (place & STRIP_PIECE) == 0) {
-		return false;
-	}
-	return (place & STRIP_TAKEN) == 0 || ((row ^ column) & 1u) == 0;
+	return (uint8_t)(((id & flag) != 0 ? 0x18u : 0u) | ((id >> 3 & flag) != 0 ? 0x03u : 0u));
 }
 
 /* ---- the board: 20x16 pixels in 4x2 characters ---- */
@@ -295,13 +285,16 @@ static void draw_glyph(uint8_t id, uint8_t rows[8])
 		memcpy(rows, picture.board[id - BOARD_GLYPH_ID], LCD_GLYPH_ROWS);
 		return;
 	}
-	for (uint8_t row = 0; row < LCD_GLYPH_ROWS; row++) {
-		uint8_t bits = 0;
-		for (uint8_t column = 0; column < 5; column++) {
-			bits = (uint8_t)(bits << 1 | (strip_pixel(id, column, row) ? 1u : 0u));
-		}
-		rows[row] = bits;
+	/* A pin 6 rows high, hatched when taken (lit where the pixel's
+	 * column and row are both even or both odd: columns 0 and 4 on even
+	 * rows, 1 and 3 on odd ones), the cursor's underlined. */
+	uint8_t pins = strip_columns(id, STRIP_PIECE);
+	uint8_t taken = strip_columns(id, STRIP_TAKEN);
+	for (uint8_t row = 0; row < 6; row++) {
+		rows[row] = pins & (uint8_t)(~taken | (row & 1u ? 0x0Au : 0x11u));
 	}
+	rows[6] = 0;
+	rows[7] = strip_columns(id, STRIP_CURSOR);
 }
 
 /* ---- the screen ---- */
