@@ -656,6 +656,7 @@ void engine_print_analysis(const struct position *pos, struct text_sink *out)
 
 /* Messages of at most 16 characters, for the LCD, in the order of enum
  * engine_error, one after another. */
+_Static_assert(ENGINE_MAX_ROWS == 40, "\"over 40 rows\" names the record's limit");
 static const char error_text[] ENGINE_FLASH =
 	"ok\0bad syntax\0not a number\0out of range\0too many parts\0no such heap/row\0"
 	"that is empty\0take at least 1\0not that many\0not allowed\0not adjacent\0"
