@@ -67,7 +67,7 @@ void chomp_print(const struct position *pos)
 		if (i > 0) {
 			put_char(' ');
 		}
-		put_u32(pos->u.chomp[i]);
+		put_digit(pos->u.chomp[i]);
 	}
 }
 

@@ -60,7 +60,7 @@ void kubo_print(const struct position *pos)
 		if (i > 0 && i % 3u == 0) {
 			put_char('/');
 		}
-		put_char((char)('0' + pos->u.kubo[i]));
+		put_digit(pos->u.kubo[i]);
 	}
 }
 
@@ -95,7 +95,7 @@ void kubo_print_move(const struct move *mv)
 		print_stack(mv->u.kubo.other);
 	} else {
 		put_char('-');
-		put_u32(mv->u.kubo.count);
+		put_digit(mv->u.kubo.count);
 	}
 }
 

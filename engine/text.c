@@ -189,6 +189,11 @@ void put_u16(uint16_t value)
 	put_u32(value);
 }
 
+void put_digit(uint8_t value)
+{
+	put_char((char)('0' + value));
+}
+
 void put_pair(uint32_t a, char separator, uint16_t b)
 {
 	put_u32(a);
