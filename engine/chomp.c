@@ -63,12 +63,7 @@ void chomp_print(const struct position *pos)
 		put_pair(pos->count, 'x', pos->u.chomp[0]);
 		return;
 	}
-	for (uint8_t i = 0; i < pos->count; i++) {
-		if (i > 0) {
-			put_char(' ');
-		}
-		put_digit(pos->u.chomp[i]);
-	}
+	put_bytes(pos->u.chomp, pos->count, ' ');
 }
 
 /* `R,C` or `R.C`, both from 1. */

@@ -211,6 +211,16 @@ void put_list(const uint32_t *list, uint8_t count)
 	}
 }
 
+void put_bytes(const uint8_t *list, uint8_t count, char separator)
+{
+	for (uint8_t i = 0; i < count; i++) {
+		if (i > 0) {
+			put_char(separator);
+		}
+		put_u16(list[i]);
+	}
+}
+
 void print_char(struct text_sink *out, char c)
 {
 	print_to(out);
