@@ -25,9 +25,9 @@ void chomp_parse(struct position *pos, struct scanner *in)
 {
 	uint8_t *rows = pos->u.chomp;
 	do {
-		uint8_t length = (uint8_t)scan_number(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
+		uint8_t length = (uint8_t)scan_u16(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
 		if (pos->count == 0 && (scan_char(in, 'x') || scan_char(in, 'X'))) {
-			uint8_t cols = (uint8_t)scan_number(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
+			uint8_t cols = (uint8_t)scan_u16(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
 			if (length == 0 || length > ENGINE_CHOMP_ROWS || cols == 0) {
 				scan_fail(in, ENGINE_ERR_RANGE);
 			}
@@ -69,11 +69,11 @@ void chomp_print(const struct position *pos)
 /* `R,C` or `R.C`, both from 1. */
 void chomp_parse_move(struct scanner *in, struct move *mv)
 {
-	mv->u.chomp.row = (uint8_t)(scan_number(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
+	mv->u.chomp.row = (uint8_t)(scan_u16(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
 	if (!scan_char(in, '.')) {
 		scan_expect(in, ',');
 	}
-	mv->u.chomp.col = (uint8_t)(scan_number(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
+	mv->u.chomp.col = (uint8_t)(scan_u16(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
 	if (mv->u.chomp.row == 0xFFu || mv->u.chomp.col == 0xFFu) {
 		scan_fail(in, ENGINE_ERR_NO_SUCH);
 	}

@@ -75,7 +75,7 @@ void kubo_parse_move(struct scanner *in, struct move *mv)
 	}
 	scan_expect(in, '-');
 	mv->u.kubo.other = NO_STACK;
-	mv->u.kubo.count = (uint8_t)scan_number(in, MAX_TAKE, ENGINE_ERR_TOO_MUCH);
+	mv->u.kubo.count = (uint8_t)scan_u16(in, MAX_TAKE, ENGINE_ERR_TOO_MUCH);
 }
 
 static void print_stack(uint8_t stack)
