@@ -53,13 +53,10 @@ void chomp_parse(struct position *pos, struct scanner *in)
 
 void chomp_print(const struct position *pos)
 {
-	bool rectangle = true;
-	for (uint8_t i = 1; i < pos->count; i++) {
-		if (pos->u.chomp[i] != pos->u.chomp[0]) {
-			rectangle = false;
-		}
-	}
-	if (rectangle) {
+	/* The rows never get longer upwards: a rectangle when the top row is
+	 * as long as the bottom one. */
+	const uint8_t *rows = pos->u.chomp;
+	if (pos->count == 0 || rows[pos->count - 1u] == rows[0]) {
 		put_pair(pos->count, 'x', pos->u.chomp[0]);
 		return;
 	}
