@@ -78,7 +78,7 @@ uint8_t board_scan_square(struct scanner *in, uint8_t side)
 void board_print_name(uint8_t letter, uint8_t number)
 {
 	put_char((char)('a' + letter));
-	put_u32(number);
+	put_digit(number);
 }
 
 uint32_t board_add_cells(struct scanner *in, uint32_t cells, uint32_t more)

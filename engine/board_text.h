@@ -25,6 +25,7 @@ void board_print_rows(const uint8_t *lengths, uint8_t rows, uint32_t cells);
  * the number past `numbers` or 0; ENGINE_ERR_SYNTAX when no letter comes
  * first, ENGINE_ERR_NUMBER when no number follows it. */
 uint8_t board_scan_name(struct scanner *in, uint8_t letters, uint8_t numbers, uint8_t *number);
+/* Writes such a name; every board has fewer than 10 rows. */
 void board_print_name(uint8_t letter, uint8_t number);
 /* The same on a square board `side` cells wide: the cell's number, row by
  * row from the top, the letter naming the column and the number the row. */

@@ -25,9 +25,9 @@ void chomp_parse(struct position *pos, struct scanner *in)
 {
 	uint8_t *rows = pos->u.chomp;
 	do {
-		uint8_t length = (uint8_t)scan_number(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
+		uint8_t length = (uint8_t)scan_u16(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
 		if (pos->count == 0 && (scan_char(in, 'x') || scan_char(in, 'X'))) {
-			uint8_t cols = (uint8_t)scan_number(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
+			uint8_t cols = (uint8_t)scan_u16(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
 			if (length == 0 || length > ENGINE_CHOMP_ROWS || cols == 0) {
 				scan_fail(in, ENGINE_ERR_RANGE);
 			}
@@ -53,32 +53,24 @@ void chomp_parse(struct position *pos, struct scanner *in)
 
 void chomp_print(const struct position *pos)
 {
-	bool rectangle = true;
-	for (uint8_t i = 1; i < pos->count; i++) {
-		if (pos->u.chomp[i] != pos->u.chomp[0]) {
-			rectangle = false;
-		}
-	}
-	if (rectangle) {
+	/* The rows never get longer upwards: a rectangle when the top row is
+	 * as long as the bottom one. */
+	const uint8_t *rows = pos->u.chomp;
+	if (pos->count == 0 || rows[pos->count - 1u] == rows[0]) {
 		put_pair(pos->count, 'x', pos->u.chomp[0]);
 		return;
 	}
-	for (uint8_t i = 0; i < pos->count; i++) {
-		if (i > 0) {
-			put_char(' ');
-		}
-		put_u32(pos->u.chomp[i]);
-	}
+	put_bytes(pos->u.chomp, pos->count, ' ');
 }
 
 /* `R,C` or `R.C`, both from 1. */
 void chomp_parse_move(struct scanner *in, struct move *mv)
 {
-	mv->u.chomp.row = (uint8_t)(scan_number(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
+	mv->u.chomp.row = (uint8_t)(scan_u16(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
 	if (!scan_char(in, '.')) {
 		scan_expect(in, ',');
 	}
-	mv->u.chomp.col = (uint8_t)(scan_number(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
+	mv->u.chomp.col = (uint8_t)(scan_u16(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
 	if (mv->u.chomp.row == 0xFFu || mv->u.chomp.col == 0xFFu) {
 		scan_fail(in, ENGINE_ERR_NO_SUCH);
 	}

@@ -156,7 +156,7 @@ void heaps_print(const struct position *pos)
 		for (uint8_t bits = pos->set; bits != 0; bits >>= 1, s++) {
 			if (bits & 1u) {
 				put_char(separator);
-				put_u16(s);
+				put_digit(s);
 				separator = ',';
 			}
 		}

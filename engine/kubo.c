@@ -32,21 +32,22 @@ static const uint8_t pairs[PAIRS][2] ENGINE_FLASH = {
 void kubo_parse(struct position *pos, struct scanner *in)
 {
 	pos->count = ENGINE_KUBO_STACKS;
-	for (uint8_t i = 0; i < ENGINE_KUBO_STACKS && in->error == ENGINE_OK; i++) {
-		if (i % 3u == 0) {
-			if (i > 0) {
-				(void)scan_char(in, '/');
-			}
-			scan_skip_space(in);
+	uint8_t *stack = pos->u.kubo;
+	for (uint8_t row = 0; row < 3; row++) {
+		if (row > 0) {
+			(void)scan_char(in, '/');
 		}
-		uint8_t height = (uint8_t)(*in->at - '0');
-		if (height > 9) {
-			scan_fail(in, ENGINE_ERR_SYNTAX);
-		} else if (height > MAX_TAKE) {
-			scan_fail(in, ENGINE_ERR_RANGE);
-		} else {
-			pos->u.kubo[i] = height;
-			in->at++;
+		scan_skip_space(in);
+		for (uint8_t col = 0; col < 3 && in->error == ENGINE_OK; col++) {
+			uint8_t height = (uint8_t)(*in->at - '0');
+			if (height > 9) {
+				scan_fail(in, ENGINE_ERR_SYNTAX);
+			} else if (height > MAX_TAKE) {
+				scan_fail(in, ENGINE_ERR_RANGE);
+			} else {
+				*stack++ = height;
+				in->at++;
+			}
 		}
 	}
 	if ((uint8_t)(*in->at - '0') <= 9 || scan_char(in, '/')) {
@@ -56,11 +57,14 @@ void kubo_parse(struct position *pos, struct scanner *in)
 
 void kubo_print(const struct position *pos)
 {
-	for (uint8_t i = 0; i < ENGINE_KUBO_STACKS; i++) {
-		if (i > 0 && i % 3u == 0) {
+	const uint8_t *stack = pos->u.kubo;
+	for (uint8_t row = 0; row < 3; row++) {
+		if (row > 0) {
 			put_char('/');
 		}
-		put_char((char)('0' + pos->u.kubo[i]));
+		for (uint8_t col = 0; col < 3; col++) {
+			put_digit(*stack++);
+		}
 	}
 }
 
@@ -75,7 +79,7 @@ void kubo_parse_move(struct scanner *in, struct move *mv)
 	}
 	scan_expect(in, '-');
 	mv->u.kubo.other = NO_STACK;
-	mv->u.kubo.count = (uint8_t)scan_number(in, MAX_TAKE, ENGINE_ERR_TOO_MUCH);
+	mv->u.kubo.count = (uint8_t)scan_u16(in, MAX_TAKE, ENGINE_ERR_TOO_MUCH);
 }
 
 static void print_stack(uint8_t stack)
@@ -95,7 +99,7 @@ void kubo_print_move(const struct move *mv)
 		print_stack(mv->u.kubo.other);
 	} else {
 		put_char('-');
-		put_u32(mv->u.kubo.count);
+		put_digit(mv->u.kubo.count);
 	}
 }
 

@@ -54,24 +54,13 @@ void matrix_parse(struct position *pos, struct scanner *in)
 	} while (scan_char(in, '/'));
 }
 
-/* Rows and cells between `/` and ` `, or `:` and `,` in a move. */
-static void print_cells(const uint8_t *cell, uint8_t cols, char separator)
-{
-	for (uint8_t c = 0; c < cols; c++) {
-		if (c > 0) {
-			put_char(separator);
-		}
-		put_u16(cell[c]);
-	}
-}
-
 void matrix_print(const struct position *pos)
 {
 	for (uint8_t r = 0; r < pos->count; r++) {
 		if (r > 0) {
 			put_flash(ENGINE_FLASH_STR(" / "));
 		}
-		print_cells(pos->u.cell[r], pos->cols, ' ');
+		put_bytes(pos->u.cell[r], pos->cols, ' ');
 	}
 }
 
@@ -88,7 +77,7 @@ void matrix_print_move(const struct position *pos, const struct move *mv)
 {
 	put_u16(mv->u.matrix.row + 1u);
 	put_char(':');
-	print_cells(mv->u.matrix.take, pos->cols, ',');
+	put_bytes(mv->u.matrix.take, pos->cols, ',');
 }
 
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv)

@@ -138,13 +138,13 @@ void numbers_parse(struct position *pos, struct scanner *in)
 	}
 }
 
+_Static_assert(offsetof(struct position, u.factors.n) == offsetof(struct position, u.number),
+	       "the Prime-power game's number is where the other games' first number is");
+
 void numbers_print(const struct position *pos)
 {
-	if (pos->game == GAME_PRIME_POWER) {
-		put_u32(pos->u.factors.n);
-		return;
-	}
-	put_list(pos->u.number, pos->count);
+	/* The Prime-power game's count is of primes; its text is one number. */
+	put_list(pos->u.number, pos->game == GAME_PRIME_POWER ? 1 : pos->count);
 }
 
 /* `/P^K`, or `/P` for P^1, P one of n's primes. */

@@ -160,18 +160,14 @@ void taktix_print_move(const struct move *mv)
 {
 	uint16_t cells = (uint16_t)mv->u.cells;
 	uint8_t line = line_of(cells);
-	if ((cells & (cells - 1u)) != 0 && line < LINES && is_run(pattern_of(line, cells))) {
-		uint8_t first = 0, last = 15;
-		for (uint16_t rest = cells; !(rest & 1u); rest >>= 1) {
-			first++;
-		}
-		for (uint16_t rest = cells; !(rest & 0x8000u); rest = (uint16_t)(rest << 1)) {
-			last--;
-		}
-		print_cell(first);
+	uint8_t pattern = pattern_of(line, cells);
+	if ((cells & (cells - 1u)) != 0 && line < LINES && is_run(pattern)) {
+		/* A run's highest bit is half the sum of the run and its lowest. */
+		uint8_t lowest = pattern & (uint8_t)-pattern;
+		cells = line_cells(line, lowest);
+		board_print_cells(cells, print_cell);
 		put_char('-');
-		print_cell(last);
-		return;
+		cells = line_cells(line, (uint8_t)((pattern + lowest) >> 1));
 	}
 	board_print_cells(cells, print_cell);
 }

@@ -171,22 +171,22 @@ const char *flash_skip(const char *flash_list, uint8_t count)
 
 void put_u32(uint32_t value)
 {
-	/* Static: on the stack, the buffer's frame costs 50 bytes more
-	 * flash (measured) than its 10 bytes of RAM are worth. */
-	static char digits[10];
-	uint8_t n = 0;
-	do {
-		digits[n++] = (char)('0' + value % 10u);
-		value /= 10u;
-	} while (value != 0);
-	while (n > 0) {
-		put_char(digits[--n]);
+	uint8_t last = (uint8_t)(value % 10u);
+	value /= 10u;
+	if (value != 0) {
+		put_u32(value); /* the digits before it, at most nine calls deep */
 	}
+	put_char((char)('0' + last));
 }
 
 void put_u16(uint16_t value)
 {
 	put_u32(value);
+}
+
+void put_digit(uint8_t value)
+{
+	put_char((char)('0' + value));
 }
 
 void put_pair(uint32_t a, char separator, uint16_t b)
@@ -203,6 +203,16 @@ void put_list(const uint32_t *list, uint8_t count)
 			put_char(' ');
 		}
 		put_u32(list[i]);
+	}
+}
+
+void put_bytes(const uint8_t *list, uint8_t count, char separator)
+{
+	for (uint8_t i = 0; i < count; i++) {
+		if (i > 0) {
+			put_char(separator);
+		}
+		put_u16(list[i]);
 	}
 }
 

@@ -59,12 +59,16 @@ void put_char(char c);
 void put_flash(const char *flash_text); /* a string in flash */
 void put_u32(uint32_t value);
 void put_u16(uint16_t value); /* the same, for smaller numbers (shorter calls) */
+void put_digit(uint8_t value); /* a number below 10 */
 /* `a`, the separator, `b`: the shape of most moves (2-3, 1/6, 5>2).  `b`
  * is always small (a count, a column, an exponent): 16 bits make each call
  * shorter. */
 void put_pair(uint32_t a, char separator, uint16_t b);
 /* Numbers separated by single spaces. */
 void put_list(const uint32_t *list, uint8_t count);
+/* The same for bytes, with any separator (a matrix row's `1 2 3` or
+ * `0,3,1`, Chomp's rows). */
+void put_bytes(const uint8_t *list, uint8_t count, char separator);
 
 /* In a flash list of NUL-terminated strings, the one after `count` others. */
 const char *flash_skip(const char *flash_list, uint8_t count);
