@@ -21,18 +21,40 @@
 #define CYCLES_PER_MS (BOARD_F_CPU / 1000u)
 
 static char elf_path[4096];
+static char tool_path[4096];
 
 void e2e_init(const char *argv0)
 {
+	const char *slash = strrchr(argv0, '/');
+	int dir_length = slash != NULL ? (int)(slash - argv0) : 1;
+	const char *dir = slash != NULL ? argv0 : ".";
+	snprintf(tool_path, sizeof tool_path, "%.*s/../../grundy", dir_length, dir);
 	const char *override = getenv("GRUNDY_BOX_ELF");
 	if (override != NULL && *override != '\0') {
 		snprintf(elf_path, sizeof elf_path, "%s", override);
 		return;
 	}
-	const char *slash = strrchr(argv0, '/');
-	int dir_length = slash != NULL ? (int)(slash - argv0) : 1;
-	const char *dir = slash != NULL ? argv0 : ".";
 	snprintf(elf_path, sizeof elf_path, "%.*s/../../grundy-box.elf", dir_length, dir);
+}
+
+void e2e_tool_line(const char *arguments, char *text, size_t size)
+{
+	char shell[2 * sizeof tool_path];
+	int length = snprintf(shell, sizeof shell, "'%s' %s 2>&1", tool_path, arguments);
+	assert_true(length > 0 && (size_t)length < sizeof shell);
+	FILE *pipe = popen(shell, "r");
+	assert_non_null(pipe);
+	assert_non_null(fgets(text, (int)size, pipe));
+	pclose(pipe);
+	text[strcspn(text, "\n")] = '\0';
+}
+
+void e2e_host_analysis(const struct position *pos, char *text, size_t size)
+{
+	struct buffer_sink sink;
+	buffer_sink_init(&sink, text, (uint16_t)size);
+	engine_print_analysis(pos, &sink.sink);
+	assert_false(sink.overflowed);
 }
 
 struct sim *e2e_boot(uint8_t shield)

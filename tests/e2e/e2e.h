@@ -22,9 +22,15 @@
 #define E2E_DEFAULT (-1)
 
 /* Finds the firmware next to the test program (BUILD/grundy-box.elf for
- * BUILD/tests/e2e/test_x), or at $GRUNDY_BOX_ELF when that is set.  Call
- * first, with argv[0]. */
+ * BUILD/tests/e2e/test_x), or at $GRUNDY_BOX_ELF when that is set, and the
+ * host tool (BUILD/grundy).  Call first, with argv[0]. */
 void e2e_init(const char *argv0);
+/* The first line the host tool `grundy` prints for `arguments` ("GAME
+ * POSITION"), without its newline. */
+void e2e_tool_line(const char *arguments, char *text, size_t size);
+/* The analysis line of `pos` by the engine linked here, as the console
+ * prints it. */
+void e2e_host_analysis(const struct position *pos, char *text, size_t size);
 
 /* Powers the chip on, on shield version `shield` (0: v1.0 button
  * readings, 1: v1.1), and waits for the menu. */

@@ -56,8 +56,6 @@
 #define BLINK_MS 450u  /* a board's cursor blinks: a whole period of it */
 #define ODRA_PROMPT "odra: rows 0-65535, one a line, then an empty line"
 
-static char tool_path[4096];
-
 /* ---- the engine on the host ---- */
 
 static void position_text(const struct position *pos, char *text, size_t size)
@@ -81,14 +79,6 @@ static void move_text(const struct position *pos, const struct move *mv, char *t
 	struct buffer_sink sink;
 	buffer_sink_init(&sink, text, (uint16_t)size);
 	engine_print_move(pos, mv, &sink.sink);
-	assert_false(sink.overflowed);
-}
-
-static void host_analysis(const struct position *pos, char *text, size_t size)
-{
-	struct buffer_sink sink;
-	buffer_sink_init(&sink, text, (uint16_t)size);
-	engine_print_analysis(pos, &sink.sink);
 	assert_false(sink.overflowed);
 }
 
@@ -159,19 +149,7 @@ static void host_line(const char *command, char *text, size_t size)
 		engine_error_line(err, text, size);
 		return;
 	}
-	host_analysis(&pos, text, size);
-}
-
-/* The `grundy` program's line for `command` ("GAME POSITION"). */
-static void tool_analysis(const char *command, char *text, size_t size)
-{
-	char shell[TEXT_MAX + 4200];
-	snprintf(shell, sizeof shell, "'%s' %s 2>&1", tool_path, command);
-	FILE *pipe = popen(shell, "r");
-	assert_non_null(pipe);
-	assert_non_null(fgets(text, (int)size, pipe));
-	pclose(pipe);
-	text[strcspn(text, "\n")] = '\0';
+	e2e_host_analysis(&pos, text, size);
 }
 
 /* ---- the teleprinter picture, worked out here ---- */
@@ -284,10 +262,10 @@ static void check_analysis(struct sim *sim, const struct position *pos, bool wit
 	char command[TEXT_MAX];
 	char expected[TEXT_MAX];
 	command_text(pos, command, sizeof command);
-	host_analysis(pos, expected, sizeof expected);
+	e2e_host_analysis(pos, expected, sizeof expected);
 	if (with_tool) {
 		char tool[TEXT_MAX];
-		tool_analysis(command, tool, sizeof tool);
+		e2e_tool_line(command, tool, sizeof tool);
 		assert_string_equal(tool, expected);
 	}
 	expect_reply(sim, command, expected);
@@ -454,7 +432,7 @@ static void analysis_is_the_host_tools_line(void **state)
 		char expected[TEXT_MAX];
 		char name[64];
 		engine_start_position(&pos, game);
-		host_analysis(&pos, expected, sizeof expected);
+		e2e_host_analysis(&pos, expected, sizeof expected);
 		snprintf(name, sizeof name, "%s", engine_game_name(game));
 		name[0] = (char)(name[0] - 'a' + 'A');
 		expect_reply(sim, name, expected);
@@ -1205,11 +1183,6 @@ int main(int argc, char **argv)
 {
 	(void)argc;
 	e2e_init(argv[0]);
-	/* BUILD/tests/e2e/test_console: the host tool is in BUILD. */
-	const char *slash = strrchr(argv[0], '/');
-	int dir_length = slash != NULL ? (int)(slash - argv[0]) : 1;
-	const char *dir = slash != NULL ? argv[0] : ".";
-	snprintf(tool_path, sizeof tool_path, "%.*s/../../grundy", dir_length, dir);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(help_names_every_command_and_game),
 		cmocka_unit_test(analysis_is_the_host_tools_line),

@@ -38,8 +38,6 @@
 #define LINE_MS 100u      /* a line and its reply, with a margin (about 14 ms measured) */
 #define QUIET_MS 200u
 
-static char tool_path[4096];
-
 struct batch {
 	char command[LINES][LINE_SIZE];
 	char expected[LINES][LINE_SIZE];
@@ -90,26 +88,6 @@ static void command_line(const struct position *pos, char *text, size_t size)
 	snprintf(text, size, "%s %s", engine_game_name(pos->game), position);
 }
 
-static void host_analysis(const struct position *pos, char *text, size_t size)
-{
-	struct buffer_sink sink;
-	buffer_sink_init(&sink, text, (uint16_t)size);
-	engine_print_analysis(pos, &sink.sink);
-	assert_false(sink.overflowed);
-}
-
-/* The `grundy` program's line for `command`. */
-static void tool_analysis(const char *command, char *text, size_t size)
-{
-	char shell[sizeof tool_path + LINE_SIZE + 16];
-	snprintf(shell, sizeof shell, "'%s' %s 2>&1", tool_path, command);
-	FILE *pipe = popen(shell, "r");
-	assert_non_null(pipe);
-	assert_non_null(fgets(text, (int)size, pipe));
-	pclose(pipe);
-	text[strcspn(text, "\n")] = '\0';
-}
-
 /* Whether line `i`'s analysis is that of an earlier line. */
 static bool seen(const struct batch *batch, unsigned i)
 {
@@ -138,7 +116,7 @@ static void heavy_line(struct batch *batch, unsigned i, uint32_t *seed)
 		random_position(game, seed, 3u, &pos);
 	}
 	command_line(&pos, batch->command[i], LINE_SIZE);
-	host_analysis(&pos, batch->expected[i], LINE_SIZE);
+	e2e_host_analysis(&pos, batch->expected[i], LINE_SIZE);
 }
 
 /* The slowest analyses the device makes of these games, the games taking
@@ -162,7 +140,7 @@ static struct batch *heavy_batch(void)
 	}
 	for (unsigned i = 0; i < TOOL_CHECKS; i++) {
 		char tool[LINE_SIZE];
-		tool_analysis(batch->command[i], tool, sizeof tool);
+		e2e_tool_line(batch->command[i], tool, sizeof tool);
 		assert_string_equal(tool, batch->expected[i]);
 	}
 	return batch;
@@ -350,7 +328,7 @@ static void xon_and_xoff_from_the_terminal_are_not_text(void **state)
 	struct sim *sim = boot();
 	char expected[LINE_SIZE];
 	char reply[LINE_SIZE];
-	tool_analysis("nim 3 4", expected, sizeof expected);
+	e2e_tool_line("nim 3 4", expected, sizeof expected);
 	static const char *const lines[] = { "nim \x11 3 4", "\x13nim 3 4\x11", "nim 3\x13\x11 4" };
 	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
 		e2e_serial_ask(sim, lines[i], reply, sizeof reply);
@@ -400,11 +378,6 @@ int main(int argc, char **argv)
 {
 	(void)argc;
 	e2e_init(argv[0]);
-	/* BUILD/tests/e2e/test_flow_control: the host tool is in BUILD. */
-	const char *slash = strrchr(argv[0], '/');
-	int dir_length = slash != NULL ? (int)(slash - argv[0]) : 1;
-	const char *dir = slash != NULL ? argv[0] : ".";
-	snprintf(tool_path, sizeof tool_path, "%.*s/../../grundy", dir_length, dir);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_terminal_honouring_xoff_gets_every_reply_in_order),
 		cmocka_unit_test(a_sender_ignoring_xoff_gets_answers_or_input_lost),
