@@ -1,6 +1,8 @@
 /* Parts and canonical keys of board positions; see board_keys.h. */
 #include "engine/board_keys.h"
 
+#include "engine/attributes.h"
+
 #include "engine/flash.h"
 #include "engine/losing_set.h"
 
@@ -174,7 +176,7 @@ uint16_t board_chomp_code(const uint8_t *rows, uint8_t count)
 
 /* The low `bits` bits of x in the opposite order; one copy for its three
  * callers, not inlined. */
-static __attribute__((noinline)) uint16_t reversed(uint16_t x, uint8_t bits)
+OUT_OF_LINE static uint16_t reversed(uint16_t x, uint8_t bits)
 {
 	uint16_t out = 0;
 	for (; bits > 0; bits--, x >>= 1) {

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/games.h"
 #include "engine/text.h"
@@ -39,7 +40,7 @@ static const uint8_t families[GAME_COUNT] ENGINE_FLASH = {
 };
 
 /* Out of line: 22 bytes less than a copy in each of the dispatchers. */
-ENGINE_OUT_OF_LINE static enum family family(uint8_t game)
+OUT_OF_LINE static enum family family(uint8_t game)
 {
 	return (enum family)flash_u8(&families[game]);
 }
@@ -89,7 +90,7 @@ const char *engine_game_name(uint8_t game)
 }
 
 /* Out of line: 8 bytes less (measured) than copies in its callers. */
-ENGINE_OUT_OF_LINE void engine_print_game_name(uint8_t game, struct text_sink *out)
+OUT_OF_LINE void engine_print_game_name(uint8_t game, struct text_sink *out)
 {
 	print_flash(out, game_field(game, FIELD_NAME));
 }
@@ -145,7 +146,7 @@ uint8_t engine_find_game(const char *name, uint8_t len)
 /* Out of line: 22 bytes less (measured) than inlined into
  * engine_parse_position, where the modules' parsers reach the record at
  * offsets into a frame larger than the 64 bytes short instructions reach. */
-ENGINE_OUT_OF_LINE static void parse(struct position *pos, struct scanner *in)
+OUT_OF_LINE static void parse(struct position *pos, struct scanner *in)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
@@ -554,7 +555,7 @@ enum engine_outcome engine_outcome(const struct position *pos)
 }
 
 /* Out of line: 28 bytes less (measured) than inlined into the analysis. */
-ENGINE_OUT_OF_LINE int32_t engine_grundy(const struct position *pos)
+OUT_OF_LINE int32_t engine_grundy(const struct position *pos)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:

@@ -5,19 +5,13 @@
  * read with LPM, or they would be copied into the 2 KB of RAM at start-up.
  * On the host they are ordinary constants.  Engine code marks tables with
  * ENGINE_FLASH and reads them only through these helpers, so the same source
- * builds for both.  It also has the one attribute the engine uses to keep
- * its code small in flash.  flash_copy copies a NUL-terminated flash
+ * builds for both.   flash_copy copies a NUL-terminated flash
  * string into RAM.
  */
 #ifndef ENGINE_FLASH_H
 #define ENGINE_FLASH_H
 
 #include <stdint.h>
-
-/* For a function the compiler would copy into each of its callers: kept
- * out of line, it takes less flash (the figure is measured where it is
- * used).  GCC and Clang both know the attribute. */
-#define ENGINE_OUT_OF_LINE __attribute__((noinline))
 
 #ifdef __AVR__
 #include <avr/pgmspace.h>

@@ -29,6 +29,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/games.h"
 
@@ -38,7 +39,7 @@
 
 /* Bit d set for every nonzero digit d of n.  Out of line: its two callers
  * (the check of a move and the machine's move) share one copy. */
-ENGINE_OUT_OF_LINE static uint16_t digit_mask(uint32_t n)
+OUT_OF_LINE static uint16_t digit_mask(uint32_t n)
 {
 	uint16_t mask = 0;
 	while (n != 0) {

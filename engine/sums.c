@@ -22,6 +22,7 @@
  */
 #include <stddef.h>
 
+#include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/games.h"
 #include "engine/subtraction.h"
@@ -45,7 +46,7 @@ static void sum_prepare(const struct position *pos)
 }
 
 /* Out of line: one copy for its two callers, 34 bytes less. */
-ENGINE_OUT_OF_LINE static bool is_misere(const struct position *pos)
+OUT_OF_LINE static bool is_misere(const struct position *pos)
 {
 	return pos->game <= GAME_MARIENBAD && pos->rule == RULE_MISERE;
 }
@@ -203,7 +204,7 @@ _Static_assert(offsetof(struct move, u.heap.add) == offsetof(struct move, u.numb
 	       "moves on one part share their layout");
 
 /* Out of line: 4 bytes less (measured) than a copy at each call. */
-ENGINE_OUT_OF_LINE static void set_move(struct move *mv, uint8_t part, uint8_t small, uint16_t amount)
+OUT_OF_LINE static void set_move(struct move *mv, uint8_t part, uint8_t small, uint16_t amount)
 {
 	mv->u.heap.heap = part;
 	mv->u.heap.add = small;
@@ -212,7 +213,7 @@ ENGINE_OUT_OF_LINE static void set_move(struct move *mv, uint8_t part, uint8_t s
 
 /* Takes `amount` from matrix row r, cell by cell from the left.  Out of
  * line: 38 bytes less than a copy in each of its two callers. */
-ENGINE_OUT_OF_LINE static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount, struct move *mv)
+OUT_OF_LINE static void take_from_row(const struct position *pos, uint8_t r, uint16_t amount, struct move *mv)
 {
 	const uint8_t *cell = pos->u.cell[r];
 	mv->u.matrix.row = r;

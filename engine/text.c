@@ -1,13 +1,14 @@
 /* Text scanning and printing shared by every game; see text.h. */
 #include "engine/text.h"
 
+#include "engine/attributes.h"
 #include "engine/flash.h"
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static char lower(char c) { return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c; }
 
 /* Out of line: one copy for the many parsers that call it. */
-ENGINE_OUT_OF_LINE void scan_fail(struct scanner *in, enum engine_error err)
+OUT_OF_LINE void scan_fail(struct scanner *in, enum engine_error err)
 {
 	if (in->error == ENGINE_OK) {
 		in->error = (uint8_t)err;
@@ -103,7 +104,7 @@ uint8_t scan_index(struct scanner *in, uint8_t count)
 
 /* The number after `/` that may follow `first` in a list, not below it;
  * `first` when there is none. */
-ENGINE_OUT_OF_LINE static uint16_t scan_second(struct scanner *in, uint16_t first)
+OUT_OF_LINE static uint16_t scan_second(struct scanner *in, uint16_t first)
 {
 	if (!scan_char(in, '/')) {
 		return first;
@@ -142,7 +143,7 @@ static struct text_sink *current; /* where put_* write */
 
 /* Out of line: a call is shorter than the two stores, at each of the many
  * print calls (20 bytes less). */
-ENGINE_OUT_OF_LINE void print_to(struct text_sink *out)
+OUT_OF_LINE void print_to(struct text_sink *out)
 {
 	current = out;
 }
@@ -247,7 +248,7 @@ static void buffer_put(struct text_sink *sink, char c)
 
 /* Out of line: 174 bytes less than a copy in each of the firmware's four
  * callers. */
-ENGINE_OUT_OF_LINE void buffer_sink_init(struct buffer_sink *b, char *buffer, uint16_t size)
+OUT_OF_LINE void buffer_sink_init(struct buffer_sink *b, char *buffer, uint16_t size)
 {
 	b->sink.put = buffer_put;
 	b->buffer = buffer;

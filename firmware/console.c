@@ -13,7 +13,7 @@
 #include "engine/text.h"
 #include "firmware/game.h"
 #include "firmware/odra.h"
-#include "firmware/opaque.h"
+#include "engine/attributes.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
 #include "hal/keys.h"
@@ -32,10 +32,6 @@
 /* A row of the challenge is a short line ("65535"): the challenge's state
  * fits in the rest of the command line's RAM. */
 #define ODRA_LINE_MAX 7u
-/* The link-time optimiser would copy these functions into main(), whose
- * stack frame (the screens' locals) makes every access to their own large
- * locals (a position, a move) dearer: measured, they cost less kept apart. */
-#define CONSOLE_OUT_OF_LINE __attribute__((noinline))
 
 /*
  * The console's texts, numbered in order after the engine's error messages
@@ -272,8 +268,8 @@ static void run_help(void)
 
 /* After `[new|go] GAME`: the analysis line, or a new game, of the position
  * the rest of the line gives (the game's start when it ends here).
- * CONSOLE_OUT_OF_LINE: 290 bytes less than inlined. */
-static CONSOLE_OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uint8_t command)
+ * OUT_OF_LINE: 290 bytes less than inlined. */
+static OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uint8_t command)
 {
 	struct position pos;
 	enum engine_error err = ENGINE_OK;
@@ -446,8 +442,8 @@ static void line_char(struct console_state *con, uint8_t c)
 }
 
 /* One byte of the serial line; true when it ended a command line that ran.
- * CONSOLE_OUT_OF_LINE: 80 bytes less than inlined. */
-static CONSOLE_OUT_OF_LINE bool console_byte(uint8_t c)
+ * OUT_OF_LINE: 80 bytes less than inlined. */
+static OUT_OF_LINE bool console_byte(uint8_t c)
 {
 	struct console_state *con = OPAQUE(&console);
 	bool was_cr = con->after_cr;

@@ -1,10 +1,10 @@
 /* The game in progress; see game.h. */
 #include "firmware/game.h"
 
-#include <avr/pgmspace.h>
+#include "engine/flash.h"
 
 #include "engine/text.h"
-#include "firmware/opaque.h"
+#include "engine/attributes.h"
 #include "firmware/settings.h"
 #include "firmware/transcript.h"
 #include "hal/watchdog.h"
@@ -99,8 +99,8 @@ enum engine_error game_play(const struct move *mv)
 
 void game_print_score(void)
 {
-	put_flash(PSTR("You "));
+	put_flash(ENGINE_FLASH_STR("You "));
 	put_u16(settings.wins[PLAYER_PERSON]);
-	put_flash(PSTR(" - me "));
+	put_flash(ENGINE_FLASH_STR(" - me "));
 	put_u16(settings.wins[PLAYER_MACHINE]);
 }

@@ -1,7 +1,7 @@
 /* The menu; see menu.h. */
 #include "firmware/menu.h"
 
-#include <avr/pgmspace.h>
+#include "engine/flash.h"
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -44,9 +44,9 @@ enum menu_item {
 enum word { WORD_HEAP, WORD_ROW };
 
 /* The words for parts, each ending in a NUL; the menu adds an 's' for many. */
-static const char part_words[] PROGMEM = "Heap\0Row\0Number\0Coin\0Strip";
+static const char part_words[] ENGINE_FLASH = "Heap\0Row\0Number\0Coin\0Strip";
 
-static const uint16_t menu_traits[GAME_COUNT] PROGMEM = {
+static const uint16_t menu_traits[GAME_COUNT] ENGINE_FLASH = {
 	HAS_RULE | HAS_COUNT | HAS_VALUES,                               /* Nim */
 	HAS_RULE | HAS_COUNT | HAS_VALUES,                               /* Misere Nim */
 	HAS_RULE,                                                        /* Marienbad */
@@ -69,7 +69,7 @@ static const uint16_t menu_traits[GAME_COUNT] PROGMEM = {
 
 /* Words the rules summaries share, each ending in a NUL: a byte 0x80 + n
  * of a summary stands for word n. */
-static const char summary_words[] PROGMEM = " from \0 neighbours\0Take\0 or \0 heap\0 Last move ";
+static const char summary_words[] ENGINE_FLASH = " from \0 neighbours\0Take\0 or \0 heap\0 Last move ";
 #define FROM "\x80"
 #define NEIGHBOURS "\x81"
 #define TAKE "\x82"
@@ -80,7 +80,7 @@ static const char summary_words[] PROGMEM = " from \0 neighbours\0Take\0 or \0 h
 
 /* Each game's rules in brief, in the order of enum engine_game (Misere
  * Nim shares Nim's), each ending in a NUL; who wins follows from the rule. */
-static const char summaries[] PROGMEM =
+static const char summaries[] ENGINE_FLASH =
 	TAKE " 1" OR "more" FROM "a" HEAP ".\0"
 	"Rows 1,3,5,7; take any" FROM "a row.\0"
 	TAKE " 1 to k" FROM "a" HEAP ".\0"
@@ -115,7 +115,7 @@ static struct position *setup(void)
 
 static uint16_t traits(void)
 {
-	return pgm_read_word(&menu_traits[setup()->game]);
+	return flash_u16(&menu_traits[setup()->game]);
 }
 
 /* How many numbers the menu sets. */
@@ -148,10 +148,10 @@ static bool item_shown(uint8_t candidate)
 static void print_game_name(void)
 {
 	const char *p = engine_game_name(setup()->game);
-	char c = (char)(pgm_read_byte(p) & ~0x20);
+	char c = (char)(flash_char(p) & ~0x20);
 	do {
 		put_char(c == '-' ? ' ' : c);
-		c = (char)pgm_read_byte(++p);
+		c = flash_char(++p);
 	} while (c != '\0');
 }
 
@@ -172,7 +172,7 @@ static const char *summary(void)
 
 static const char *winner(void)
 {
-	static const char winners[] PROGMEM = LAST_MOVE "wins.   \0" LAST_MOVE "loses.   ";
+	static const char winners[] ENGINE_FLASH = LAST_MOVE "wins.   \0" LAST_MOVE "loses.   ";
 	return flash_skip(winners, setup()->rule); /* enum engine_rule */
 }
 
@@ -185,7 +185,7 @@ static uint8_t print_rules(uint8_t skip)
 	bool winner_said = false;
 	uint8_t length = 0;
 	for (;;) {
-		uint8_t c = pgm_read_byte(p++);
+		uint8_t c = (uint8_t)flash_char(p++);
 		if (c >= SUMMARY_WORD) {
 			after_word = p;
 			p = flash_skip(summary_words, (uint8_t)(c - SUMMARY_WORD));
@@ -241,7 +241,7 @@ static void print_set(void)
 
 /* The byte of `settings` that items ITEM_RULE to ITEM_COLS change, by
  * their order. */
-static const uint8_t item_offsets[ITEM_VALUE - ITEM_RULE] PROGMEM = {
+static const uint8_t item_offsets[ITEM_VALUE - ITEM_RULE] ENGINE_FLASH = {
 	offsetof(struct settings, setup.rule),  offsetof(struct settings, setup.variant),
 	offsetof(struct settings, setup.limit), offsetof(struct settings, setup.set),
 	offsetof(struct settings, setup.count), offsetof(struct settings, setup.cols),
@@ -260,7 +260,7 @@ static uint8_t *item_field(void)
 	if (item < ITEM_RULE || item >= ITEM_VALUE) {
 		return NULL;
 	}
-	return (uint8_t *)&settings + pgm_read_byte(&item_offsets[item - ITEM_RULE]);
+	return (uint8_t *)&settings + flash_u8(&item_offsets[item - ITEM_RULE]);
 }
 
 /* The number the item showing sets: its byte's, else the position's. */
@@ -279,10 +279,10 @@ static bool item_is_choice(void)
 
 /* The items' labels by enum menu_item up to ITEM_VALUE, each ending in a
  * NUL; the count's is the part word. */
-static const char labels[] PROGMEM = "\0Rule \0Take \0k \0S \0\0Columns ";
+static const char labels[] ENGINE_FLASH = "\0Rule \0Take \0k \0S \0\0Columns ";
 /* The choices' words in pairs, by the byte's value: the rule's, the
  * variant's, who moves first. */
-static const char choices[] PROGMEM = "normal\0misere\0any\0adjacent\0you\0me";
+static const char choices[] ENGINE_FLASH = "normal\0misere\0any\0adjacent\0you\0me";
 
 /* Row 0: the item's label and its value in angle brackets. */
 static void draw_item(void)
@@ -298,7 +298,7 @@ static void draw_item(void)
 			print_part_word(true);
 			put_char(' ');
 		} else if (item == ITEM_FIRST) {
-			put_flash(PSTR("First move "));
+			put_flash(ENGINE_FLASH_STR("First move "));
 		} else if (item < ITEM_VALUE) {
 			put_flash(flash_skip(labels, item));
 		} else if (traits() & HAS_COUNT || pos->game == GAME_WYTHOFF) {
@@ -311,7 +311,7 @@ static void draw_item(void)
 			}
 			put_char(' ');
 		} else {
-			put_flash(PSTR("n "));
+			put_flash(ENGINE_FLASH_STR("n "));
 		}
 		put_char('<');
 		if (item == ITEM_GAME) {
@@ -340,7 +340,7 @@ void menu_enter(void)
 		marquee_since = (uint16_t)timer_ms();
 		draw_marquee();
 	} else {
-		lcd_write_line_P(1, PSTR("U/D:more SEL:go"));
+		lcd_write_line_P(1, ENGINE_FLASH_STR("U/D:more SEL:go"));
 	}
 }
 

@@ -1,12 +1,12 @@
 /* The game screen's steps and timing; see play.h. */
 #include "firmware/play.h"
 
-#include <avr/pgmspace.h>
+#include "engine/flash.h"
 
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/game.h"
-#include "firmware/opaque.h"
+#include "engine/attributes.h"
 #include "firmware/ui.h"
 #include "firmware/view.h"
 #include "firmware/view_draw.h"
@@ -19,7 +19,7 @@
  * each), by enum play_step: long enough to read, short enough not to bore.
  * A key ends the help, a refusal or the machine's words early; the
  * person's turn times only a board's cursor blinking (shown, then hidden). */
-static const uint8_t step_tenths[] PROGMEM = {
+static const uint8_t step_tenths[] ENGINE_FLASH = {
 	25, /* STEP_HELP */
 	4,  /* STEP_PERSON: a board's cursor blinks */
 	20, /* STEP_REFUSED */
@@ -74,7 +74,7 @@ static void draw_over_page(void)
 		game_print_score();
 		display_end(1);
 	} else {
-		lcd_write_line_P(1, PSTR("SEL again L menu"));
+		lcd_write_line_P(1, ENGINE_FLASH_STR("SEL again L menu"));
 	}
 }
 
@@ -86,7 +86,7 @@ static void next_turn(void)
 	leds_thinking(false);
 	if (game.over) {
 		leds_win(game.winner == PLAYER_PERSON);
-		lcd_write_line_P(0, game.winner == PLAYER_PERSON ? PSTR("You win!") : PSTR("I win!"));
+		lcd_write_line_P(0, game.winner == PLAYER_PERSON ? ENGINE_FLASH_STR("You win!") : ENGINE_FLASH_STR("I win!"));
 		over_page = 0;
 		draw_over_page();
 		enter_step(STEP_OVER);
@@ -105,8 +105,8 @@ void play_enter(void)
 {
 	leds_win(false);
 	bool board = view_picks_cells(&game.pos);
-	lcd_write_line_P(0, board ? PSTR("Arrows SEL=pick") : PSTR("U/D=where L/R=n"));
-	lcd_write_line_P(1, board ? PSTR("SEL2=go hold=end") : PSTR("SEL=go hold=end"));
+	lcd_write_line_P(0, board ? ENGINE_FLASH_STR("Arrows SEL=pick") : ENGINE_FLASH_STR("U/D=where L/R=n"));
+	lcd_write_line_P(1, board ? ENGINE_FLASH_STR("SEL2=go hold=end") : ENGINE_FLASH_STR("SEL=go hold=end"));
 	enter_step(STEP_HELP);
 }
 
@@ -199,7 +199,7 @@ void play_key(uint8_t key)
 
 void play_tick(uint16_t now_ms)
 {
-	if ((uint16_t)(now_ms - step_since) >= pgm_read_byte(&step_tenths[step]) * 100u) {
+	if ((uint16_t)(now_ms - step_since) >= flash_u8(&step_tenths[step]) * 100u) {
 		step_done();
 	}
 }

@@ -1,7 +1,7 @@
 /* The game transcript on the serial line; see transcript.h. */
 #include "firmware/transcript.h"
 
-#include <avr/pgmspace.h>
+#include "engine/flash.h"
 
 #include "engine/text.h"
 #include "firmware/console.h"
@@ -20,7 +20,7 @@ struct text_sink transcript_out;
 
 static void print_player(uint8_t player)
 {
-	print_flash(&transcript_out, flash_skip(PSTR("you\0me"), player)); /* enum player */
+	print_flash(&transcript_out, flash_skip(ENGINE_FLASH_STR("you\0me"), player)); /* enum player */
 }
 
 void transcript_line_end(void)
@@ -32,7 +32,7 @@ void transcript_line_end(void)
 void transcript_start(void)
 {
 	transcript_out.put = uart_sink_put;
-	print_flash(&transcript_out, PSTR("grundy-box ready"));
+	print_flash(&transcript_out, ENGINE_FLASH_STR("grundy-box ready"));
 	transcript_line_end();
 }
 
@@ -54,12 +54,12 @@ static void game_line(const char *word, const struct position *pos)
 
 void transcript_new_game(uint8_t first, const struct position *pos)
 {
-	game_line(flash_skip(PSTR("new \0go "), first), pos); /* enum player: the console's command for such a game */
+	game_line(flash_skip(ENGINE_FLASH_STR("new \0go "), first), pos); /* enum player: the console's command for such a game */
 }
 
 void transcript_left(const struct position *pos)
 {
-	game_line(PSTR("left "), pos);
+	game_line(ENGINE_FLASH_STR("left "), pos);
 }
 
 void transcript_move(uint8_t player, const struct position *pos, const struct move *mv)
@@ -67,7 +67,7 @@ void transcript_move(uint8_t player, const struct position *pos, const struct mo
 	print_player(player);
 	uart_put(' ');
 	engine_print_move(pos, mv, &transcript_out);
-	print_flash(&transcript_out, PSTR(" -> "));
+	print_flash(&transcript_out, ENGINE_FLASH_STR(" -> "));
 }
 
 void transcript_after(const struct position *pos)
@@ -78,7 +78,7 @@ void transcript_after(const struct position *pos)
 
 void transcript_result(uint8_t winner)
 {
-	print_flash(&transcript_out, PSTR("winner "));
+	print_flash(&transcript_out, ENGINE_FLASH_STR("winner "));
 	print_player(winner);
 	transcript_line_end();
 }

@@ -4,9 +4,10 @@
  */
 #include "firmware/view.h"
 
-#include <avr/pgmspace.h>
+#include "engine/flash.h"
 #include <string.h>
 
+#include "engine/attributes.h"
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/view_draw.h"
@@ -29,11 +30,11 @@
 enum verb { VERB_TAKE, VERB_ADD, VERB_SUBTRACT, VERB_DIVIDE, VERB_MOVE, VERB_KNOCK, VERB_PLACE };
 
 /* The verbs in the order of enum verb, each ending in a NUL. */
-static const char verbs[] PROGMEM = "Take\0Add\0Subtract\0Divide by\0Move to\0Knock\0Place";
+static const char verbs[] ENGINE_FLASH = "Take\0Add\0Subtract\0Divide by\0Move to\0Knock\0Place";
 
 #define TRAITS(kind, store, verb) ((kind) | (store) | ((verb) << VERB_SHIFT))
 
-static const uint8_t traits[GAME_COUNT] PROGMEM = {
+static const uint8_t traits[GAME_COUNT] ENGINE_FLASH = {
 	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Nim */
 	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Misere Nim */
 	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Marienbad */
@@ -56,7 +57,7 @@ static const uint8_t traits[GAME_COUNT] PROGMEM = {
 
 static uint8_t traits_of(const struct position *pos)
 {
-	return pgm_read_byte(&traits[pos->game]);
+	return flash_u8(&traits[pos->game]);
 }
 
 uint8_t view_kind(const struct position *pos)
@@ -132,7 +133,7 @@ uint8_t view_line_parts(const struct position *pos)
 /* The most the amount may be where a part is not empty, by enum
  * engine_game (0: its value): the digit, the divisor, Kubo's 1-3 then pairs
  * right and below, the pins. */
-static const uint8_t most_fixed[GAME_COUNT] PROGMEM = {
+static const uint8_t most_fixed[GAME_COUNT] ENGINE_FLASH = {
 	[GAME_SUBTRACT_DIGIT] = 9, [GAME_DIVIDE] = 6, [GAME_KUBO] = 5, [GAME_PEBBLES] = 1, [GAME_KAYLES] = 2,
 };
 
@@ -142,7 +143,7 @@ static const uint8_t most_fixed[GAME_COUNT] PROGMEM = {
 static uint16_t amount_most(const struct position *pos, const struct view_cursor *c, uint8_t part)
 {
 	uint32_t value = view_value(pos, part);
-	uint8_t fixed = pgm_read_byte(&most_fixed[pos->game]);
+	uint8_t fixed = flash_u8(&most_fixed[pos->game]);
 	if (value != 0 && fixed != 0) {
 		return fixed;
 	}
@@ -297,8 +298,8 @@ uint8_t view_board_width(const struct position *pos, uint8_t y)
 
 const uint8_t *view_cell_byte(const struct position *pos, const void *cells, uint8_t x, uint8_t y, uint8_t *mask)
 {
-	static const uint8_t row_start[5] PROGMEM = { 0, 3, 7, 12, 16 };
-	uint8_t cell = is(pos, GAME_NINETEEN) ? (uint8_t)(pgm_read_byte(&row_start[y]) + x) : (uint8_t)(y * 4u + x);
+	static const uint8_t row_start[5] ENGINE_FLASH = { 0, 3, 7, 12, 16 };
+	uint8_t cell = is(pos, GAME_NINETEEN) ? (uint8_t)(flash_u8(&row_start[y]) + x) : (uint8_t)(y * 4u + x);
 	*mask = (uint8_t)(1u << (cell & 7u));
 	return (const uint8_t *)cells + cell / 8u;
 }
@@ -335,7 +336,7 @@ static void board_step(const struct position *pos, struct view_cursor *c, uint8_
 /* Whether a board's move has picked something: Chomp's corner, cells (Kubo:
  * its stack, count and other stack, never all zero).  Not inlined: its two
  * copies took 40 bytes more (measured). */
-static __attribute__((noinline)) bool picks_something(const struct position *pos, const struct move *mv)
+OUT_OF_LINE static bool picks_something(const struct position *pos, const struct move *mv)
 {
 	return is(pos, GAME_CHOMP) ? mv->u.chomp.row != 0xFFu : mv->u.cells != 0;
 }
@@ -482,8 +483,8 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	}
 	const char *p = flash_skip(verbs, verb);
 	if (machine) {
-		put_flash(PSTR("I "));
-		put_char((char)(pgm_read_byte(p++) | 0x20)); /* lower case */
+		put_flash(ENGINE_FLASH_STR("I "));
+		put_char((char)(flash_char(p++) | 0x20)); /* lower case */
 	}
 	put_flash(p);
 	put_char(' ');

@@ -2,12 +2,12 @@
  * The pictures of view.h: the line of numbers, the strip of pins and the
  * board in custom characters, and the words beside them.
  */
-#include <avr/pgmspace.h>
+#include "engine/flash.h"
 #include <string.h>
 
 #include "engine/text.h"
 #include "firmware/display.h"
-#include "firmware/opaque.h"
+#include "engine/attributes.h"
 #include "firmware/view_draw.h"
 #include "hal/lcd.h"
 
@@ -49,8 +49,7 @@ static void print_part(const struct position *pos, uint8_t i)
 	}
 }
 
-/* Inlined even where the optimiser would not: 4 bytes less (measured). */
-static inline __attribute__((always_inline)) bool line_marked(const struct position *pos, const struct view_cursor *c, uint8_t i)
+static bool line_marked(const struct position *pos, const struct view_cursor *c, uint8_t i)
 {
 	return i == c->part || (pos->game == GAME_WYTHOFF && c->part == 2);
 }
@@ -212,7 +211,7 @@ static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const
  * takes, inverted for the cursor's while it blinks.  Taktix: a column to a
  * character, rows 4 pixels apart.  Not inlined: inlined into view_draw()
  * it takes 210 bytes more (measured). */
-static __attribute__((noinline)) void board_paint(const struct position *pos, const struct view_cursor *c, bool blink)
+OUT_OF_LINE static void board_paint(const struct position *pos, const struct view_cursor *c, bool blink)
 {
 	/* Through a pointer register: 22 bytes less (firmware/opaque.h). */
 	uint8_t (*canvas)[LCD_GLYPH_ROWS] = OPAQUE(&picture.board[0]);
@@ -306,7 +305,7 @@ static void print_words(const struct position *pos, const struct view_cursor *c,
 	if (words >= WORDS_REFUSED) {
 		engine_print_error((enum engine_error)(words - WORDS_REFUSED), out);
 	} else if (words == WORDS_THINKING) {
-		put_flash(PSTR("Thinking..."));
+		put_flash(ENGINE_FLASH_STR("Thinking..."));
 	} else {
 		view_print_phrase(pos, c, words == WORDS_MACHINE, out);
 	}

@@ -4,6 +4,7 @@
 #include <avr/io.h>
 #include <avr/pgmspace.h>
 
+#include "engine/attributes.h"
 #include "hal/timer.h"
 
 /* The keypad's state, in samples (one a millisecond at most). */
@@ -101,10 +102,7 @@ static uint8_t keys_event(struct keys_state *k, uint8_t button)
 
 uint8_t keys_next(void)
 {
-	/* Through a pointer the compiler cannot see through, each field is a
-	 * 2-byte access relative to it instead of a 4-byte absolute one. */
-	struct keys_state *k = &keys;
-	__asm__("" : "+r"(k));
+	struct keys_state *k = OPAQUE(&keys);
 	uint8_t now = (uint8_t)timer_ms();
 	/* One sample a millisecond; the conversion the last one started
 	 * (104 us) is over by then, but ADSC says so for certain (simavr 1.6

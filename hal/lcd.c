@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <util/delay.h>
 
+#include "engine/attributes.h"
 #include "hal/pins.h"
 
 /* Waits in units of LCD_EXEC_US (one shared loop instead of one inline
@@ -118,7 +119,7 @@ static void lcd_goto_line(uint8_t row)
 }
 
 /* Not inlined: both public forms share this one copy. */
-static __attribute__((noinline)) void lcd_write_padded(uint8_t row, const char *text, bool in_flash)
+OUT_OF_LINE static void lcd_write_padded(uint8_t row, const char *text, bool in_flash)
 {
 	lcd_goto_line(row);
 	for (uint8_t col = 0; col < LCD_COLUMNS; col++) {

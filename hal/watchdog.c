@@ -4,6 +4,8 @@
 #include <avr/io.h>
 #include <avr/wdt.h>
 
+#include "engine/attributes.h"
+
 /* The longest pass of the main loop is a machine move (at most 20 ms) plus
  * a full screen (about 2 ms); 500 ms leaves a wide margin. */
 #define WATCHDOG_TIMEOUT WDTO_500MS
@@ -15,7 +17,7 @@
 /* After a watchdog reset the watchdog stays on with its shortest timeout,
  * which would reset the chip again during start-up: turn it off before
  * main() runs, as the avr-libc manual advises. */
-void watchdog_off_at_reset(void) __attribute__((naked, used, section(".init3")));
+void watchdog_off_at_reset(void) RUN_AT_START_UP(".init3");
 void watchdog_off_at_reset(void)
 {
 	/* wdt_disable() without its saving and clearing of the interrupt

@@ -1,0 +1,41 @@
+/*
+ * Every compiler attribute and optimisation barrier the project uses, in
+ * one place, each with its reason.  GCC (avr-gcc and the host's) and Clang
+ * (the fuzzer's) all know them.  `make symbols` lists what each function
+ * and table takes in flash, so a reader can check any of these choices.
+ */
+#ifndef ENGINE_ATTRIBUTES_H
+#define ENGINE_ATTRIBUTES_H
+
+/*
+ * Keeps a function out of line.  The link-time optimiser copies a function
+ * called from several places into each of them when it judges the copies
+ * faster; on a chip whose limit is its flash, one shared copy is the
+ * better trade for the functions marked so.
+ */
+#define OUT_OF_LINE __attribute__((noinline))
+
+/*
+ * A pointer the optimiser cannot see through.  When it knows that a
+ * pointer always holds the same global's address, it turns every access
+ * through it into an absolute load or store (LDS/STS, 4 bytes each on the
+ * AVR) instead of one relative to a pointer register (LDD/STD, 2 bytes).
+ * A function that works on one large global record through many accesses
+ * takes OPAQUE(&record) to keep the shorter form.  It gives back the
+ * pointer's own type, const or not.
+ */
+#define OPAQUE(pointer)                                    \
+	__extension__({                                    \
+		__typeof__(pointer) opaque_pointer = (pointer); \
+		__asm__("" : "+r"(opaque_pointer));             \
+		opaque_pointer;                                 \
+	})
+
+/*
+ * A function the C start-up runs before main(), in the given .initN
+ * section: no prologue or return (the start-up falls through the .init
+ * sections one after another), and kept although nothing calls it.
+ */
+#define RUN_AT_START_UP(section_name) __attribute__((naked, used, section(section_name)))
+
+#endif
