@@ -82,25 +82,32 @@ E2E_SUPPORT_SRC := $(filter-out tests/e2e/test_%,$(wildcard tests/e2e/*.c))
 SIM_TESTS := $(patsubst tests/sim/%.c,$(BUILD)/tests/sim/%,$(wildcard tests/sim/test_*.c))
 
 GEN_TABLES := $(BUILD)/gen/engine_tables.c $(BUILD)/gen/engine_tables.h
+# The texts packed at build time (tools/textpack) and the engine files the
+# packer shares to decode them again (they must not include its output).
+PACKED_TABLES := $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h
+TEXTPACK_SRC := $(wildcard tools/textpack/*.c)
+TEXTPACK_SHARED_SRC := engine/text.c engine/packed_text.c
 
 ELF := $(BUILD)/grundy-box.elf
 HEX := $(BUILD)/grundy-box.hex
 SIM := $(BUILD)/grundy-sim
 CLI := $(BUILD)/grundy
 GENERATOR := $(BUILD)/host/gen_tables
+TEXTPACK := $(BUILD)/host/textpack
 DEPS_STAMP := $(BUILD)/.deps-installed
 
 avr_obj = $(patsubst %.c,$(BUILD)/avr/%.o,$(1))
 host_obj = $(patsubst %.c,$(BUILD)/host/%.o,$(1))
 
-ENGINE_AVR_OBJ := $(call avr_obj,$(ENGINE_SRC) $(BUILD)/gen/engine_tables.c)
-ENGINE_HOST_OBJ := $(call host_obj,$(ENGINE_SRC) $(BUILD)/gen/engine_tables.c)
+GEN_C := $(BUILD)/gen/engine_tables.c $(BUILD)/gen/packed_tables.c
+ENGINE_AVR_OBJ := $(call avr_obj,$(ENGINE_SRC) $(GEN_C))
+ENGINE_HOST_OBJ := $(call host_obj,$(ENGINE_SRC) $(GEN_C))
 FIRMWARE_OBJ := $(call avr_obj,$(FIRMWARE_SRC) $(HAL_SRC)) $(ENGINE_AVR_OBJ)
 SIM_LIB_OBJ := $(call host_obj,$(SIM_LIB_SRC))
 BRUTE_OBJ := $(call host_obj,$(BRUTE_SRC))
 E2E_SUPPORT_OBJ := $(call host_obj,$(E2E_SUPPORT_SRC))
 
-.PHONY: all firmware play test size flash bench fuzz deps clean
+.PHONY: all firmware play test size flash bench fuzz deps clean text-measure
 # Objects made through chained pattern rules are intermediate to make, which
 # deletes them when it finishes: that printed an `rm` line after the test
 # summary, and the next build compiled them again.  Keep every target.
@@ -152,12 +159,60 @@ $(GEN_TABLES) &: $(GENERATOR)
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)$(GENERATOR) $(BUILD)/gen/engine_tables.c $(BUILD)/gen/engine_tables.h
 
-# Engine sources include the generated header, and so do the tests and tools
+# The firmware's texts, packed (engine/packed_text.h): the packer reads
+# the X-macro lists and writes the tables as C source.
+$(TEXTPACK): $(call host_obj,$(TEXTPACK_SRC) $(TEXTPACK_SHARED_SRC)) | $(DEPS_STAMP)
+	@echo "  LD      $@"
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^
+
+$(PACKED_TABLES) &: $(TEXTPACK) engine/error_texts.def firmware/console_texts.def
+	@echo "  PACK    $(BUILD)/gen/packed_tables.{c,h}"
+	$(Q)mkdir -p $(BUILD)/gen
+	$(Q)$(TEXTPACK) gen $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h \
+		packed_errors=engine/error_texts.def packed_console=firmware/console_texts.def
+
+# Engine sources include the generated headers, and so do the tests and tools
 # that include engine headers: without this a parallel build of one test
 # from a clean tree could compile it before the header exists.
+GEN_HEADERS := $(BUILD)/gen/engine_tables.h $(BUILD)/gen/packed_tables.h
 $(call avr_obj,$(ENGINE_SRC) $(FIRMWARE_SRC)) $(call host_obj,$(filter-out $(GEN_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/engine_tables.h
-$(call host_obj,$(wildcard tests/*/*.c) tools/grundy.c $(wildcard tools/bench/*.c)): $(BUILD)/gen/engine_tables.h
-$(call avr_obj,$(wildcard tools/bench/*.c)): $(BUILD)/gen/engine_tables.h
+$(call avr_obj,$(ENGINE_SRC) $(FIRMWARE_SRC)) $(call host_obj,$(filter-out $(GEN_SHARED_SRC) $(TEXTPACK_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/packed_tables.h
+$(call host_obj,$(wildcard tests/*/*.c) tools/grundy.c $(wildcard tools/bench/*.c)): $(GEN_HEADERS)
+$(call avr_obj,$(wildcard tools/bench/*.c)): $(GEN_HEADERS)
+
+# What each way of packing the texts would cost in flash (README, Text):
+# each scheme's data, from textpack, plus its decoder, measured as the
+# flash of a small program that prints a text with it (linked as the
+# firmware is) less that of the same program printing a plain text.
+TEXT_SCHEMES := plain pairs decode_5bit decode_huffman decode_words
+TEXT_PROGRAMS := $(patsubst %,$(BUILD)/textpack/%.elf,$(TEXT_SCHEMES))
+$(BUILD)/textpack/%.elf: $(call avr_obj,tools/textpack/avr/harness.c engine/text.c engine/packed_text.c) \
+		$(BUILD)/avr/tools/textpack/avr/%.o
+	$(Q)mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+
+text-measure: $(TEXTPACK) $(TEXT_PROGRAMS)
+	$(Q)$(TEXTPACK) measure --avr-size $(AVR_SIZE) --plain $(BUILD)/textpack/plain.elf \
+		--decoder 5bit=$(BUILD)/textpack/decode_5bit.elf \
+		--decoder huffman=$(BUILD)/textpack/decode_huffman.elf \
+		--decoder words=$(BUILD)/textpack/decode_words.elf \
+		--decoder pairs=$(BUILD)/textpack/pairs.elf \
+		--set "Error messages and console texts (packed by the build)" \
+			engine/error_texts.def firmware/console_texts.def \
+		--set "Game descriptions: names, moves, examples, summaries, part words, verbs" \
+			engine/engine.c:game_texts firmware/menu.c:part_words,summary_words,summaries \
+			firmware/view.c:verbs \
+		--set "Menu labels and choices, and the ENGINE_FLASH_STR literals" \
+			firmware/menu.c:labels,choices,winners,ENGINE_FLASH_STR engine/engine.c:ENGINE_FLASH_STR \
+			engine/matrix.c firmware/game.c firmware/odra.c firmware/play.c firmware/transcript.c \
+			firmware/view.c:ENGINE_FLASH_STR firmware/view_draw.c \
+		--set "All of them, with one table of pairs" \
+			engine/error_texts.def firmware/console_texts.def \
+			engine/engine.c:game_texts firmware/menu.c:part_words,summary_words,summaries \
+			firmware/view.c:verbs \
+			firmware/menu.c:labels,choices,winners,ENGINE_FLASH_STR engine/engine.c:ENGINE_FLASH_STR \
+			engine/matrix.c firmware/game.c firmware/odra.c firmware/play.c firmware/transcript.c \
+			firmware/view.c:ENGINE_FLASH_STR firmware/view_draw.c
 
 # ---- firmware -------------------------------------------------------------------
 
@@ -312,11 +367,11 @@ bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN)
 FUZZ_SECONDS ?= 600
 FUZZER := $(BUILD)/fuzz/fuzz_console
 FUZZ_SRC := $(wildcard tests/fuzz/*.c) firmware/console.c firmware/odra.c $(ENGINE_SRC)
-FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzz/%.o,$(FUZZ_SRC) $(BUILD)/gen/engine_tables.c)
+FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzz/%.o,$(FUZZ_SRC) $(GEN_C))
 FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=gnu11 -O1 -g -fsanitize=fuzzer-no-link $(FUZZ_SANITIZE) $(WARNINGS) $(INCLUDES)
 
-$(BUILD)/fuzz/%.o: %.c $(BUILD)/gen/engine_tables.h | $(DEPS_STAMP)
+$(BUILD)/fuzz/%.o: %.c $(GEN_HEADERS) | $(DEPS_STAMP)
 	@echo "  FUZZ-CC $<"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -c -o $@ $<

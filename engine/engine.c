@@ -15,8 +15,10 @@
 #include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/games.h"
+#include "engine/packed_text.h"
 #include "engine/text.h"
 #include "engine_tables.h"
+#include "packed_tables.h"
 
 /* The first four are sums of parts, whose strategy is in sums.c. */
 enum family {
@@ -655,17 +657,21 @@ void engine_print_analysis(const struct position *pos, struct text_sink *out)
 	}
 }
 
-/* Messages of at most 16 characters, for the LCD, in the order of enum
- * engine_error, one after another. */
+/* The messages (engine/error_texts.def) must come in the order of enum
+ * engine_error: each one's place in the list is checked against its error. */
 _Static_assert(ENGINE_MAX_ROWS == 40, "\"over 40 rows\" names the record's limit");
-static const char error_text[] ENGINE_FLASH =
-	"ok\0bad syntax\0not a number\0out of range\0too many parts\0no such heap/row\0"
-	"that is empty\0take at least 1\0not that many\0not allowed\0not adjacent\0"
-	"not one row/col\0cell is blocked\0that is poison\0above its start\0no adds left\0"
-	"does not divide\0game is over\0unknown game\0over 40 rows";
+enum error_text_place {
+#define ERROR_TEXT(err, words) PLACE_OF_##err,
+#include "engine/error_texts.def"
+#undef ERROR_TEXT
+};
+#define ERROR_TEXT(err, words) _Static_assert((int)PLACE_OF_##err == (int)(err), #err " in its place");
+#include "engine/error_texts.def"
+#undef ERROR_TEXT
+_Static_assert(PACKED_ERRORS_COUNT == ENGINE_ERR_COUNT, "a message for every error");
 
 void engine_print_error(enum engine_error err, struct text_sink *out)
 {
 	uint8_t index = (uint8_t)err < ENGINE_ERR_COUNT ? (uint8_t)err : (uint8_t)ENGINE_ERR_SYNTAX;
-	print_flash(out, flash_skip(error_text, index));
+	print_packed(out, packed_pairs, flash_skip(packed_errors, index));
 }

@@ -10,6 +10,7 @@
 
 #include "engine/engine.h"
 #include "engine/flash.h"
+#include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/game.h"
 #include "firmware/odra.h"
@@ -21,6 +22,7 @@
 #include "hal/timer.h"
 #include "hal/uart.h"
 #include "hal/watchdog.h"
+#include "packed_tables.h"
 
 /* While the challenge runs, the console keeps the main loop this long after
  * the last byte, so a sender's short pauses never let a long step of the
@@ -33,34 +35,19 @@
  * fits in the rest of the command line's RAM. */
 #define ODRA_LINE_MAX 7u
 
-/*
- * The console's texts, numbered in order after the engine's error messages
- * (enum engine_error).  The first ones are the reasons a line is refused:
- * of the faults met while a line is read, the larger number wins.
- */
+/* The console's texts (firmware/console_texts.def), numbered after the
+ * engine's error messages. */
 enum text {
-	TEXT_NOT_TEXT = ENGINE_ERR_COUNT,
-	TEXT_TOO_LONG,
-	TEXT_LOST,
-	TEXT_NO_GAME,
-	TEXT_NOT_YOUR_TURN,
-	TEXT_UNKNOWN_COMMAND,
-	TEXT_YOUR_MOVE,
-	TEXT_MY_MOVE,
-	TEXT_ERROR,
-	TEXT_ROW,
-	TEXT_ODRA_PROMPT,
-	TEXT_HELP
+	TEXT_BEFORE_FIRST = ENGINE_ERR_COUNT - 1,
+#define TEXT(name, words) name,
+#include "firmware/console_texts.def"
+#undef TEXT
+	TEXTS_END
 };
+_Static_assert(TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_COUNT, "a packed text for every number");
 
 /* Whose move it is: TEXT_YOUR_MOVE + enum player. */
 _Static_assert(TEXT_YOUR_MOVE + PLAYER_MACHINE == TEXT_MY_MOVE && PLAYER_PERSON == 0, "a player's text");
-
-static const char texts[] ENGINE_FLASH =
-	"not text\0line too long\0input lost\0no game\0not your turn\0unknown command\0"
-	"your move\0my move\0error: \0row \0"
-	"odra: rows 0-65535, one a line, then an empty line\0"
-	"GAME [POSITION]: analysis; new|go GAME [POSITION]: play, you|I first; MOVE; board; odra; help";
 
 /* The command words; a line starting with none of them is an analysis or
  * a move. */
@@ -108,7 +95,7 @@ static void say(uint8_t number)
 		engine_print_error((enum engine_error)number, &transcript_out);
 		return;
 	}
-	print_flash(&transcript_out, flash_skip(texts, (uint8_t)(number - ENGINE_ERR_COUNT)));
+	print_packed(&transcript_out, packed_pairs, flash_skip(packed_console, (uint8_t)(number - ENGINE_ERR_COUNT)));
 }
 
 /* Text `number`, ending its line. */

@@ -1,0 +1,405 @@
+/* Reading texts out of C sources and X-macro files; see textpack.h. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/textpack/textpack.h"
+
+#define NAME_MAX_LENGTH 64u
+#define MACROS_MAX 64u
+
+/* A name #defined as string literals (menu.c's word codes, say). */
+struct macro {
+	char name[NAME_MAX_LENGTH];
+	struct text value;
+};
+
+struct reader {
+	const char *path;
+	const char *at;
+	const char *end;
+	int line;
+	struct macro macros[MACROS_MAX];
+	unsigned macro_count;
+	bool failed;
+};
+
+enum token_kind { TOKEN_END, TOKEN_STRING, TOKEN_NAME, TOKEN_OTHER };
+
+struct token {
+	enum token_kind kind;
+	char name[NAME_MAX_LENGTH]; /* TOKEN_NAME */
+	char c;                     /* TOKEN_OTHER: the character */
+	struct text string;         /* TOKEN_STRING: the literal's bytes */
+};
+
+static void fail(struct reader *r, const char *why)
+{
+	if (!r->failed) {
+		fprintf(stderr, "error: %s:%d: %s\n", r->path, r->line, why);
+	}
+	r->failed = true;
+}
+
+static bool is_name_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9') {
+		return c - '0';
+	}
+	if (c >= 'a' && c <= 'f') {
+		return c - 'a' + 10;
+	}
+	if (c >= 'A' && c <= 'F') {
+		return c - 'A' + 10;
+	}
+	return -1;
+}
+
+static void append(struct reader *r, struct text *t, unsigned value)
+{
+	if (value > 255u) {
+		fail(r, "a character above 255");
+	} else if (t->length >= TEXTPACK_TEXT_MAX) {
+		fail(r, "a text too long for the packer");
+	} else {
+		t->bytes[t->length++] = (uint8_t)value;
+	}
+}
+
+/* The literal after its opening quote, up to its closing one. */
+static void read_string(struct reader *r, struct text *t)
+{
+	static const char simple[] = "n\nt\tr\ra\ab\bf\fv\v\\\\\"\"''??";
+	t->length = 0;
+	while (r->at < r->end && *r->at != '"') {
+		char c = *r->at++;
+		if (c == '\n') {
+			fail(r, "a string literal that does not end on its line");
+			return;
+		}
+		if (c != '\\') {
+			append(r, t, (uint8_t)c);
+			continue;
+		}
+		c = r->at < r->end ? *r->at++ : '\0';
+		if (c == 'x') {
+			unsigned value = 0;
+			int digit;
+			if (r->at >= r->end || hex_value(*r->at) < 0) {
+				fail(r, "\\x without a hex digit");
+				return;
+			}
+			while (r->at < r->end && (digit = hex_value(*r->at)) >= 0) {
+				value = value * 16u + (unsigned)digit;
+				r->at++;
+				if (value > 255u) {
+					break;
+				}
+			}
+			append(r, t, value);
+		} else if (c >= '0' && c <= '7') {
+			unsigned value = (unsigned)(c - '0');
+			for (int i = 0; i < 2 && r->at < r->end && *r->at >= '0' && *r->at <= '7'; i++) {
+				value = value * 8u + (unsigned)(*r->at++ - '0');
+			}
+			append(r, t, value);
+		} else {
+			const char *s;
+			for (s = simple; *s != '\0' && *s != c; s += 2) {
+			}
+			if (*s == '\0') {
+				fail(r, "an escape the packer does not know");
+				return;
+			}
+			append(r, t, (uint8_t)s[1]);
+		}
+	}
+	if (r->at >= r->end) {
+		fail(r, "a string literal without its end");
+		return;
+	}
+	r->at++;
+}
+
+static const struct macro *find_macro(const struct reader *r, const char *name)
+{
+	for (unsigned i = 0; i < r->macro_count; i++) {
+		if (strcmp(r->macros[i].name, name) == 0) {
+			return &r->macros[i];
+		}
+	}
+	return NULL;
+}
+
+static void next_token(struct reader *r, struct token *t);
+
+/* A line of the preprocessor, from after its '#': `#define NAME "..."`
+ * is kept as a macro, every other line skipped. */
+static void read_directive(struct reader *r)
+{
+	const char *line_end = r->at;
+	while (line_end < r->end && *line_end != '\n') {
+		line_end += (*line_end == '\\' && line_end + 1 < r->end) ? 2 : 1;
+	}
+	const char *saved_end = r->end;
+	r->end = line_end;
+	struct token t;
+	next_token(r, &t);
+	if (t.kind == TOKEN_NAME && strcmp(t.name, "define") == 0) {
+		next_token(r, &t);
+		if (t.kind == TOKEN_NAME && r->at < r->end && *r->at != '(') {
+			struct macro m;
+			snprintf(m.name, sizeof m.name, "%s", t.name);
+			m.value.length = 0;
+			bool strings_only = true;
+			bool any = false;
+			for (next_token(r, &t); t.kind != TOKEN_END; next_token(r, &t)) {
+				if (t.kind != TOKEN_STRING) {
+					strings_only = false;
+					break;
+				}
+				any = true;
+				for (size_t i = 0; i < t.string.length; i++) {
+					append(r, &m.value, t.string.bytes[i]);
+				}
+			}
+			if (any && strings_only) {
+				if (r->macro_count == MACROS_MAX) {
+					fail(r, "too many string macros");
+				} else {
+					r->macros[r->macro_count++] = m;
+				}
+			}
+		}
+	}
+	r->at = line_end;
+	r->end = saved_end;
+}
+
+static void next_token(struct reader *r, struct token *t)
+{
+	for (;;) {
+		if (r->at >= r->end) {
+			t->kind = TOKEN_END;
+			return;
+		}
+		char c = *r->at;
+		if (c == '\n') {
+			r->line++;
+			r->at++;
+			/* A directive starts a line (after blanks). */
+			const char *p = r->at;
+			while (p < r->end && (*p == ' ' || *p == '\t')) {
+				p++;
+			}
+			if (p < r->end && *p == '#') {
+				r->at = p + 1;
+				read_directive(r);
+			}
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '\\') {
+			r->at++;
+		} else if (c == '/' && r->at + 1 < r->end && r->at[1] == '/') {
+			while (r->at < r->end && *r->at != '\n') {
+				r->at++;
+			}
+		} else if (c == '/' && r->at + 1 < r->end && r->at[1] == '*') {
+			r->at += 2;
+			while (r->at + 1 < r->end && !(r->at[0] == '*' && r->at[1] == '/')) {
+				r->line += *r->at == '\n';
+				r->at++;
+			}
+			r->at += 2;
+		} else if (c == '\'') {
+			/* A character constant: skipped, as any other token. */
+			r->at++;
+			while (r->at < r->end && *r->at != '\'' && *r->at != '\n') {
+				r->at += *r->at == '\\' ? 2 : 1;
+			}
+			r->at++;
+			t->kind = TOKEN_OTHER;
+			t->c = '\'';
+			return;
+		} else if (c == '"') {
+			r->at++;
+			t->kind = TOKEN_STRING;
+			read_string(r, &t->string);
+			return;
+		} else if (is_name_char(c)) {
+			size_t n = 0;
+			while (r->at < r->end && is_name_char(*r->at)) {
+				if (n + 1 < sizeof t->name) {
+					t->name[n++] = *r->at;
+				}
+				r->at++;
+			}
+			t->name[n] = '\0';
+			t->kind = TOKEN_NAME;
+			return;
+		} else {
+			r->at++;
+			t->kind = TOKEN_OTHER;
+			t->c = c;
+			return;
+		}
+	}
+}
+
+static void add_text(struct reader *r, struct text_list *list, const struct text *t)
+{
+	if (list->count == list->capacity) {
+		size_t capacity = list->capacity ? 2 * list->capacity : 64;
+		struct text *texts = realloc(list->texts, capacity * sizeof *texts);
+		if (texts == NULL) {
+			fail(r, "out of memory");
+			return;
+		}
+		list->texts = texts;
+		list->capacity = capacity;
+	}
+	list->texts[list->count++] = *t;
+	list->raw_bytes += t->length + 1u;
+}
+
+static bool table_wanted(const char *tables, const char *name)
+{
+	if (tables == NULL) {
+		return true;
+	}
+	size_t n = strlen(name);
+	for (const char *p = tables; *p != '\0';) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if (len == n && strncmp(p, name, n) == 0) {
+			return true;
+		}
+		p += len + (comma != NULL);
+	}
+	return false;
+}
+
+int textpack_read(const char *path, const char *tables, struct text_list *list)
+{
+	FILE *f = fopen(path, "rb");
+	if (f == NULL) {
+		perror(path);
+		return 1;
+	}
+	static char source[1 << 20];
+	size_t size = fread(source, 1, sizeof source, f);
+	bool too_big = !feof(f);
+	fclose(f);
+	if (too_big) {
+		fprintf(stderr, "error: %s: too large\n", path);
+		return 1;
+	}
+	struct reader *r = calloc(1, sizeof *r);
+	if (r == NULL) {
+		return 1;
+	}
+	r->path = path;
+	r->at = source;
+	r->end = source + size;
+	r->line = 1;
+	size_t path_length = strlen(path);
+	bool whole_file = path_length > 4 && strcmp(path + path_length - 4, ".def") == 0;
+	size_t before = list->count;
+	if (size > 0 && source[0] == '#') {
+		r->at++;
+		read_directive(r);
+	}
+
+	/* In a C file: depth of the ENGINE_FLASH_STR( being read, or -1 in a
+	 * table's initialiser (up to its ';'), or 0 outside both. */
+	int region = 0;
+	int parens = 0;
+	bool region_wanted = false;
+	char last_name[NAME_MAX_LENGTH] = "";
+	char table_name[NAME_MAX_LENGTH] = "";
+	enum { NOTHING, FLASH, FLASH_STR } pending = NOTHING;
+	struct text group = { .length = 0 };
+	bool in_group = false;
+	struct token t;
+	for (next_token(r, &t); t.kind != TOKEN_END && !r->failed; next_token(r, &t)) {
+		const struct macro *m = t.kind == TOKEN_NAME ? find_macro(r, t.name) : NULL;
+		bool collecting = whole_file || (region != 0 && region_wanted);
+		if (t.kind == TOKEN_STRING || m != NULL) {
+			const struct text *s = m != NULL ? &m->value : &t.string;
+			if (collecting) {
+				/* A group of adjacent literals; "\0" inside one ends a text. */
+				for (size_t i = 0; i < s->length; i++) {
+					if (s->bytes[i] == 0) {
+						add_text(r, list, &group);
+						group.length = 0;
+					} else {
+						append(r, &group, s->bytes[i]);
+					}
+				}
+				in_group = true;
+			}
+			pending = NOTHING;
+			continue;
+		}
+		if (in_group) {
+			add_text(r, list, &group);
+			group.length = 0;
+			in_group = false;
+		}
+		if (whole_file) {
+			continue;
+		}
+		if (t.kind == TOKEN_NAME) {
+			if (strcmp(t.name, "ENGINE_FLASH") == 0) {
+				pending = FLASH;
+			} else if (strcmp(t.name, "ENGINE_FLASH_STR") == 0) {
+				pending = FLASH_STR;
+			} else {
+				pending = NOTHING;
+			}
+			snprintf(last_name, sizeof last_name, "%s", t.name);
+			continue;
+		}
+		char c = t.kind == TOKEN_OTHER ? t.c : '\0';
+		if (c == '[' && last_name[0] != '\0') {
+			snprintf(table_name, sizeof table_name, "%s", last_name);
+		}
+		if (region == 0 && pending == FLASH && c == '=') {
+			region = -1;
+			region_wanted = table_wanted(tables, table_name);
+		} else if (region == 0 && pending == FLASH_STR && c == '(') {
+			region = 1;
+			parens = 1;
+			region_wanted = table_wanted(tables, "ENGINE_FLASH_STR");
+		} else if (region == -1 && c == ';') {
+			region = 0;
+		} else if (region == 1 && c == '(') {
+			parens++;
+		} else if (region == 1 && c == ')' && --parens == 0) {
+			region = 0;
+		}
+		pending = NOTHING;
+		last_name[0] = '\0';
+	}
+	if (in_group) {
+		add_text(r, list, &group);
+	}
+	bool failed = r->failed;
+	free(r);
+	if (!failed && list->count == before) {
+		fprintf(stderr, "error: %s: no texts%s%s\n", path, tables ? " in " : "", tables ? tables : "");
+		return 1;
+	}
+	return failed;
+}
+
+void textpack_free(struct text_list *list)
+{
+	free(list->texts);
+	list->texts = NULL;
+	list->count = list->capacity = list->raw_bytes = 0;
+}

@@ -1,0 +1,346 @@
+/*
+ * textpack: the firmware's texts, packed at build time.
+ *
+ *   textpack gen OUT.c OUT.h NAME=FILE.def...
+ *       packs the texts of each X-macro file (one string literal per text,
+ *       in order) with one table of byte pairs for all, and writes them as
+ *       the flash tables NAME (texts ending in NULs, read with
+ *       flash_skip and put_packed) and packed_pairs, with NAME_COUNT (in
+ *       capitals) for each.  Every text is decoded back with the engine's
+ *       decoder and compared before anything is written.
+ *
+ *   textpack measure [--avr-size PROGRAM] --plain ELF [--decoder SCHEME=ELF]...
+ *                    --set TITLE SOURCE... [--set TITLE SOURCE...]...
+ *       for each set of texts, the flash each way of packing them would
+ *       take: their data (schemes.c) plus the decoder's code, measured as
+ *       the flash of a small AVR program that prints a text with it
+ *       (tools/textpack/avr/harness.c) less that of the same program
+ *       printing a plain text (SCHEME: 5bit, huffman, words, pairs).  A SOURCE is FILE (every flash table and ENGINE_FLASH_STR
+ *       literal of a C file, or every literal of a .def file) or
+ *       FILE:TABLE,TABLE... (ENGINE_FLASH_STR names those literals).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/packed_text.h"
+#include "engine/text.h"
+#include "tools/textpack/schemes.h"
+#include "tools/textpack/textpack.h"
+
+#define TABLES_MAX 8u
+#define SCHEMES 5u
+
+static struct text packed[4096];
+
+/* Decodes every packed text with the engine's decoder and compares it
+ * with its source; prints the first difference. */
+static bool round_trip(const struct text_list *list, const struct text *packed_texts, uint8_t pairs[256][2])
+{
+	for (size_t i = 0; i < list->count; i++) {
+		char in[TEXTPACK_TEXT_MAX + 1];
+		char out[TEXTPACK_TEXT_MAX + 2];
+		memcpy(in, packed_texts[i].bytes, packed_texts[i].length);
+		in[packed_texts[i].length] = '\0';
+		struct buffer_sink b;
+		buffer_sink_init(&b, out, sizeof out);
+		print_packed(&b.sink, &pairs[0][0], in);
+		const struct text *t = &list->texts[i];
+		if (b.length != t->length || memcmp(out, t->bytes, t->length) != 0) {
+			fprintf(stderr, "error: text %zu \"%.*s\" decodes as \"%s\"\n", i, (int)t->length,
+				(const char *)t->bytes, out);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* ---- gen ---- */
+
+static void put_comment_text(FILE *f, const struct text *t)
+{
+	for (size_t j = 0; j < t->length; j++) {
+		uint8_t c = t->bytes[j];
+		bool closes = c == '*' && j + 1 < t->length && t->bytes[j + 1] == '/';
+		fputc(c >= ' ' && c < 0x7f && !closes ? c : '.', f);
+	}
+}
+
+static void put_literal(FILE *f, const struct text *t)
+{
+	fputc('"', f);
+	for (size_t j = 0; j < t->length; j++) {
+		uint8_t c = t->bytes[j];
+		if (c >= ' ' && c < 0x7f && c != '"' && c != '\\' && c != '?') {
+			fputc(c, f);
+		} else {
+			fprintf(f, "\\%03o", c);
+		}
+	}
+}
+
+static void upper_name(char *to, size_t size, const char *name)
+{
+	size_t i;
+	for (i = 0; i + 1 < size && name[i] != '\0'; i++) {
+		to[i] = (name[i] >= 'a' && name[i] <= 'z') ? (char)(name[i] - 'a' + 'A') : name[i];
+	}
+	to[i] = '\0';
+}
+
+static int gen(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: textpack gen OUT.c OUT.h NAME=FILE.def...\n");
+		return 2;
+	}
+	const char *c_path = argv[0];
+	const char *h_path = argv[1];
+	struct text_list all = { 0 };
+	char names[TABLES_MAX][64];
+	const char *files[TABLES_MAX];
+	size_t ends[TABLES_MAX];
+	unsigned tables = 0;
+	for (int i = 2; i < argc; i++) {
+		const char *eq = strchr(argv[i], '=');
+		if (eq == NULL || eq == argv[i] || (size_t)(eq - argv[i]) >= sizeof names[0] || tables == TABLES_MAX) {
+			fprintf(stderr, "error: %s: not NAME=FILE.def, or too many tables\n", argv[i]);
+			return 2;
+		}
+		snprintf(names[tables], sizeof names[0], "%.*s", (int)(eq - argv[i]), argv[i]);
+		files[tables] = eq + 1;
+		if (textpack_read(files[tables], NULL, &all) != 0) {
+			return 1;
+		}
+		ends[tables++] = all.count;
+	}
+	for (size_t i = 0; i < all.count; i++) {
+		for (size_t j = 0; j < all.texts[i].length; j++) {
+			if (all.texts[i].bytes[j] >= PACKED_FIRST_CODE) {
+				fprintf(stderr, "error: text \"%.*s\": a byte above 7-bit ASCII\n",
+					(int)all.texts[i].length, (const char *)all.texts[i].bytes);
+				return 1;
+			}
+		}
+	}
+	if (all.count > sizeof packed / sizeof packed[0]) {
+		fprintf(stderr, "error: too many texts\n");
+		return 1;
+	}
+	static uint8_t pairs[256][2];
+	unsigned codes = textpack_bpe(&all, PACKED_FIRST_CODE, PACKED_DEPTH_MAX, pairs, packed);
+	if (!round_trip(&all, packed, pairs)) {
+		return 1;
+	}
+
+	FILE *c = fopen(c_path, "w");
+	FILE *h = fopen(h_path, "w");
+	if (c == NULL || h == NULL) {
+		perror(c == NULL ? c_path : h_path);
+		return 1;
+	}
+	const char *banner = "/* Made by tools/textpack from";
+	fprintf(c, "%s", banner);
+	fprintf(h, "%s", banner);
+	for (unsigned t = 0; t < tables; t++) {
+		fprintf(c, " %s", files[t]);
+		fprintf(h, " %s", files[t]);
+	}
+	fprintf(c, ": a build product, never edited. */\n#include \"packed_tables.h\"\n\n");
+	fprintf(h, ": a build product, never edited. */\n#ifndef PACKED_TABLES_H\n#define PACKED_TABLES_H\n\n"
+		   "#include <stdint.h>\n\n#include \"engine/flash.h\"\n\n");
+
+	fprintf(h, "/* The codes' pairs, two bytes for each code from PACKED_FIRST_CODE on. */\n"
+		   "#define PACKED_CODES_USED %uu\nextern const uint8_t packed_pairs[%u] ENGINE_FLASH;\n",
+		codes, 2u * (codes ? codes : 1u));
+	fprintf(c, "const uint8_t packed_pairs[%u] ENGINE_FLASH = {", 2u * (codes ? codes : 1u));
+	for (unsigned i = 0; i < codes; i++) {
+		fprintf(c, "%s0x%02x, 0x%02x,", i % 6u ? " " : "\n\t", pairs[i][0], pairs[i][1]);
+	}
+	fprintf(c, "\n};\n");
+	size_t first = 0;
+	for (unsigned t = 0; t < tables; t++) {
+		char upper[64];
+		upper_name(upper, sizeof upper, names[t]);
+		fprintf(h, "\n/* %s, packed: each text ends in a NUL. */\n#define %s_COUNT %zuu\n"
+			   "extern const char %s[] ENGINE_FLASH;\n",
+			files[t], upper, ends[t] - first, names[t]);
+		fprintf(c, "\nconst char %s[] ENGINE_FLASH =", names[t]);
+		for (size_t i = first; i < ends[t]; i++) {
+			fprintf(c, "\n\t");
+			put_literal(c, &packed[i]);
+			fprintf(c, "%s\" /* ", i + 1 < ends[t] ? "\\000" : "");
+			put_comment_text(c, &all.texts[i]);
+			fprintf(c, " */");
+		}
+		fprintf(c, ";\n");
+		first = ends[t];
+	}
+	fprintf(h, "\n#endif\n");
+	int failed = ferror(c) | ferror(h);
+	failed |= fclose(c) | fclose(h);
+	textpack_free(&all);
+	if (failed) {
+		fprintf(stderr, "error: writing %s or %s failed\n", c_path, h_path);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- measure ---- */
+
+static const char *const scheme_names[SCHEMES] = { "5bit", "huffman", "words", "pairs", NULL };
+static const char *const scheme_titles[SCHEMES] = {
+	"5-bit codes with shifts", "Huffman (canonical)", "word dictionary", "byte pairs (BPE)", NULL
+};
+
+/* The flash of an AVR program (.text and .data), by its size program. */
+static long flash_bytes(const char *avr_size, const char *object)
+{
+	char command[1024];
+	snprintf(command, sizeof command, "%s -A '%s'", avr_size, object);
+	FILE *p = popen(command, "r");
+	if (p == NULL) {
+		return -1;
+	}
+	char line[256];
+	long total = 0;
+	bool any = false;
+	while (fgets(line, sizeof line, p) != NULL) {
+		char section[128];
+		long size;
+		if (sscanf(line, "%127s %ld", section, &size) == 2 && (strcmp(section, ".text") == 0 || strcmp(section, ".data") == 0)) {
+			total += size;
+			any = true;
+		}
+	}
+	int status = pclose(p);
+	return status == 0 && any ? total : -1;
+}
+
+static int read_source(const char *spec, struct text_list *list)
+{
+	char path[512];
+	const char *colon = strchr(spec, ':');
+	if (colon == NULL) {
+		return textpack_read(spec, NULL, list);
+	}
+	snprintf(path, sizeof path, "%.*s", (int)(colon - spec), spec);
+	return textpack_read(path, colon + 1, list);
+}
+
+static int measure_set(const char *title, char **sources, int count, const long decoder[SCHEMES])
+{
+	struct text_list list = { 0 };
+	for (int i = 0; i < count; i++) {
+		if (read_source(sources[i], &list) != 0) {
+			textpack_free(&list);
+			return 1;
+		}
+	}
+	if (list.count > sizeof packed / sizeof packed[0]) {
+		fprintf(stderr, "error: too many texts\n");
+		textpack_free(&list);
+		return 1;
+	}
+	static uint8_t pairs[256][2];
+	unsigned codes;
+	size_t data[SCHEMES] = {
+		scheme_5bit(&list),
+		scheme_huffman(&list),
+		scheme_words(&list),
+		scheme_pairs(&list, PACKED_DEPTH_MAX, packed, pairs, &codes),
+	};
+	unsigned first_code = scheme_first_code(&list);
+	/* The engine's decoder knows one first code: the round trip is for
+	 * texts that are 7-bit ASCII, as the ones the build packs must be. */
+	if (first_code == PACKED_FIRST_CODE && !round_trip(&list, packed, pairs)) {
+		textpack_free(&list);
+		return 1;
+	}
+	printf("\n%s: %zu texts, %zu bytes as stored today\n\n", title, list.count, list.raw_bytes);
+	printf("| scheme                  | data | decoder | total | saved |\n");
+	printf("|-------------------------|-----:|--------:|------:|------:|\n");
+	for (unsigned s = 0; scheme_names[s] != NULL; s++) {
+		if (decoder[s] < 0) {
+			printf("| %-23s | %4zu |       ? |     ? |     ? |\n", scheme_titles[s], data[s]);
+			continue;
+		}
+		long total = (long)data[s] + decoder[s];
+		printf("| %-23s | %4zu | %7ld | %5ld | %5ld |\n", scheme_titles[s], data[s], decoder[s], total,
+		       (long)list.raw_bytes - total);
+	}
+	printf("\n(byte pairs: %u codes from 0x%02x, nested at most %u deep%s)\n", codes, first_code,
+	       PACKED_DEPTH_MAX, first_code == PACKED_FIRST_CODE ? ", every text decoded back by engine/packed_text.c" : "");
+	textpack_free(&list);
+	return 0;
+}
+
+static int measure(int argc, char **argv)
+{
+	const char *avr_size = "avr-size";
+	long plain = -1;
+	long decoder[SCHEMES];
+	for (unsigned s = 0; s < SCHEMES; s++) {
+		decoder[s] = -1;
+	}
+	int i = 0;
+	for (; i < argc && strcmp(argv[i], "--set") != 0; i++) {
+		if (strcmp(argv[i], "--avr-size") == 0 && i + 1 < argc) {
+			avr_size = argv[++i];
+		} else if (strcmp(argv[i], "--plain") == 0 && i + 1 < argc) {
+			if ((plain = flash_bytes(avr_size, argv[++i])) < 0) {
+				fprintf(stderr, "error: %s: not an AVR program\n", argv[i]);
+				return 2;
+			}
+		} else if (strcmp(argv[i], "--decoder") == 0 && i + 1 < argc) {
+			const char *spec = argv[++i];
+			const char *eq = strchr(spec, '=');
+			unsigned s;
+			for (s = 0; scheme_names[s] != NULL; s++) {
+				if (eq != NULL && strlen(scheme_names[s]) == (size_t)(eq - spec) &&
+				    strncmp(spec, scheme_names[s], (size_t)(eq - spec)) == 0) {
+					break;
+				}
+			}
+			if (scheme_names[s] == NULL || plain < 0 || (decoder[s] = flash_bytes(avr_size, eq + 1)) < 0) {
+				fprintf(stderr, "error: %s: not SCHEME=ELF with an AVR program, after --plain\n", spec);
+				return 2;
+			}
+			decoder[s] -= plain;
+		} else {
+			fprintf(stderr, "error: %s: unknown option\n", argv[i]);
+			return 2;
+		}
+	}
+	printf("Flash for the firmware's texts, packed each way: data (texts and tables)\n"
+	       "plus the decoder's code linked for the AVR as the firmware is (bytes)\n");
+	while (i < argc) {
+		if (i + 1 >= argc) {
+			fprintf(stderr, "error: --set without a title\n");
+			return 2;
+		}
+		const char *title = argv[i + 1];
+		int first = i + 2;
+		for (i = first; i < argc && strcmp(argv[i], "--set") != 0; i++) {
+		}
+		if (measure_set(title, &argv[first], i - first, decoder) != 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && strcmp(argv[1], "gen") == 0) {
+		return gen(argc - 2, argv + 2);
+	}
+	if (argc >= 2 && strcmp(argv[1], "measure") == 0) {
+		return measure(argc - 2, argv + 2);
+	}
+	fprintf(stderr, "usage: textpack gen OUT.c OUT.h NAME=FILE.def...\n"
+			"       textpack measure [--avr-size PROGRAM] --plain ELF [--decoder SCHEME=ELF]... --set TITLE SOURCE...\n");
+	return 2;
+}

@@ -1,0 +1,55 @@
+/*
+ * The text packer: a host program that reads the firmware's texts from its
+ * sources and either writes them packed as C tables for the build
+ * (`textpack gen`) or measures what each way of packing them would cost on
+ * the device (`textpack measure`).  See textpack.c for its command line.
+ */
+#ifndef TEXTPACK_H
+#define TEXTPACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TEXTPACK_TEXT_MAX 256u
+
+/* One text as the compiler would store it, without its NUL. */
+struct text {
+	uint8_t bytes[TEXTPACK_TEXT_MAX];
+	size_t length;
+};
+
+struct text_list {
+	struct text *texts;
+	size_t count;
+	size_t capacity;
+	size_t raw_bytes; /* what the texts take in flash today, NULs included */
+};
+
+/*
+ * Reads the texts of one source file into `list`, in order.  Adjacent
+ * string literals (and names #defined as string literals) make one text;
+ * an embedded "\0" ends one.  In a .def file (an X-macro list such as
+ * TEXT(ID, "words") or GAME("nim", "H-N", ...)) every literal is read; in
+ * a C file only those of the flash tables named in `tables` (a
+ * comma-separated list; a table is `name[...] ENGINE_FLASH = ...;`, and
+ * ENGINE_FLASH_STR names the literals in ENGINE_FLASH_STR(...)), or of
+ * every flash table and ENGINE_FLASH_STR when `tables` is NULL.  Returns 0,
+ * or prints the reason to stderr and returns non-zero.
+ */
+int textpack_read(const char *path, const char *tables, struct text_list *list);
+void textpack_free(struct text_list *list);
+
+/*
+ * Byte-pair encoding of `list` (the scheme the firmware uses, decoded by
+ * engine/packed_text.c): the most frequent pair of bytes becomes a new
+ * code, again and again, while a pair occurs three times or more (each
+ * costs two bytes of table) and codes are left.  `first_code`: the first
+ * byte value free for codes; `depth_max`: how deep the codes may nest on
+ * their left.  Fills `pairs` (two bytes a code) and the packed texts
+ * (`packed`, as many as `list`, each without its NUL); returns how many
+ * codes it made.
+ */
+unsigned textpack_bpe(const struct text_list *list, unsigned first_code, unsigned depth_max,
+		      uint8_t pairs[256][2], struct text *packed);
+
+#endif
