@@ -673,5 +673,5 @@ _Static_assert(PACKED_ERRORS_COUNT == ENGINE_ERR_COUNT, "a message for every err
 void engine_print_error(enum engine_error err, struct text_sink *out)
 {
 	uint8_t index = (uint8_t)err < ENGINE_ERR_COUNT ? (uint8_t)err : (uint8_t)ENGINE_ERR_SYNTAX;
-	print_packed(out, packed_pairs, flash_skip(packed_errors, index));
+	print_packed(out, packed_code, packed_errors, index);
 }

@@ -4,29 +4,54 @@
 #include "engine/flash.h"
 #include "engine/text.h"
 
-/* Byte `code` and what it stands for: the left of a pair is a call deeper
- * (at most PACKED_DEPTH_MAX, which the packer keeps to), the right one the
- * next turn of the loop. */
-static void put_code(const uint8_t *flash_pairs, uint8_t code)
+struct bit_reader {
+	const uint8_t *at;
+	uint8_t mask; /* the next bit of *at */
+};
+
+/* The next character: the code grows a bit at a time until it falls among
+ * the codes of its length, which are consecutive numbers from `first`. */
+static char next_char(struct bit_reader *in, const uint8_t *flash_code)
 {
-	while (code >= PACKED_FIRST_CODE) {
-		const uint8_t *pair = &flash_pairs[2u * (uint8_t)(code - PACKED_FIRST_CODE)];
-		put_code(flash_pairs, flash_u8(pair));
-		code = flash_u8(pair + 1);
+	uint16_t code = 0;
+	uint16_t first = 0;
+	for (;;) {
+		if (flash_u8(in->at) & in->mask) {
+			code |= 1u;
+		}
+		in->mask >>= 1;
+		if (in->mask == 0) {
+			in->mask = 0x80u;
+			in->at++;
+		}
+		uint8_t count = flash_u8(flash_code++);
+		uint16_t offset = (uint16_t)(code - first);
+		if (offset < count) {
+			return flash_char((const char *)flash_code + offset);
+		}
+		flash_code += count;
+		first = (uint16_t)((first + count) << 1);
+		code = (uint16_t)(code << 1);
 	}
-	put_char((char)code);
 }
 
-void put_packed(const uint8_t *flash_pairs, const char *flash_text)
+void put_packed(const uint8_t *flash_code, const uint8_t *flash_bits, uint8_t index)
 {
-	uint8_t code;
-	while ((code = (uint8_t)flash_char(flash_text++)) != 0) {
-		put_code(flash_pairs, code);
+	struct bit_reader in = { flash_bits, 0x80u };
+	for (;;) {
+		char c = next_char(&in, flash_code);
+		if (c != '\0') {
+			if (index == 0) {
+				put_char(c);
+			}
+		} else if (index-- == 0) {
+			return;
+		}
 	}
 }
 
-void print_packed(struct text_sink *out, const uint8_t *flash_pairs, const char *flash_text)
+void print_packed(struct text_sink *out, const uint8_t *flash_code, const uint8_t *flash_bits, uint8_t index)
 {
 	print_to(out);
-	put_packed(flash_pairs, flash_text);
+	put_packed(flash_code, flash_bits, index);
 }

@@ -95,7 +95,7 @@ static void say(uint8_t number)
 		engine_print_error((enum engine_error)number, &transcript_out);
 		return;
 	}
-	print_packed(&transcript_out, packed_pairs, flash_skip(packed_console, (uint8_t)(number - ENGINE_ERR_COUNT)));
+	print_packed(&transcript_out, packed_code, packed_console, (uint8_t)(number - ENGINE_ERR_COUNT));
 }
 
 /* Text `number`, ending its line. */

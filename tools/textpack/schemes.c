@@ -1,8 +1,9 @@
 /*
  * The flash each way of packing a list of texts would take for its data
  * (the texts and the tables their decoder reads); the decoders' code is
- * measured apart, compiled for the AVR (tools/textpack/avr/ and
- * engine/packed_text.c).  Each text must stay reachable by its number, so
+ * measured apart, linked for the AVR (tools/textpack/avr/harness.c).
+ * Huffman codes, the scheme the firmware uses, are measured by textpack.c
+ * itself, with the tables the build would make.  Each text must stay reachable by its number, so
  * every scheme keeps an end mark for each text and finds text n by
  * passing n ends, as flash_skip does for plain ones.
  */
@@ -58,62 +59,6 @@ size_t scheme_5bit(const struct text_list *list)
 		bits += 5u;
 	}
 	return bits_to_bytes(bits) + others;
-}
-
-/* Canonical Huffman codes for the bytes and the end of a text: the bits,
- * the symbols in code order and how many codes each length has. */
-size_t scheme_huffman(const struct text_list *list)
-{
-	size_t weight[512] = { 0 };
-	int parent[512];
-	bool used[512] = { false };
-	for (size_t i = 0; i < list->count; i++) {
-		for (size_t j = 0; j < list->texts[i].length; j++) {
-			weight[list->texts[i].bytes[j]]++;
-		}
-		weight[0]++; /* the end of the text */
-	}
-	unsigned nodes = 256;
-	unsigned symbols = 0;
-	for (unsigned s = 0; s < 256u; s++) {
-		symbols += weight[s] != 0;
-	}
-	/* Join the two lightest nodes until one is left. */
-	for (;;) {
-		int lightest[2] = { -1, -1 };
-		for (unsigned n = 0; n < nodes; n++) {
-			if (weight[n] == 0 || used[n]) {
-				continue;
-			}
-			if (lightest[0] < 0 || weight[n] < weight[lightest[0]]) {
-				lightest[1] = lightest[0];
-				lightest[0] = (int)n;
-			} else if (lightest[1] < 0 || weight[n] < weight[lightest[1]]) {
-				lightest[1] = (int)n;
-			}
-		}
-		if (lightest[1] < 0) {
-			break;
-		}
-		weight[nodes] = weight[lightest[0]] + weight[lightest[1]];
-		used[lightest[0]] = used[lightest[1]] = true;
-		parent[lightest[0]] = parent[lightest[1]] = (int)nodes;
-		nodes++;
-	}
-	size_t bits = 0;
-	unsigned longest = 0;
-	for (unsigned s = 0; s < 256u; s++) {
-		if (weight[s] == 0) {
-			continue;
-		}
-		unsigned length = 0;
-		for (int n = (int)s; used[n]; n = parent[n]) {
-			length++;
-		}
-		bits += weight[s] * length;
-		longest = length > longest ? length : longest;
-	}
-	return bits_to_bytes(bits) + symbols + longest;
 }
 
 /* Non-overlapping occurrences of `word` in the texts. */
@@ -210,10 +155,10 @@ size_t scheme_words(const struct text_list *list)
 	return bytes;
 }
 
-size_t scheme_pairs(const struct text_list *list, unsigned depth_max, struct text *packed, uint8_t pairs[256][2],
-		    unsigned *codes)
+size_t scheme_pairs(const struct text_list *list, struct text *packed, unsigned *codes)
 {
-	*codes = textpack_bpe(list, scheme_first_code(list), depth_max, pairs, packed);
+	static uint8_t pairs[256][2];
+	*codes = textpack_bpe(list, scheme_first_code(list), SCHEME_PAIRS_DEPTH_MAX, pairs, packed);
 	size_t bytes = 2u * *codes;
 	for (size_t i = 0; i < list->count; i++) {
 		bytes += packed[i].length + 1u;

@@ -12,10 +12,11 @@ unsigned scheme_first_code(const struct text_list *list);
 /* Each returns the bytes of flash its data takes: the packed texts and the
  * tables their decoder reads. */
 size_t scheme_5bit(const struct text_list *list);
-size_t scheme_huffman(const struct text_list *list);
 size_t scheme_words(const struct text_list *list);
-/* Byte pairs (textpack_bpe), its packed texts in `packed` and its pairs. */
-size_t scheme_pairs(const struct text_list *list, unsigned depth_max, struct text *packed, uint8_t pairs[256][2],
-		    unsigned *codes);
+/* Byte pairs (textpack_bpe), nested at most SCHEME_PAIRS_DEPTH_MAX deep
+ * (a call frame each on the device's stack); its packed texts in
+ * `packed`, how many codes in `codes`. */
+#define SCHEME_PAIRS_DEPTH_MAX 6u
+size_t scheme_pairs(const struct text_list *list, struct text *packed, unsigned *codes);
 
 #endif

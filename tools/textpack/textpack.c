@@ -3,11 +3,11 @@
  *
  *   textpack gen OUT.c OUT.h NAME=FILE.def...
  *       packs the texts of each X-macro file (one string literal per text,
- *       in order) with one table of byte pairs for all, and writes them as
- *       the flash tables NAME (texts ending in NULs, read with
- *       flash_skip and put_packed) and packed_pairs, with NAME_COUNT (in
- *       capitals) for each.  Every text is decoded back with the engine's
- *       decoder and compared before anything is written.
+ *       in order, as textpack_read reads them) in Huffman codes, one code
+ *       table (packed_code) for all, and writes each file's texts as the
+ *       flash table NAME, with NAME_COUNT (in capitals), for put_packed
+ *       (engine/packed_text.h).  Every text is decoded back with the
+ *       engine's decoder and compared before anything is written.
  *
  *   textpack measure [--avr-size PROGRAM] --plain ELF [--decoder SCHEME=ELF]...
  *                    --set TITLE SOURCE... [--set TITLE SOURCE...]...
@@ -15,9 +15,10 @@
  *       take: their data (schemes.c) plus the decoder's code, measured as
  *       the flash of a small AVR program that prints a text with it
  *       (tools/textpack/avr/harness.c) less that of the same program
- *       printing a plain text (SCHEME: 5bit, huffman, words, pairs).  A SOURCE is FILE (every flash table and ENGINE_FLASH_STR
- *       literal of a C file, or every literal of a .def file) or
- *       FILE:TABLE,TABLE... (ENGINE_FLASH_STR names those literals).
+ *       printing a plain text (SCHEME: 5bit, huffman, words, pairs).  A
+ *       SOURCE is FILE (every flash table and ENGINE_FLASH_STR literal of a
+ *       C file, or every literal of a .def file) or FILE:TABLE,TABLE...
+ *       (ENGINE_FLASH_STR names those literals).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -31,27 +32,59 @@
 
 #define TABLES_MAX 8u
 #define SCHEMES 5u
+#define CODE_TABLE_MAX 512u
+#define BITS_MAX 65536u
 
 static struct text packed[4096];
 
-/* Decodes every packed text with the engine's decoder and compares it
- * with its source; prints the first difference. */
-static bool round_trip(const struct text_list *list, const struct text *packed_texts, uint8_t pairs[256][2])
+/* Texts packed in Huffman codes: one code table, and a stream of bits for
+ * each table of texts. */
+struct packing {
+	uint8_t code[CODE_TABLE_MAX];
+	size_t code_size;
+	unsigned longest;
+	uint8_t bits[BITS_MAX];
+	size_t starts[TABLES_MAX + 1]; /* where each table's stream starts in bits, and the end */
+};
+
+/* Packs `list`, of which table t holds the texts from ends[t - 1] (0 for
+ * the first) to ends[t], and decodes every text back with the engine's
+ * decoder to compare it with its source; prints the first difference. */
+static bool pack(const struct text_list *list, const size_t *ends, unsigned tables, struct packing *p)
 {
-	for (size_t i = 0; i < list->count; i++) {
-		char in[TEXTPACK_TEXT_MAX + 1];
-		char out[TEXTPACK_TEXT_MAX + 2];
-		memcpy(in, packed_texts[i].bytes, packed_texts[i].length);
-		in[packed_texts[i].length] = '\0';
-		struct buffer_sink b;
-		buffer_sink_init(&b, out, sizeof out);
-		print_packed(&b.sink, &pairs[0][0], in);
-		const struct text *t = &list->texts[i];
-		if (b.length != t->length || memcmp(out, t->bytes, t->length) != 0) {
-			fprintf(stderr, "error: text %zu \"%.*s\" decodes as \"%s\"\n", i, (int)t->length,
-				(const char *)t->bytes, out);
+	uint8_t lengths[256];
+	uint16_t codes[256];
+	p->longest = textpack_huffman_lengths(list, lengths);
+	if (p->longest > PACKED_CODE_BITS_MAX) {
+		fprintf(stderr, "error: a code of %u bits: the decoder takes %u at most\n", p->longest,
+			PACKED_CODE_BITS_MAX);
+		return false;
+	}
+	p->code_size = textpack_huffman_table(lengths, p->longest, p->code, codes);
+	p->starts[0] = 0;
+	size_t first = 0;
+	for (unsigned t = 0; t < tables; t++) {
+		size_t size = textpack_huffman_pack(&list->texts[first], ends[t] - first, lengths, codes,
+						    &p->bits[p->starts[t]], BITS_MAX - p->starts[t]);
+		if (size == 0 && ends[t] > first) {
+			fprintf(stderr, "error: the packed texts do not fit in the packer's buffer\n");
 			return false;
 		}
+		p->starts[t + 1] = p->starts[t] + size;
+		for (size_t i = first; i < ends[t]; i++) {
+			char out[TEXTPACK_TEXT_MAX + 2];
+			struct buffer_sink b;
+			buffer_sink_init(&b, out, sizeof out);
+			print_packed(&b.sink, p->code, &p->bits[p->starts[t]], (uint8_t)(i - first));
+			const struct text *text = &list->texts[i];
+			if (i - first > UINT8_MAX || b.overflowed || b.length != text->length ||
+			    memcmp(out, text->bytes, text->length) != 0) {
+				fprintf(stderr, "error: text %zu \"%.*s\" decodes as \"%s\"\n", i, (int)text->length,
+					(const char *)text->bytes, out);
+				return false;
+			}
+		}
+		first = ends[t];
 	}
 	return true;
 }
@@ -64,19 +97,6 @@ static void put_comment_text(FILE *f, const struct text *t)
 		uint8_t c = t->bytes[j];
 		bool closes = c == '*' && j + 1 < t->length && t->bytes[j + 1] == '/';
 		fputc(c >= ' ' && c < 0x7f && !closes ? c : '.', f);
-	}
-}
-
-static void put_literal(FILE *f, const struct text *t)
-{
-	fputc('"', f);
-	for (size_t j = 0; j < t->length; j++) {
-		uint8_t c = t->bytes[j];
-		if (c >= ' ' && c < 0x7f && c != '"' && c != '\\' && c != '?') {
-			fputc(c, f);
-		} else {
-			fprintf(f, "\\%03o", c);
-		}
 	}
 }
 
@@ -115,22 +135,9 @@ static int gen(int argc, char **argv)
 		}
 		ends[tables++] = all.count;
 	}
-	for (size_t i = 0; i < all.count; i++) {
-		for (size_t j = 0; j < all.texts[i].length; j++) {
-			if (all.texts[i].bytes[j] >= PACKED_FIRST_CODE) {
-				fprintf(stderr, "error: text \"%.*s\": a byte above 7-bit ASCII\n",
-					(int)all.texts[i].length, (const char *)all.texts[i].bytes);
-				return 1;
-			}
-		}
-	}
-	if (all.count > sizeof packed / sizeof packed[0]) {
-		fprintf(stderr, "error: too many texts\n");
-		return 1;
-	}
-	static uint8_t pairs[256][2];
-	unsigned codes = textpack_bpe(&all, PACKED_FIRST_CODE, PACKED_DEPTH_MAX, pairs, packed);
-	if (!round_trip(&all, packed, pairs)) {
+	static struct packing p;
+	if (!pack(&all, ends, tables, &p)) {
+		textpack_free(&all);
 		return 1;
 	}
 
@@ -151,30 +158,45 @@ static int gen(int argc, char **argv)
 	fprintf(h, ": a build product, never edited. */\n#ifndef PACKED_TABLES_H\n#define PACKED_TABLES_H\n\n"
 		   "#include <stdint.h>\n\n#include \"engine/flash.h\"\n\n");
 
-	fprintf(h, "/* The codes' pairs, two bytes for each code from PACKED_FIRST_CODE on. */\n"
-		   "#define PACKED_CODES_USED %uu\nextern const uint8_t packed_pairs[%u] ENGINE_FLASH;\n",
-		codes, 2u * (codes ? codes : 1u));
-	fprintf(c, "const uint8_t packed_pairs[%u] ENGINE_FLASH = {", 2u * (codes ? codes : 1u));
-	for (unsigned i = 0; i < codes; i++) {
-		fprintf(c, "%s0x%02x, 0x%02x,", i % 6u ? " " : "\n\t", pairs[i][0], pairs[i][1]);
+	fprintf(h, "/* The code table (engine/packed_text.h): codes of 1 to %u bits. */\n"
+		   "extern const uint8_t packed_code[%zu] ENGINE_FLASH;\n",
+		p.longest, p.code_size);
+	fprintf(c, "/* For each length, how many codes have it, then their characters\n"
+		   " * (a NUL, shown as '.', ends a text). */\n"
+		   "const uint8_t packed_code[%zu] ENGINE_FLASH = {\n", p.code_size);
+	unsigned length = 1;
+	for (size_t i = 0; i < p.code_size; length++) {
+		uint8_t count = p.code[i];
+		fprintf(c, "\t%u,", count);
+		for (uint8_t k = 1; k <= count; k++) {
+			fprintf(c, " 0x%02x,", p.code[i + k]);
+		}
+		struct text chars = { .length = count };
+		memcpy(chars.bytes, &p.code[i + 1], count);
+		fprintf(c, " /* %u bit%s: ", length, length == 1 ? "" : "s");
+		put_comment_text(c, &chars);
+		fprintf(c, " */\n");
+		i += 1u + count;
 	}
-	fprintf(c, "\n};\n");
+	fprintf(c, "};\n");
 	size_t first = 0;
 	for (unsigned t = 0; t < tables; t++) {
 		char upper[64];
 		upper_name(upper, sizeof upper, names[t]);
-		fprintf(h, "\n/* %s, packed: each text ends in a NUL. */\n#define %s_COUNT %zuu\n"
-			   "extern const char %s[] ENGINE_FLASH;\n",
-			files[t], upper, ends[t] - first, names[t]);
-		fprintf(c, "\nconst char %s[] ENGINE_FLASH =", names[t]);
+		size_t size = p.starts[t + 1] - p.starts[t];
+		fprintf(h, "\n/* %s, packed. */\n#define %s_COUNT %zuu\n"
+			   "extern const uint8_t %s[%zu] ENGINE_FLASH;\n",
+			files[t], upper, ends[t] - first, names[t], size ? size : 1u);
+		fprintf(c, "\n/*");
 		for (size_t i = first; i < ends[t]; i++) {
-			fprintf(c, "\n\t");
-			put_literal(c, &packed[i]);
-			fprintf(c, "%s\" /* ", i + 1 < ends[t] ? "\\000" : "");
+			fprintf(c, "\n * %zu: ", i - first);
 			put_comment_text(c, &all.texts[i]);
-			fprintf(c, " */");
 		}
-		fprintf(c, ";\n");
+		fprintf(c, "\n */\nconst uint8_t %s[%zu] ENGINE_FLASH = {", names[t], size ? size : 1u);
+		for (size_t i = 0; i < size; i++) {
+			fprintf(c, "%s0x%02x,", i % 12u ? " " : "\n\t", p.bits[p.starts[t] + i]);
+		}
+		fprintf(c, "\n};\n");
 		first = ends[t];
 	}
 	fprintf(h, "\n#endif\n");
@@ -244,21 +266,21 @@ static int measure_set(const char *title, char **sources, int count, const long 
 		textpack_free(&list);
 		return 1;
 	}
-	static uint8_t pairs[256][2];
-	unsigned codes;
-	size_t data[SCHEMES] = {
-		scheme_5bit(&list),
-		scheme_huffman(&list),
-		scheme_words(&list),
-		scheme_pairs(&list, PACKED_DEPTH_MAX, packed, pairs, &codes),
-	};
-	unsigned first_code = scheme_first_code(&list);
-	/* The engine's decoder knows one first code: the round trip is for
-	 * texts that are 7-bit ASCII, as the ones the build packs must be. */
-	if (first_code == PACKED_FIRST_CODE && !round_trip(&list, packed, pairs)) {
+	/* Huffman codes as the build makes them (in one table), every text
+	 * decoded back by the engine's decoder. */
+	static struct packing p;
+	size_t end = list.count;
+	if (!pack(&list, &end, 1, &p)) {
 		textpack_free(&list);
 		return 1;
 	}
+	unsigned codes;
+	size_t data[SCHEMES] = {
+		scheme_5bit(&list),
+		p.code_size + p.starts[1],
+		scheme_words(&list),
+		scheme_pairs(&list, packed, &codes),
+	};
 	printf("\n%s: %zu texts, %zu bytes as stored today\n\n", title, list.count, list.raw_bytes);
 	printf("| scheme                  | data | decoder | total | saved |\n");
 	printf("|-------------------------|-----:|--------:|------:|------:|\n");
@@ -271,8 +293,9 @@ static int measure_set(const char *title, char **sources, int count, const long 
 		printf("| %-23s | %4zu | %7ld | %5ld | %5ld |\n", scheme_titles[s], data[s], decoder[s], total,
 		       (long)list.raw_bytes - total);
 	}
-	printf("\n(byte pairs: %u codes from 0x%02x, nested at most %u deep%s)\n", codes, first_code,
-	       PACKED_DEPTH_MAX, first_code == PACKED_FIRST_CODE ? ", every text decoded back by engine/packed_text.c" : "");
+	printf("\n(Huffman: codes of 1 to %u bits, every text decoded back by engine/packed_text.c;\n"
+	       "byte pairs: %u codes from 0x%02x, nested at most %u deep)\n",
+	       p.longest, codes, scheme_first_code(&list), SCHEME_PAIRS_DEPTH_MAX);
 	textpack_free(&list);
 	return 0;
 }

@@ -40,8 +40,23 @@ int textpack_read(const char *path, const char *tables, struct text_list *list);
 void textpack_free(struct text_list *list);
 
 /*
- * Byte-pair encoding of `list` (the scheme the firmware uses, decoded by
- * engine/packed_text.c): the most frequent pair of bytes becomes a new
+ * Canonical Huffman codes (the scheme the firmware uses, decoded by
+ * engine/packed_text.c), the end of a text being the symbol 0.
+ * textpack_huffman_lengths: each byte's code length in bits (0 for a byte
+ * the texts lack); returns the longest.  textpack_huffman_table: the
+ * decoder's code table (for each length from 1 to `longest`, how many
+ * codes, then their symbols in code order) into `table`, its size
+ * returned, and each symbol's code into `codes`.  textpack_huffman_pack:
+ * the bit stream of `count` texts into `out`; returns its size, or 0 when
+ * it does not fit in `out_max` bytes.
+ */
+unsigned textpack_huffman_lengths(const struct text_list *list, uint8_t lengths[256]);
+size_t textpack_huffman_table(const uint8_t lengths[256], unsigned longest, uint8_t *table, uint16_t codes[256]);
+size_t textpack_huffman_pack(const struct text *texts, size_t count, const uint8_t lengths[256],
+			     const uint16_t codes[256], uint8_t *out, size_t out_max);
+
+/*
+ * Byte-pair encoding of `list` (measured against Huffman codes): the most frequent pair of bytes becomes a new
  * code, again and again, while a pair occurs three times or more (each
  * costs two bytes of table) and codes are left.  `first_code`: the first
  * byte value free for codes; `depth_max`: how deep the codes may nest on
