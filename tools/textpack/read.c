@@ -8,6 +8,9 @@
 
 #define NAME_MAX_LENGTH 64u
 #define MACROS_MAX 64u
+#define SOURCE_MAX (1u << 20)
+/* How deep #include "..." is followed for string macros. */
+#define INCLUDE_DEPTH_MAX 4
 
 /* A name #defined as string literals (menu.c's word codes, say). */
 struct macro {
@@ -22,6 +25,7 @@ struct reader {
 	int line;
 	struct macro macros[MACROS_MAX];
 	unsigned macro_count;
+	int include_depth;
 	bool failed;
 };
 
@@ -138,9 +142,12 @@ static const struct macro *find_macro(const struct reader *r, const char *name)
 }
 
 static void next_token(struct reader *r, struct token *t);
+static void read_macros(struct reader *r, const char *path);
 
 /* A line of the preprocessor, from after its '#': `#define NAME "..."`
- * is kept as a macro, every other line skipped. */
+ * is kept as a macro, the string macros of an `#include "file"` are read
+ * (the file's path from the folder the packer runs in, the project's;
+ * read_macros), every other line is skipped. */
 static void read_directive(struct reader *r)
 {
 	const char *line_end = r->at;
@@ -151,7 +158,15 @@ static void read_directive(struct reader *r)
 	r->end = line_end;
 	struct token t;
 	next_token(r, &t);
-	if (t.kind == TOKEN_NAME && strcmp(t.name, "define") == 0) {
+	if (t.kind == TOKEN_NAME && strcmp(t.name, "include") == 0) {
+		next_token(r, &t);
+		if (t.kind == TOKEN_STRING && t.string.length < TEXTPACK_TEXT_MAX) {
+			char path[TEXTPACK_TEXT_MAX + 1];
+			memcpy(path, t.string.bytes, t.string.length);
+			path[t.string.length] = '\0';
+			read_macros(r, path);
+		}
+	} else if (t.kind == TOKEN_NAME && strcmp(t.name, "define") == 0) {
 		next_token(r, &t);
 		if (t.kind == TOKEN_NAME && r->at < r->end && *r->at != '(') {
 			struct macro m;
@@ -283,23 +298,80 @@ static bool table_wanted(const char *tables, const char *name)
 	return false;
 }
 
-int textpack_read(const char *path, const char *tables, struct text_list *list)
+/* The whole file, in memory of its own (free it), or NULL. */
+static char *load(const char *path, size_t *size, bool quiet)
 {
 	FILE *f = fopen(path, "rb");
 	if (f == NULL) {
-		perror(path);
-		return 1;
+		if (!quiet) {
+			perror(path);
+		}
+		return NULL;
 	}
-	static char source[1 << 20];
-	size_t size = fread(source, 1, sizeof source, f);
-	bool too_big = !feof(f);
+	char *source = malloc(SOURCE_MAX);
+	*size = source != NULL ? fread(source, 1, SOURCE_MAX, f) : 0;
+	bool too_big = source != NULL && !feof(f);
 	fclose(f);
 	if (too_big) {
 		fprintf(stderr, "error: %s: too large\n", path);
+		free(source);
+		return NULL;
+	}
+	return source;
+}
+
+/* The string macros of an included file, added to `r`'s. */
+static void read_macros(struct reader *r, const char *path)
+{
+	if (r->include_depth == INCLUDE_DEPTH_MAX) {
+		fail(r, "#include nested too deep");
+		return;
+	}
+	/* A header it cannot open (a generated one, a system one) is passed
+	 * over: a macro missing from the texts is caught by the tests, which
+	 * compare the decoded texts with the compiler's literals. */
+	size_t size;
+	char *source = load(path, &size, true);
+	if (source == NULL) {
+		return;
+	}
+	struct reader *inner = calloc(1, sizeof *inner);
+	if (inner == NULL) {
+		free(source);
+		fail(r, "out of memory");
+		return;
+	}
+	*inner = *r;
+	inner->path = path;
+	inner->at = source;
+	inner->end = source + size;
+	inner->line = 1;
+	inner->include_depth++;
+	if (size > 0 && source[0] == '#') {
+		inner->at++;
+		read_directive(inner);
+	}
+	struct token t;
+	do {
+		next_token(inner, &t);
+	} while (t.kind != TOKEN_END && !inner->failed);
+	memcpy(r->macros, inner->macros, sizeof r->macros);
+	r->macro_count = inner->macro_count;
+	r->failed = r->failed || inner->failed;
+	free(inner);
+	free(source);
+}
+
+int textpack_read(const char *path, const char *tables, struct text_list *list)
+{
+	size_t size;
+	char *source = load(path, &size, false);
+	if (source == NULL) {
 		return 1;
 	}
 	struct reader *r = calloc(1, sizeof *r);
 	if (r == NULL) {
+		free(source);
 		return 1;
 	}
 	r->path = path;
@@ -314,20 +386,22 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 		read_directive(r);
 	}
 
-	/* In a C file: depth of the ENGINE_FLASH_STR( being read, or -1 in a
-	 * table's initialiser (up to its ';'), or 0 outside both. */
+	/* 1 inside the parentheses of ENGINE_FLASH_STR(...) or of an X-macro
+	 * entry of a .def file, -1 in a flash table's initialiser (up to its
+	 * ';'), 0 outside them. */
+	bool everything = whole_file && tables == NULL;
 	int region = 0;
 	int parens = 0;
 	bool region_wanted = false;
 	char last_name[NAME_MAX_LENGTH] = "";
 	char table_name[NAME_MAX_LENGTH] = "";
-	enum { NOTHING, FLASH, FLASH_STR } pending = NOTHING;
+	enum { NOTHING, FLASH, CALL } pending = NOTHING;
 	struct text group = { .length = 0 };
 	bool in_group = false;
 	struct token t;
 	for (next_token(r, &t); t.kind != TOKEN_END && !r->failed; next_token(r, &t)) {
 		const struct macro *m = t.kind == TOKEN_NAME ? find_macro(r, t.name) : NULL;
-		bool collecting = whole_file || (region != 0 && region_wanted);
+		bool collecting = everything || (region != 0 && region_wanted);
 		if (t.kind == TOKEN_STRING || m != NULL) {
 			const struct text *s = m != NULL ? &m->value : &t.string;
 			if (collecting) {
@@ -350,14 +424,14 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 			group.length = 0;
 			in_group = false;
 		}
-		if (whole_file) {
+		if (everything) {
 			continue;
 		}
 		if (t.kind == TOKEN_NAME) {
-			if (strcmp(t.name, "ENGINE_FLASH") == 0) {
+			if (!whole_file && strcmp(t.name, "ENGINE_FLASH") == 0) {
 				pending = FLASH;
-			} else if (strcmp(t.name, "ENGINE_FLASH_STR") == 0) {
-				pending = FLASH_STR;
+			} else if (whole_file || strcmp(t.name, "ENGINE_FLASH_STR") == 0) {
+				pending = CALL;
 			} else {
 				pending = NOTHING;
 			}
@@ -371,10 +445,10 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 		if (region == 0 && pending == FLASH && c == '=') {
 			region = -1;
 			region_wanted = table_wanted(tables, table_name);
-		} else if (region == 0 && pending == FLASH_STR && c == '(') {
+		} else if (region == 0 && pending == CALL && c == '(') {
 			region = 1;
 			parens = 1;
-			region_wanted = table_wanted(tables, "ENGINE_FLASH_STR");
+			region_wanted = table_wanted(tables, last_name);
 		} else if (region == -1 && c == ';') {
 			region = 0;
 		} else if (region == 1 && c == '(') {
@@ -390,6 +464,7 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 	}
 	bool failed = r->failed;
 	free(r);
+	free(source);
 	if (!failed && list->count == before) {
 		fprintf(stderr, "error: %s: no texts%s%s\n", path, tables ? " in " : "", tables ? tables : "");
 		return 1;

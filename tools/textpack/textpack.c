@@ -1,11 +1,11 @@
 /*
  * textpack: the firmware's texts, packed at build time.
  *
- *   textpack gen OUT.c OUT.h NAME=FILE.def...
- *       packs the texts of each X-macro file (one string literal per text,
- *       in order, as textpack_read reads them) in Huffman codes, one code
- *       table (packed_code) for all, and writes each file's texts as the
- *       flash table NAME, with NAME_COUNT (in capitals), for put_packed
+ *   textpack gen OUT.c OUT.h NAME=SOURCE...
+ *       packs the texts of each SOURCE (below; an X-macro file, one string
+ *       literal per text, in order) in Huffman codes, one code table
+ *       (packed_code) for all, and writes each one's texts as the flash
+ *       table NAME, with NAME_COUNT (in capitals), for put_packed
  *       (engine/packed_text.h).  Every text is decoded back with the
  *       engine's decoder and compared before anything is written.
  *
@@ -15,10 +15,12 @@
  *       take: their data (schemes.c) plus the decoder's code, measured as
  *       the flash of a small AVR program that prints a text with it
  *       (tools/textpack/avr/harness.c) less that of the same program
- *       printing a plain text (SCHEME: 5bit, huffman, words, pairs).  A
- *       SOURCE is FILE (every flash table and ENGINE_FLASH_STR literal of a
- *       C file, or every literal of a .def file) or FILE:TABLE,TABLE...
- *       (ENGINE_FLASH_STR names those literals).
+ *       printing a plain text (SCHEME: 5bit, huffman, words, pairs).
+ *
+ *   A SOURCE is FILE (every literal of a .def file, or of every flash table
+ *   and ENGINE_FLASH_STR of a C file) or FILE:NAME,NAME... (the entries
+ *   NAME(...) of a .def file, such as GAME; the flash tables NAME of a C
+ *   file, ENGINE_FLASH_STR naming those literals).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -89,6 +91,18 @@ static bool pack(const struct text_list *list, const size_t *ends, unsigned tabl
 	return true;
 }
 
+/* A SOURCE: FILE, or FILE:TABLE,TABLE... (textpack_read). */
+static int read_source(const char *spec, struct text_list *list)
+{
+	char path[512];
+	const char *colon = strchr(spec, ':');
+	if (colon == NULL) {
+		return textpack_read(spec, NULL, list);
+	}
+	snprintf(path, sizeof path, "%.*s", (int)(colon - spec), spec);
+	return textpack_read(path, colon + 1, list);
+}
+
 /* ---- gen ---- */
 
 static void put_comment_text(FILE *f, const struct text *t)
@@ -112,7 +126,7 @@ static void upper_name(char *to, size_t size, const char *name)
 static int gen(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: textpack gen OUT.c OUT.h NAME=FILE.def...\n");
+		fprintf(stderr, "usage: textpack gen OUT.c OUT.h NAME=SOURCE...\n");
 		return 2;
 	}
 	const char *c_path = argv[0];
@@ -125,12 +139,12 @@ static int gen(int argc, char **argv)
 	for (int i = 2; i < argc; i++) {
 		const char *eq = strchr(argv[i], '=');
 		if (eq == NULL || eq == argv[i] || (size_t)(eq - argv[i]) >= sizeof names[0] || tables == TABLES_MAX) {
-			fprintf(stderr, "error: %s: not NAME=FILE.def, or too many tables\n", argv[i]);
+			fprintf(stderr, "error: %s: not NAME=SOURCE, or too many tables\n", argv[i]);
 			return 2;
 		}
 		snprintf(names[tables], sizeof names[0], "%.*s", (int)(eq - argv[i]), argv[i]);
 		files[tables] = eq + 1;
-		if (textpack_read(files[tables], NULL, &all) != 0) {
+		if (read_source(files[tables], &all) != 0) {
 			return 1;
 		}
 		ends[tables++] = all.count;
@@ -239,17 +253,6 @@ static long flash_bytes(const char *avr_size, const char *object)
 	}
 	int status = pclose(p);
 	return status == 0 && any ? total : -1;
-}
-
-static int read_source(const char *spec, struct text_list *list)
-{
-	char path[512];
-	const char *colon = strchr(spec, ':');
-	if (colon == NULL) {
-		return textpack_read(spec, NULL, list);
-	}
-	snprintf(path, sizeof path, "%.*s", (int)(colon - spec), spec);
-	return textpack_read(path, colon + 1, list);
 }
 
 static int measure_set(const char *title, char **sources, int count, const long decoder[SCHEMES])
@@ -363,7 +366,7 @@ int main(int argc, char **argv)
 	if (argc >= 2 && strcmp(argv[1], "measure") == 0) {
 		return measure(argc - 2, argv + 2);
 	}
-	fprintf(stderr, "usage: textpack gen OUT.c OUT.h NAME=FILE.def...\n"
+	fprintf(stderr, "usage: textpack gen OUT.c OUT.h NAME=SOURCE...\n"
 			"       textpack measure [--avr-size PROGRAM] --plain ELF [--decoder SCHEME=ELF]... --set TITLE SOURCE...\n");
 	return 2;
 }

@@ -27,14 +27,16 @@ struct text_list {
 
 /*
  * Reads the texts of one source file into `list`, in order.  Adjacent
- * string literals (and names #defined as string literals) make one text;
- * an embedded "\0" ends one.  In a .def file (an X-macro list such as
- * TEXT(ID, "words") or GAME("nim", "H-N", ...)) every literal is read; in
- * a C file only those of the flash tables named in `tables` (a
- * comma-separated list; a table is `name[...] ENGINE_FLASH = ...;`, and
- * ENGINE_FLASH_STR names the literals in ENGINE_FLASH_STR(...)), or of
- * every flash table and ENGINE_FLASH_STR when `tables` is NULL.  Returns 0,
- * or prints the reason to stderr and returns non-zero.
+ * string literals (and names #defined as string literals, in the file or
+ * in a file it #includes "...") make one text; an embedded "\0" ends one.
+ * In a .def file (an X-macro list such as TEXT(ID, "words") or
+ * GAME(NIM, "nim", "H-N", ...)) the literals of the entries named in
+ * `tables` (a comma-separated list), or every literal when `tables` is
+ * NULL; in a C file those of the flash tables named in `tables` (a table
+ * is `name[...] ENGINE_FLASH = ...;`, and ENGINE_FLASH_STR names the
+ * literals in ENGINE_FLASH_STR(...)), or of every flash table and
+ * ENGINE_FLASH_STR when `tables` is NULL.  Returns 0, or prints the reason
+ * to stderr and returns non-zero.
  */
 int textpack_read(const char *path, const char *tables, struct text_list *list);
 void textpack_free(struct text_list *list);
