@@ -86,7 +86,7 @@ GEN_TABLES := $(BUILD)/gen/engine_tables.c $(BUILD)/gen/engine_tables.h
 # The texts packed at build time (tools/textpack) and the engine files the
 # packer shares to decode them again (they must not include its output).
 PACKED_TABLES := $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h
-TEXTPACK_SRC := $(wildcard tools/textpack/*.c)
+TEXTPACK_SRC := $(filter-out tools/textpack/cycles_run.c,$(wildcard tools/textpack/*.c))
 TEXTPACK_SHARED_SRC := engine/text.c engine/packed_text.c
 
 ELF := $(BUILD)/grundy-box.elf
@@ -194,7 +194,31 @@ $(BUILD)/textpack/%.elf: $(call avr_obj,tools/textpack/avr/harness.c engine/text
 	$(Q)mkdir -p $(@D)
 	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -Wl,--undefined=__prologue_saves__,--undefined=__epilogue_restores__ -o $@ $^
 
-text-measure: $(TEXTPACK) $(TEXT_PROGRAMS)
+# And the time: every packed text printed in simavr, against the same text
+# stored plain.
+TEXT_CYCLES_ELF := $(BUILD)/textpack/cycles.elf
+TEXT_CYCLES_RUN := $(BUILD)/textpack/cycles_run
+$(TEXT_CYCLES_ELF): $(call avr_obj,tools/textpack/avr/cycles.c engine/text.c engine/packed_text.c \
+		$(BUILD)/gen/packed_tables.c)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+$(call avr_obj,tools/textpack/avr/cycles.c) $(call host_obj,tools/textpack/cycles_run.c): $(BUILD)/gen/packed_tables.h
+
+$(BUILD)/host/tools/textpack/cycles_run.o: tools/textpack/cycles_run.c | $(DEPS_STAMP)
+	@echo "  CC      $<"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(TEXT_CYCLES_RUN): $(call host_obj,tools/textpack/cycles_run.c)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
+
+# make test builds them too, so that they keep building.
+test: $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
+
+text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
+	$(Q)$(TEXT_CYCLES_RUN) $(TEXT_CYCLES_ELF)
 	$(Q)$(TEXTPACK) measure --avr-size $(AVR_SIZE) --plain $(BUILD)/textpack/plain.elf \
 		--decoder 5bit=$(BUILD)/textpack/decode_5bit.elf \
 		--decoder huffman=$(BUILD)/textpack/packed.elf \
