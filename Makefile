@@ -7,7 +7,7 @@
 #   make size       flash and static RAM of the firmware (avr-size -C)
 #   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
 #   make bench      cycle counts of the machine's move in every game
-#   make text-measure  flash of the firmware's texts packed each way
+#   make text-measure  flash and print time of the firmware's texts, packed each way
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
 #   make fresh      make play and make test at their first run on a new Debian (root)
 #   make clean      remove the build folder
@@ -318,6 +318,9 @@ $(BUILD)/tests/e2e/%: $(BUILD)/host/tests/e2e/%.o $(E2E_SUPPORT_OBJ) $(SIM_LIB_O
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS) $(CMOCKA_LDLIBS)
+
+# The packer's own test links the packer's reader and coder.
+$(BUILD)/tests/unit/test_textpack: $(call host_obj,tools/textpack/read.c tools/textpack/huffman.c)
 
 # Tests of the simulator's own parts (the LCD model, the PNG writer).
 $(BUILD)/tests/sim/%: $(BUILD)/host/tests/sim/%.o $(SIM_LIB_OBJ)
