@@ -2,7 +2,8 @@
  * The text packer (tools/textpack): its reader takes from X-macro lists and
  * C sources the bytes the compiler would store (escapes, "\0" inside a
  * literal, adjacent literals, string macros, also from an included header,
- * entries or tables picked by name), and refuses what it cannot read; its
+ * entries, their fields or tables picked by name), and refuses what it
+ * cannot read; its
  * Huffman codes, decoded by the engine's decoder, give back every text of
  * random lists byte for byte.
  */
@@ -91,6 +92,10 @@ static void test_def_macros(void **state)
 	static const size_t verb_lengths[] = { 3 };
 	check_read("macros.def", source, "VERB", verbs, verb_lengths, 1);
 	check_read("macros.def", source, "GAME", all, all_lengths, 2);
+	static const char *const summaries[] = { "\x82 1 or more", "LMn" };
+	static const size_t summary_lengths[] = { 11, 3 };
+	check_read("macros.def", source, "GAME.2,VERB", summaries, summary_lengths, 2);
+	check_read("macros.def", source, "GAME.1", all, all_lengths, 1);
 }
 
 static void test_c_tables(void **state)

@@ -362,6 +362,14 @@ static void read_macros(struct reader *r, const char *path)
 	free(source);
 }
 
+/* NAME.FIELD in `tables`: field FIELD (from 1) of each entry NAME. */
+static bool field_wanted(const char *tables, const char *entry, unsigned field)
+{
+	char name[NAME_MAX_LENGTH + 16];
+	snprintf(name, sizeof name, "%s.%u", entry, field);
+	return tables != NULL && table_wanted(tables, name);
+}
+
 int textpack_read(const char *path, const char *tables, struct text_list *list)
 {
 	size_t size;
@@ -396,15 +404,23 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 	char last_name[NAME_MAX_LENGTH] = "";
 	char table_name[NAME_MAX_LENGTH] = "";
 	enum { NOTHING, FLASH, CALL } pending = NOTHING;
+	char entry[NAME_MAX_LENGTH] = ""; /* the X-macro entry being read */
+	unsigned field = 0;               /* its group of literals being read, from 1 */
+	bool group_open = false;          /* a group of adjacent literals is being read */
+	bool group_wanted = false;
 	struct text group = { .length = 0 };
 	bool in_group = false;
 	struct token t;
 	for (next_token(r, &t); t.kind != TOKEN_END && !r->failed; next_token(r, &t)) {
 		const struct macro *m = t.kind == TOKEN_NAME ? find_macro(r, t.name) : NULL;
-		bool collecting = everything || (region != 0 && region_wanted);
 		if (t.kind == TOKEN_STRING || m != NULL) {
+			if (!group_open) {
+				group_open = true;
+				group_wanted = everything || (region != 0 && region_wanted) ||
+					       (whole_file && region == 1 && field_wanted(tables, entry, field));
+			}
 			const struct text *s = m != NULL ? &m->value : &t.string;
-			if (collecting) {
+			if (group_wanted) {
 				/* A group of adjacent literals; "\0" inside one ends a text. */
 				for (size_t i = 0; i < s->length; i++) {
 					if (s->bytes[i] == 0) {
@@ -419,10 +435,14 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 			pending = NOTHING;
 			continue;
 		}
-		if (in_group) {
-			add_text(r, list, &group);
+		if (group_open) {
+			if (in_group) {
+				add_text(r, list, &group);
+			}
 			group.length = 0;
 			in_group = false;
+			group_open = false;
+			field++;
 		}
 		if (everything) {
 			continue;
@@ -449,6 +469,8 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 			region = 1;
 			parens = 1;
 			region_wanted = table_wanted(tables, last_name);
+			snprintf(entry, sizeof entry, "%s", last_name);
+			field = 1;
 		} else if (region == -1 && c == ';') {
 			region = 0;
 		} else if (region == 1 && c == '(') {

@@ -19,8 +19,9 @@
  *
  *   A SOURCE is FILE (every literal of a .def file, or of every flash table
  *   and ENGINE_FLASH_STR of a C file) or FILE:NAME,NAME... (the entries
- *   NAME(...) of a .def file, such as GAME; the flash tables NAME of a C
- *   file, ENGINE_FLASH_STR naming those literals).
+ *   NAME(...) of a .def file, such as GAME, or NAME.N for the Nth text of
+ *   each, GAME.2 the games' moves; the flash tables NAME of a C file,
+ *   ENGINE_FLASH_STR naming those literals).
  */
 #include <stdbool.h>
 #include <stdio.h>
