@@ -217,6 +217,15 @@ $(TEXT_CYCLES_RUN): $(call host_obj,tools/textpack/cycles_run.c)
 # make test builds them too, so that they keep building.
 test: $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 
+# The sets of texts measured (textpack's SOURCEs): the ones the build packs,
+# the games' descriptions, and the rest of the firmware's texts.
+TEXTS_PACKED := engine/error_texts.def firmware/console_texts.def
+TEXTS_GAMES := engine/engine.c:game_texts firmware/menu.c:part_words,summary_words,summaries \
+	firmware/view.c:verbs
+TEXTS_OTHER := firmware/menu.c:labels,choices,winners,ENGINE_FLASH_STR engine/engine.c:ENGINE_FLASH_STR \
+	engine/matrix.c firmware/game.c firmware/odra.c firmware/play.c firmware/transcript.c \
+	firmware/view.c:ENGINE_FLASH_STR firmware/view_draw.c
+
 text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 	$(Q)$(TEXT_CYCLES_RUN) $(TEXT_CYCLES_ELF)
 	$(Q)$(TEXTPACK) measure --avr-size $(AVR_SIZE) --plain $(BUILD)/textpack/plain.elf \
@@ -224,22 +233,10 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 		--decoder huffman=$(BUILD)/textpack/packed.elf \
 		--decoder words=$(BUILD)/textpack/decode_words.elf \
 		--decoder pairs=$(BUILD)/textpack/decode_pairs.elf \
-		--set "Error messages and console texts (packed by the build)" \
-			engine/error_texts.def firmware/console_texts.def \
-		--set "Game descriptions: names, moves, examples, summaries, part words, verbs" \
-			engine/engine.c:game_texts firmware/menu.c:part_words,summary_words,summaries \
-			firmware/view.c:verbs \
-		--set "Menu labels and choices, and the ENGINE_FLASH_STR literals" \
-			firmware/menu.c:labels,choices,winners,ENGINE_FLASH_STR engine/engine.c:ENGINE_FLASH_STR \
-			engine/matrix.c firmware/game.c firmware/odra.c firmware/play.c firmware/transcript.c \
-			firmware/view.c:ENGINE_FLASH_STR firmware/view_draw.c \
-		--set "All of them, each scheme with one table for all" \
-			engine/error_texts.def firmware/console_texts.def \
-			engine/engine.c:game_texts firmware/menu.c:part_words,summary_words,summaries \
-			firmware/view.c:verbs \
-			firmware/menu.c:labels,choices,winners,ENGINE_FLASH_STR engine/engine.c:ENGINE_FLASH_STR \
-			engine/matrix.c firmware/game.c firmware/odra.c firmware/play.c firmware/transcript.c \
-			firmware/view.c:ENGINE_FLASH_STR firmware/view_draw.c
+		--set "Error messages and console texts (packed by the build)" $(TEXTS_PACKED) \
+		--set "Game descriptions: names, moves, examples, summaries, part words, verbs" $(TEXTS_GAMES) \
+		--set "Menu labels and choices, and the ENGINE_FLASH_STR literals" $(TEXTS_OTHER) \
+		--set "All of them, each scheme with one table for all" $(TEXTS_PACKED) $(TEXTS_GAMES) $(TEXTS_OTHER)
 
 # ---- firmware -------------------------------------------------------------------
 
