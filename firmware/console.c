@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "engine/flash.h"
 #include "engine/text.h"
+#include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/odra.h"
 #include "engine/attributes.h"
@@ -59,8 +60,18 @@ _Static_assert(TEXT_YOUR_MOVE + PLAYER_MACHINE == TEXT_MY_MOVE && PLAYER_PERSON 
 static const char texts[] ENGINE_FLASH =
 	"not text\0line too long\0input lost\0no game\0not your turn\0unknown command\0"
 	"your move\0my move\0error: \0row \0"
-	"odra: rows 0-65535, one a line, then an empty line\0"
-	"GAME [POSITION]: analysis; new|go GAME [POSITION]: play, you|I first; MOVE; board; odra; help";
+#if FEATURE_ODRA
+	"odra: rows 0-65535, one a line, then an empty line"
+#endif
+	"\0"
+#if FEATURE_ANALYSIS
+	"GAME [POSITION]: analysis; "
+#endif
+	"new|go GAME [POSITION]: play, you|I first; MOVE; board; "
+#if FEATURE_ODRA
+	"odra; "
+#endif
+	"help";
 
 /* The command words; a line starting with none of them is an analysis or
  * a move. */
@@ -271,6 +282,9 @@ static void run_help(void)
  * OUT_OF_LINE: 290 bytes less than inlined. */
 static OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uint8_t command)
 {
+	if (!FEATURE_ANALYSIS && command == CMD_NONE) {
+		return TEXT_UNKNOWN_COMMAND;
+	}
 	struct position pos;
 	enum engine_error err = ENGINE_OK;
 	if (scan_at_end(in)) {
@@ -331,6 +345,9 @@ static uint8_t run_line(void)
 		return ENGINE_OK;
 	}
 	if (command == CMD_ODRA) {
+		if (!FEATURE_ODRA) {
+			return TEXT_UNKNOWN_COMMAND;
+		}
 		console.in_odra = true;
 		odra_start(&buffer.challenge.odra);
 		say_line(TEXT_ODRA_PROMPT);
@@ -397,7 +414,7 @@ static bool line_end(struct console_state *con)
 	con->fault = ENGINE_OK;
 	con->length = 0;
 	buffer.line[n] = '\0';
-	if (con->in_odra) {
+	if (FEATURE_ODRA && con->in_odra) {
 		odra_line_end(con, reason);
 		return false;
 	}
