@@ -5,6 +5,7 @@
 #   make play       run the firmware in the simulator, interactively
 #   make test       every check of every edition; the last line is "N passed, N failed"
 #   make size       flash and static RAM of every edition, against its budgets
+#   make symbols    the largest symbols of each source file, flash and RAM
 #   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
 #   make bench      cycle counts of the machine's move in every game
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
@@ -245,6 +246,12 @@ size_check = tools/check-size $(call elf_of,$(1)) $($(1)_FLASH) $($(1)_RAM) $(1)
 
 size: $(EDITION_ELFS)
 	$(Q)status=0; $(foreach edition,$(EDITIONS),$(call size_check,$(edition)) || status=1;) exit $$status
+
+# The largest symbols of each source file of EDITION's firmware, with their
+# flash and RAM (tools/symbols says how LTO's symbols find their files).
+SYMBOLS_TOP ?= 8
+symbols: $(ELF)
+	$(Q)tools/symbols $(ELF) $(SYMBOLS_TOP) $($(EDITION)_OBJ)
 
 flash: $(HEX)
 	avrdude -p m328p -c arduino -P $(PORT) -b $(UPLOAD_BAUD) -U flash:w:$(HEX):i
