@@ -7,7 +7,7 @@
 #   make size       flash and static RAM of every edition, against its budgets
 #   make symbols    the largest symbols of each source file, flash and RAM
 #   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
-#   make bench      cycle counts of the machine's move in every game
+#   make bench      cycle counts of the machine's move in every game, the stack's depth
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
 #   make fresh      make play and make test at their first run on a new Debian (root)
 #   make clean      remove the build folder
@@ -384,11 +384,21 @@ $(ODRA_RUN): $(call host_obj,tools/bench/odra_run.c tests/e2e/odra_challenge.c) 
 # test_odra, and a change there must not break it unseen.
 test: $(ODRA_RUN)
 
-bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN)
+# The stack's high-water mark (tests/e2e/test_stack.c): the firmware in the
+# simulator, its free RAM painted, driven through its heaviest paths; the
+# line "stack high-water N bytes (STEP); static RAM M; free F of 2048" is
+# appended to $(BENCH_TXT).  make test runs the same test, which fails when
+# static RAM and the stack leave less than its margin free.
+STACK_TEST := $(BUILD)/tests/e2e/test_stack
+
+bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN) $(STACK_TEST)
 	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
 		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
 		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
 	$(Q)$(ODRA_RUN) --out $(BENCH_TXT) $(ELF)
+	$(Q)out=$$(GRUNDY_BOX_ELF=$(ELF) CMOCKA_MESSAGE_OUTPUT=TAP $(STACK_TEST) 2>&1); status=$$?; \
+		printf '%s\n' "$$out" | sed -n 's/^# \(stack high-water .*\)/\1/p' | tee -a $(BENCH_TXT); \
+		[ $$status -eq 0 ] || { printf '%s\n' "$$out" >&2; exit $$status; }
 
 # ---- fuzzing --------------------------------------------------------------------------------
 
