@@ -195,15 +195,17 @@ $(1)_DIR := $(if $(filter pocket,$(1)),$(BUILD),$(BUILD)/edition/$(1))
 endef
 $(foreach edition,$(EDITIONS),$(eval $(call read_edition,$(edition))))
 
-# Every switch is also built turned off once, in the pocket edition (with
-# the switches that need it), so that code no edition leaves out yet still
-# compiles without it and its cut is measured: $(BUILD)/without/NAME.
+# Every switch is also built turned off once, with every other switch on
+# (but those that need it), so that code no edition leaves out yet still
+# compiles without it and its cut is measured: $(BUILD)/without/NAME, held
+# to the largest budgets of the editions.
 lower = $(shell echo '$(1)' | tr A-Z a-z)
+largest = $(lastword $(shell printf '%s\n' $(1) | sort -n))
 define without_switch
-without-$(2)_FEATURES := $(filter-out $(1) $(foreach f,$(FEATURES_ALL),$(if $(filter $(1),$(FEATURE_NEEDS_$(f))),$(f))),$(pocket_FEATURES))
-without-$(2)_FLASH := $(pocket_FLASH)
-without-$(2)_RAM := $(pocket_RAM)
-without-$(2)_CHOSEN_BY := editions/pocket.mk
+without-$(2)_FEATURES := $(filter-out $(1) $(foreach f,$(FEATURES_ALL),$(if $(filter $(1),$(FEATURE_NEEDS_$(f))),$(f))),$(FEATURES_ALL))
+without-$(2)_FLASH := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_FLASH)))
+without-$(2)_RAM := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_RAM)))
+without-$(2)_CHOSEN_BY := Makefile
 without-$(2)_DIR := $(BUILD)/without/$(2)
 endef
 SWITCHED_OFF := $(foreach f,$(FEATURES_ALL),without-$(call lower,$(f)))
