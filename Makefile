@@ -108,8 +108,6 @@ E2E_SUPPORT_OBJ := $(call host_obj,$(E2E_SUPPORT_SRC))
 
 all: firmware $(SIM) $(CLI)
 
-firmware: $(ELF) $(HEX)
-
 # ---- set-up -------------------------------------------------------------------
 
 # Installs the Debian packages the build needs, once per build folder.
@@ -240,6 +238,8 @@ $(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(eval $(call firmware_build,$(build
 # The firmware of EDITION, which make, play, flash and bench use.
 ELF := $(call elf_of,$(EDITION))
 HEX := $($(EDITION)_DIR)/grundy-box.hex
+
+firmware: $(ELF) $(HEX)
 EDITION_ELFS := $(foreach edition,$(EDITIONS),$(call elf_of,$(edition)))
 SWITCHED_OFF_ELFS := $(foreach build,$(SWITCHED_OFF),$(call elf_of,$(build)))
 
