@@ -3,16 +3,19 @@
 #
 #   make            build everything (installs missing Debian packages first)
 #   make play       run the firmware in the simulator, interactively
-#   make test       every check; the last line is "N passed, N failed"
-#   make size       flash and static RAM of the firmware (avr-size -C)
+#   make test       every check of every edition; the last line is "N passed, N failed"
+#   make size       flash and static RAM of every edition, against its budgets
+#   make symbols    the largest symbols of each source file, flash and RAM
 #   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
-#   make bench      cycle counts of the machine's move in every game
+#   make bench      cycle counts of the machine's move in every game, the stack's depth
 #   make text-measure  flash and print time of the firmware's texts, packed each way
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
 #   make fresh      make play and make test at their first run on a new Debian (root)
 #   make clean      remove the build folder
 #
 # Everything is built out of tree, in $(BUILD).  V=1 shows the commands.
+# EDITION=NAME (editions/NAME.mk; pocket by default) chooses the firmware
+# that make, make play, make flash and make bench build.
 
 BUILD ?= build
 PORT ?= /dev/ttyACM0
@@ -20,8 +23,7 @@ UPLOAD_BAUD ?= 115200
 
 MCU := atmega328p
 F_CPU := 16000000UL
-FLASH_BUDGET := 32256
-RAM_BUDGET := 1024
+EDITION ?= pocket
 
 ifeq ($(V),1)
 Q :=
@@ -89,8 +91,6 @@ PACKED_TABLES := $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h
 TEXTPACK_SRC := $(filter-out tools/textpack/cycles_run.c,$(wildcard tools/textpack/*.c))
 TEXTPACK_SHARED_SRC := engine/text.c engine/packed_text.c
 
-ELF := $(BUILD)/grundy-box.elf
-HEX := $(BUILD)/grundy-box.hex
 SIM := $(BUILD)/grundy-sim
 CLI := $(BUILD)/grundy
 GENERATOR := $(BUILD)/host/gen_tables
@@ -103,12 +103,11 @@ host_obj = $(patsubst %.c,$(BUILD)/host/%.o,$(1))
 GEN_C := $(BUILD)/gen/engine_tables.c $(BUILD)/gen/packed_tables.c
 ENGINE_AVR_OBJ := $(call avr_obj,$(ENGINE_SRC) $(GEN_C))
 ENGINE_HOST_OBJ := $(call host_obj,$(ENGINE_SRC) $(GEN_C))
-FIRMWARE_OBJ := $(call avr_obj,$(FIRMWARE_SRC) $(HAL_SRC)) $(ENGINE_AVR_OBJ)
 SIM_LIB_OBJ := $(call host_obj,$(SIM_LIB_SRC))
 BRUTE_OBJ := $(call host_obj,$(BRUTE_SRC))
 E2E_SUPPORT_OBJ := $(call host_obj,$(E2E_SUPPORT_SRC))
 
-.PHONY: all firmware play test size flash bench fuzz deps clean text-measure
+.PHONY: all firmware play test size symbols flash bench fuzz deps clean text-measure
 # Objects made through chained pattern rules are intermediate to make, which
 # deletes them when it finishes: that printed an `rm` line after the test
 # summary, and the next build compiled them again.  Keep every target.
@@ -116,8 +115,6 @@ E2E_SUPPORT_OBJ := $(call host_obj,$(E2E_SUPPORT_SRC))
 .DEFAULT_GOAL := all
 
 all: firmware $(SIM) $(CLI)
-
-firmware: $(ELF) $(HEX)
 
 # ---- set-up -------------------------------------------------------------------
 
@@ -176,8 +173,9 @@ $(PACKED_TABLES) &: $(TEXTPACK) engine/error_texts.def firmware/console_texts.de
 # that include engine headers: without this a parallel build of one test
 # from a clean tree could compile it before the header exists.
 GEN_HEADERS := $(BUILD)/gen/engine_tables.h $(BUILD)/gen/packed_tables.h
-$(call avr_obj,$(ENGINE_SRC) $(FIRMWARE_SRC)) $(call host_obj,$(filter-out $(GEN_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/engine_tables.h
-$(call avr_obj,$(ENGINE_SRC) $(FIRMWARE_SRC)) $(call host_obj,$(filter-out $(GEN_SHARED_SRC) $(TEXTPACK_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/packed_tables.h
+# (Each firmware build's own objects get the same rule below.)
+$(call host_obj,$(filter-out $(GEN_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/engine_tables.h
+$(call host_obj,$(filter-out $(GEN_SHARED_SRC) $(TEXTPACK_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/packed_tables.h
 $(call host_obj,$(wildcard tests/*/*.c) tools/grundy.c $(wildcard tools/bench/*.c)): $(GEN_HEADERS)
 $(call avr_obj,$(wildcard tools/bench/*.c)): $(GEN_HEADERS)
 
@@ -238,28 +236,103 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 		--set "Menu labels and choices, and the ENGINE_FLASH_STR literals" $(TEXTS_OTHER) \
 		--set "All of them, each scheme with one table for all" $(TEXTS_PACKED) $(TEXTS_GAMES) $(TEXTS_OTHER)
 
-# ---- firmware -------------------------------------------------------------------
+# ---- firmware: editions and feature switches ------------------------------------
 
-$(BUILD)/avr/%.o: %.c | $(DEPS_STAMP)
-	@echo "  AVR-CC  $<"
-	$(Q)mkdir -p $(@D)
-	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+# The features a build can leave out are the switches of firmware/features.h,
+# which says what each one is; an edition (editions/NAME.mk) turns some on
+# and sets its flash and RAM budgets, as QMK's rules.mk or a LUFA demo's
+# makefile chooses a build's options.  Each edition's objects and ELF have a
+# folder of their own, so editions never clobber each other: the pocket
+# edition, the default, is $(BUILD)/grundy-box.elf (its objects in
+# $(BUILD)/avr), any other $(BUILD)/edition/NAME/grundy-box.elf.
+FEATURES_ALL := CONSOLE ANALYSIS ODRA TRANSCRIPT
+# A switch that another needs (features.h refuses the one without the other).
+FEATURE_NEEDS_ANALYSIS := CONSOLE
+FEATURE_NEEDS_ODRA := CONSOLE
 
-$(BUILD)/avr/$(BUILD)/gen/%.o: $(BUILD)/gen/%.c | $(DEPS_STAMP)
-	@echo "  AVR-CC  $<"
-	$(Q)mkdir -p $(@D)
-	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+EDITIONS := pocket $(filter-out pocket,$(basename $(notdir $(wildcard editions/*.mk))))
+ifeq ($(filter $(EDITION),$(EDITIONS)),)
+$(error EDITION=$(EDITION): there is no editions/$(EDITION).mk (editions: $(EDITIONS)))
+endif
 
-$(ELF): $(FIRMWARE_OBJ)
-	@echo "  AVR-LD  $@"
-	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+# Reads editions/$(1).mk into $(1)_FEATURES, $(1)_FLASH, $(1)_RAM.
+define read_edition
+FEATURES :=
+FLASH_BUDGET :=
+RAM_BUDGET :=
+include editions/$(1).mk
+$$(if $$(FLASH_BUDGET),,$$(error editions/$(1).mk sets no FLASH_BUDGET))
+$$(if $$(RAM_BUDGET),,$$(error editions/$(1).mk sets no RAM_BUDGET))
+$$(if $$(filter-out $$(FEATURES_ALL),$$(FEATURES)),$$(error editions/$(1).mk: no such switch: $$(filter-out $$(FEATURES_ALL),$$(FEATURES)) (switches: $$(FEATURES_ALL))))
+$(1)_FEATURES := $$(FEATURES)
+$(1)_FLASH := $$(FLASH_BUDGET)
+$(1)_RAM := $$(RAM_BUDGET)
+$(1)_CHOSEN_BY := editions/$(1).mk
+$(1)_DIR := $(if $(filter pocket,$(1)),$(BUILD),$(BUILD)/edition/$(1))
+endef
+$(foreach edition,$(EDITIONS),$(eval $(call read_edition,$(edition))))
 
-$(HEX): $(ELF)
-	$(Q)$(AVR_OBJCOPY) -O ihex -j .text -j .data $< $@
+# Every switch is also built turned off once, with every other switch on
+# (but those that need it), so that code no edition leaves out yet still
+# compiles without it and its cut is measured: $(BUILD)/without/NAME, held
+# to the largest budgets of the editions.
+lower = $(shell echo '$(1)' | tr A-Z a-z)
+largest = $(lastword $(shell printf '%s\n' $(1) | sort -n))
+define without_switch
+without-$(2)_FEATURES := $(filter-out $(1) $(foreach f,$(FEATURES_ALL),$(if $(filter $(1),$(FEATURE_NEEDS_$(f))),$(f))),$(FEATURES_ALL))
+without-$(2)_FLASH := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_FLASH)))
+without-$(2)_RAM := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_RAM)))
+without-$(2)_CHOSEN_BY := Makefile
+without-$(2)_DIR := $(BUILD)/without/$(2)
+endef
+SWITCHED_OFF := $(foreach f,$(FEATURES_ALL),without-$(call lower,$(f)))
+$(foreach f,$(FEATURES_ALL),$(eval $(call without_switch,$(f),$(call lower,$(f)))))
 
-size: $(ELF)
-	$(Q)$(AVR_SIZE) -C --mcu=$(MCU) $(ELF)
-	$(Q)tools/check-size $(ELF) $(FLASH_BUDGET) $(RAM_BUDGET)
+# -DFEATURE_X=1 or 0 for every switch: on when $(1) names it.
+feature_flags = $(foreach f,$(FEATURES_ALL),-DFEATURE_$(f)=$(if $(filter $(f),$(1)),1,0))
+# The ELF of build $(1) (an edition or a switched-off build).
+elf_of = $($(1)_DIR)/grundy-box.elf
+
+# The rules of one firmware build $(1): its objects, compiled with its
+# switches (and again when the file that chose them changes), its ELF and hex.
+define firmware_build
+$(1)_OBJ := $(patsubst %.c,$($(1)_DIR)/avr/%.o,$(FIRMWARE_SRC) $(HAL_SRC) $(ENGINE_SRC) $(GEN_C))
+
+$($(1)_DIR)/avr/%.o: %.c $($(1)_CHOSEN_BY) | $(DEPS_STAMP)
+	@echo "  AVR-CC  $$<$(if $(filter pocket,$(1)),,  [$(1)])"
+	$$(Q)mkdir -p $$(@D)
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $(call feature_flags,$($(1)_FEATURES)) $$(DEPFLAGS) -c -o $$@ $$<
+
+$(patsubst %.c,$($(1)_DIR)/avr/%.o,$(ENGINE_SRC) $(FIRMWARE_SRC)): $(GEN_HEADERS)
+
+$(call elf_of,$(1)): $$($(1)_OBJ)
+	@echo "  AVR-LD  $$@"
+	$$(Q)$$(AVR_CC) $$(AVR_LDFLAGS) -o $$@ $$^
+
+$($(1)_DIR)/grundy-box.hex: $(call elf_of,$(1))
+	$$(Q)$$(AVR_OBJCOPY) -O ihex -j .text -j .data $$< $$@
+endef
+$(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(eval $(call firmware_build,$(build))))
+
+# The firmware of EDITION, which make, play, flash and bench use.
+ELF := $(call elf_of,$(EDITION))
+HEX := $($(EDITION)_DIR)/grundy-box.hex
+
+firmware: $(ELF) $(HEX)
+EDITION_ELFS := $(foreach edition,$(EDITIONS),$(call elf_of,$(edition)))
+SWITCHED_OFF_ELFS := $(foreach build,$(SWITCHED_OFF),$(call elf_of,$(build)))
+
+# One line per edition: flash and static RAM (avr-size -C) against its budgets.
+size_check = tools/check-size $(call elf_of,$(1)) $($(1)_FLASH) $($(1)_RAM) $(1)
+
+size: $(EDITION_ELFS)
+	$(Q)status=0; $(foreach edition,$(EDITIONS),$(call size_check,$(edition)) || status=1;) exit $$status
+
+# The largest symbols of each source file of EDITION's firmware, with their
+# flash and RAM (tools/symbols says how LTO's symbols find their files).
+SYMBOLS_TOP ?= 8
+symbols: $(ELF)
+	$(Q)tools/symbols $(ELF) $(SYMBOLS_TOP) $($(EDITION)_OBJ)
 
 flash: $(HEX)
 	avrdude -p m328p -c arduino -P $(PORT) -b $(UPLOAD_BAUD) -U flash:w:$(HEX):i
@@ -325,8 +398,25 @@ $(BUILD)/tests/sim/%: $(BUILD)/host/tests/sim/%.o $(SIM_LIB_OBJ)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS) $(CMOCKA_LDLIBS)
 
-test: $(ELF) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
-	$(Q)tests/run-all $(BUILD) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
+# Every edition is built and tested, as LUFA builds every configuration:
+# the pocket edition gets every test; each other edition its size check and
+# the end-to-end tests that apply to it, against its own ELF.  Each switch
+# turned off once is built and size-checked, and the build without the Odra
+# challenge is tested for how it says so (test_without_odra).
+# An end-to-end test needs every switch on, unless E2E_NEEDS_<test> names
+# the ones it needs; an edition runs those whose switches it has.
+E2E_SWITCH_TESTS := $(BUILD)/tests/e2e/test_without_odra
+E2E_EDITION_TESTS := $(filter-out $(E2E_SWITCH_TESTS),$(E2E_TESTS))
+e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(FEATURES_ALL))),,$(1))
+e2e_tests_of = $(foreach test,$(E2E_EDITION_TESTS),$(call e2e_applies,$(test),$(1)))
+run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)
+run_all_elf = elf:$(1):$(call elf_of,$(1))
+
+test: $(EDITION_ELFS) $(SWITCHED_OFF_ELFS) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
+	$(Q)tests/run-all $(BUILD) $(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(call run_all_size,$(build))) \
+		$(UNIT_TESTS) $(SIM_TESTS) $(call e2e_tests_of,pocket) \
+		$(foreach edition,$(filter-out pocket,$(EDITIONS)),$(call run_all_elf,$(edition)) $(call e2e_tests_of,$(edition))) \
+		$(call run_all_elf,without-odra) $(E2E_SWITCH_TESTS)
 
 # ---- benchmark --------------------------------------------------------------------------
 
@@ -378,11 +468,21 @@ $(ODRA_RUN): $(call host_obj,tools/bench/odra_run.c tests/e2e/odra_challenge.c) 
 # test_odra, and a change there must not break it unseen.
 test: $(ODRA_RUN)
 
-bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN)
+# The stack's high-water mark (tests/e2e/test_stack.c): the firmware in the
+# simulator, its free RAM painted, driven through its heaviest paths; the
+# line "stack high-water N bytes (STEP); static RAM M; free F of 2048" is
+# appended to $(BENCH_TXT).  make test runs the same test, which fails when
+# static RAM and the stack leave less than its margin free.
+STACK_TEST := $(BUILD)/tests/e2e/test_stack
+
+bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN) $(STACK_TEST)
 	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
 		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
 		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
 	$(Q)$(ODRA_RUN) --out $(BENCH_TXT) $(ELF)
+	$(Q)out=$$(GRUNDY_BOX_ELF=$(ELF) CMOCKA_MESSAGE_OUTPUT=TAP $(STACK_TEST) 2>&1); status=$$?; \
+		printf '%s\n' "$$out" | sed -n 's/^# \(stack high-water .*\)/\1/p' | tee -a $(BENCH_TXT); \
+		[ $$status -eq 0 ] || { printf '%s\n' "$$out" >&2; exit $$status; }
 
 # ---- fuzzing --------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@
 #include "engine/flash.h"
 #include "engine/packed_text.h"
 #include "engine/text.h"
+#include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/odra.h"
 #include "engine/attributes.h"
@@ -244,7 +245,14 @@ static bool is_letter(char c)
 /* The commands and each game's syntax, one line a game. */
 static void run_help(void)
 {
-	say_line(TEXT_HELP);
+	if (FEATURE_ANALYSIS) {
+		say(TEXT_HELP_ANALYSIS);
+	}
+	say(TEXT_HELP_PLAY);
+	if (FEATURE_ODRA) {
+		say(TEXT_HELP_ODRA);
+	}
+	say_line(TEXT_HELP_END);
 	for (uint8_t game_id = 0; game_id < GAME_COUNT; game_id++) {
 		engine_print_game_name(game_id, &transcript_out);
 		say_char(' ');
@@ -258,6 +266,9 @@ static void run_help(void)
  * OUT_OF_LINE: 290 bytes less than inlined. */
 static OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uint8_t command)
 {
+	if (!FEATURE_ANALYSIS && command == CMD_NONE) {
+		return TEXT_UNKNOWN_COMMAND;
+	}
 	struct position pos;
 	enum engine_error err = ENGINE_OK;
 	if (scan_at_end(in)) {
@@ -318,6 +329,9 @@ static uint8_t run_line(void)
 		return ENGINE_OK;
 	}
 	if (command == CMD_ODRA) {
+		if (!FEATURE_ODRA) {
+			return TEXT_UNKNOWN_COMMAND;
+		}
 		console.in_odra = true;
 		odra_start(&buffer.challenge.odra);
 		say_line(TEXT_ODRA_PROMPT);
@@ -384,7 +398,7 @@ static bool line_end(struct console_state *con)
 	con->fault = ENGINE_OK;
 	con->length = 0;
 	buffer.line[n] = '\0';
-	if (con->in_odra) {
+	if (FEATURE_ODRA && con->in_odra) {
 		odra_line_end(con, reason);
 		return false;
 	}

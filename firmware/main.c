@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "firmware/console.h"
+#include "firmware/features.h"
 #include "firmware/settings.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
@@ -42,7 +43,9 @@ int main(void)
 		if (key != KEY_NONE) {
 			ui_key(key);
 		}
-		console_poll();
+		if (FEATURE_CONSOLE) {
+			console_poll();
+		}
 		ui_tick((uint16_t)timer_ms());
 		sleep_idle_unless(uart_pending);
 	}

@@ -5,6 +5,7 @@
 
 #include "engine/text.h"
 #include "firmware/console.h"
+#include "firmware/features.h"
 #include "firmware/game.h"
 #include "hal/uart.h"
 
@@ -46,9 +47,11 @@ void transcript_position(const struct position *pos)
 /* A game's line: `word` (in flash), then the game and its position. */
 static void game_line(const char *word, const struct position *pos)
 {
-	print_flash(&transcript_out, word);
-	transcript_position(pos);
-	transcript_line_end();
+	if (FEATURE_TRANSCRIPT) {
+		print_flash(&transcript_out, word);
+		transcript_position(pos);
+		transcript_line_end();
+	}
 	console_forget_board();
 }
 
@@ -64,6 +67,9 @@ void transcript_left(const struct position *pos)
 
 void transcript_move(uint8_t player, const struct position *pos, const struct move *mv)
 {
+	if (!FEATURE_TRANSCRIPT) {
+		return;
+	}
 	print_player(player);
 	uart_put(' ');
 	engine_print_move(pos, mv, &transcript_out);
@@ -72,12 +78,18 @@ void transcript_move(uint8_t player, const struct position *pos, const struct mo
 
 void transcript_after(const struct position *pos)
 {
+	if (!FEATURE_TRANSCRIPT) {
+		return;
+	}
 	engine_print_position(pos, &transcript_out);
 	transcript_line_end();
 }
 
 void transcript_result(uint8_t winner)
 {
+	if (!FEATURE_TRANSCRIPT) {
+		return;
+	}
 	print_flash(&transcript_out, ENGINE_FLASH_STR("winner "));
 	print_player(winner);
 	transcript_line_end();

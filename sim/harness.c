@@ -43,6 +43,10 @@
 #define SIM_WDTCSR_ENABLE_BITS 0x48u /* WDIE | WDE */
 #define SIM_UCSR0B 0xC1u
 #define SIM_UCSR0B_RXEN0 0x10u
+/* The stack pointer, and the first byte of SRAM (below it, the registers). */
+#define SIM_SPL 0x5Du
+#define SIM_SPH 0x5Eu
+#define SIM_RAM_START 0x100u
 #define SIM_UART_FRAME_BITS 10u /* 8N1: start, eight data bits, stop */
 /* Flow control as terminals know it: DC1 and DC3 of ASCII. */
 #define SIM_XON 0x11u
@@ -602,6 +606,61 @@ static void sim_apply_button_voltage(struct sim *sim)
 	}
 }
 
+/* ---- the stack ---- */
+
+/* The first byte above the firmware's static data (.data, then .bss). */
+static uint16_t sim_static_end(const struct sim *sim)
+{
+	return (uint16_t)(SIM_RAM_START + sim->firmware->datasize + sim->firmware->bsssize);
+}
+
+/* The paint of each byte: it changes with the address, so that a stack
+ * write seldom leaves a byte as it was, as writing 0 or a repeated value
+ * could with a plain pattern. */
+static uint8_t sim_paint_of(uint16_t address)
+{
+	return (uint8_t)(0xA5u ^ (address * 7u));
+}
+
+/* Paints the RAM from the end of the static data up to `top`. */
+static void sim_stack_paint(struct sim *sim, uint16_t top)
+{
+	for (uint16_t address = sim_static_end(sim); address <= top && address <= sim->avr->ramend; address++) {
+		sim->avr->data[address] = sim_paint_of(address);
+	}
+}
+
+uint16_t sim_static_ram(const struct sim *sim)
+{
+	return (uint16_t)(sim->firmware->datasize + sim->firmware->bsssize);
+}
+
+uint16_t sim_ram_size(const struct sim *sim)
+{
+	return (uint16_t)(sim->avr->ramend + 1u - SIM_RAM_START);
+}
+
+void sim_stack_repaint(struct sim *sim)
+{
+	if (sim->terminated) {
+		return;
+	}
+	uint16_t sp = (uint16_t)(sim->avr->data[SIM_SPL] | sim->avr->data[SIM_SPH] << 8);
+	sim_stack_paint(sim, sp); /* SP is the next free byte: it and below are free */
+}
+
+uint16_t sim_stack_high_water(const struct sim *sim)
+{
+	if (sim->terminated) {
+		return 0;
+	}
+	uint16_t address = sim_static_end(sim);
+	while (address <= sim->avr->ramend && sim->avr->data[address] == sim_paint_of(address)) {
+		address++;
+	}
+	return (uint16_t)(sim->avr->ramend + 1u - address);
+}
+
 /* Builds the chip, loads the firmware and powers it on with `eeprom`. */
 static bool sim_power_on(struct sim *sim, const uint8_t eeprom[SIM_EEPROM_SIZE])
 {
@@ -624,6 +683,10 @@ static bool sim_power_on(struct sim *sim, const uint8_t eeprom[SIM_EEPROM_SIZE])
 	avr->reset = sim_on_reset;
 	sim->avr = avr;
 	sim->terminated = false;
+	/* Before the first instruction: a chip's RAM holds no known value at
+	 * power-on, so the paint is as true a start as any, and it shows how
+	 * deep the stack has gone (sim_stack_high_water). */
+	sim_stack_paint(sim, avr->ramend);
 	sim->stopped = false;
 	sim->state_text[0] = '\0';
 	sim->core_error[0] = '\0';

@@ -7,7 +7,9 @@
  *     of our own (sim/lcd_model.h) that records every timing violation,
  *   - the serial line: bytes into and out of USART0,
  *   - LEDs: the pin levels,
- *   - EEPROM: kept across power cycles, as on a real chip.
+ *   - EEPROM: kept across power cycles, as on a real chip,
+ *   - the stack: the RAM above the firmware's static data is painted at
+ *     power-on, so that the deepest the stack went can be read afterwards.
  *
  * Time is simulated: a 16 MHz cycle counter.  Sleeping firmware costs the
  * host almost nothing, and the harness counts the cycles spent asleep.
@@ -126,5 +128,19 @@ void sim_eeprom_read(const struct sim *sim, uint8_t out[1024]);
  * RAM and registers lost.  A write the chip had begun completes only if the
  * harness saw it finish (simavr completes EEPROM writes at once). */
 void sim_power_cycle(struct sim *sim);
+
+/* ---- RAM and the stack ---- */
+/* At power-on the harness paints the RAM from the end of the firmware's
+ * static data (.data and .bss) up to RAMEND with a pattern; the stack grows
+ * down from RAMEND into it. */
+uint16_t sim_static_ram(const struct sim *sim); /* bytes of .data and .bss */
+uint16_t sim_ram_size(const struct sim *sim);   /* bytes of SRAM: 2,048 */
+/* The most bytes of stack used since power-on or the last repaint: from
+ * RAMEND down to the lowest painted byte the firmware wrote (a write of a
+ * byte's own paint goes unseen, so it may read a byte or two short). */
+uint16_t sim_stack_high_water(const struct sim *sim);
+/* Paints the free RAM below the stack pointer again, so that the next
+ * sim_stack_high_water() is that of what runs from now on. */
+void sim_stack_repaint(struct sim *sim);
 
 #endif

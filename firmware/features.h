@@ -1,0 +1,53 @@
+/*
+ * The features chosen at build time.  Each is a switch, FEATURE_NAME, 1 (in)
+ * or 0 (left out); an edition (editions/NAME.mk) names the switches it
+ * turns on, and the Makefile passes every switch to the compiler as
+ * -DFEATURE_NAME=0 or 1.  A switch left unset is on, so a build of these
+ * files by other means (the host's fuzzer, say) gets the pocket edition's
+ * whole product.
+ *
+ * Code that a switch cuts out is guarded by `if (FEATURE_NAME)`, or by
+ * `#if FEATURE_NAME` where a declaration goes, and a feature left out
+ * answers as if it were never there: the console refuses its command with
+ * "error: unknown command".
+ *
+ *   FEATURE_CONSOLE     the serial console's commands (firmware/console.h).
+ *                       Off, what arrives on the serial line is ignored; the
+ *                       line still carries the transcript, if that is on.
+ *   FEATURE_ANALYSIS    the console's analysis line: `GAME [POSITION]`
+ *   FEATURE_ODRA        the console's Odra challenge: `odra` (firmware/odra.h)
+ *   FEATURE_TRANSCRIPT  the transcript of every game on the serial line
+ *                       (firmware/transcript.h): "new ...", "you ...",
+ *                       "me ...", "winner ...", "left ..."
+ */
+#ifndef FIRMWARE_FEATURES_H
+#define FIRMWARE_FEATURES_H
+
+#ifndef FEATURE_CONSOLE
+#define FEATURE_CONSOLE 1
+#endif
+#ifndef FEATURE_ANALYSIS
+#define FEATURE_ANALYSIS 1
+#endif
+#ifndef FEATURE_ODRA
+#define FEATURE_ODRA 1
+#endif
+#ifndef FEATURE_TRANSCRIPT
+#define FEATURE_TRANSCRIPT 1
+#endif
+
+/* A switch is 0 or 1: `if (FEATURE_NAME)` and `#if` must read it alike. */
+#if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_ODRA | FEATURE_TRANSCRIPT) > 1 || \
+	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0
+#error "a FEATURE_ switch is 0 or 1"
+#endif
+
+/* The analysis line and the Odra challenge are commands of the console. */
+#if FEATURE_ANALYSIS && !FEATURE_CONSOLE
+#error "FEATURE_ANALYSIS needs FEATURE_CONSOLE: the analysis line is a console command"
+#endif
+#if FEATURE_ODRA && !FEATURE_CONSOLE
+#error "FEATURE_ODRA needs FEATURE_CONSOLE: the Odra challenge is a console command"
+#endif
+
+#endif
