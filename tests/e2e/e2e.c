@@ -1463,10 +1463,14 @@ static bool enterable(const struct position *pos, const struct move *mv)
 		       (mv->u.kubo.other == 0xFF ? mv->u.kubo.count <= 3 : mv->u.kubo.count == 1);
 	case GAME_CHOMP:
 		return mv->u.chomp.row < pos->count && mv->u.chomp.col < pos->u.chomp[0];
+	/* The words beside the board, two rows of 11 characters, name at
+	 * most 6 cells ("Take a1,b1," "c1,d1,a2,b2"): a larger pick could not
+	 * be checked on the screen. */
 	case GAME_TAKTIX:
-		return mv->u.cells != 0 && mv->u.cells <= 0xFFFFu;
+		return mv->u.cells != 0 && mv->u.cells <= 0xFFFFu && __builtin_popcountl(mv->u.cells) <= 6;
 	case GAME_NINETEEN:
-		return mv->u.cells != 0 && mv->u.cells < (1ul << ENGINE_NINETEEN_CELLS);
+		return mv->u.cells != 0 && mv->u.cells < (1ul << ENGINE_NINETEEN_CELLS) &&
+		       __builtin_popcountl(mv->u.cells) <= 6;
 	case GAME_POKER_NIM:
 		if (t.part >= pos->count) {
 			return false;
