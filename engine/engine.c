@@ -14,6 +14,7 @@
 
 #include "engine/attributes.h"
 #include "engine/flash.h"
+#include "engine/game_words.h"
 #include "engine/games.h"
 #include "engine/packed_text.h"
 #include "engine/text.h"
@@ -34,72 +35,108 @@ enum family {
 	FAMILY_NINETEEN,
 };
 
-/* Indexed by enum engine_game. */
+/*
+ * The descriptions of engine/games.def: each game's facts, in the order of
+ * enum engine_game, and its texts (enum engine_text), each ending in a NUL,
+ * one game after another.  The example is also the game's start position
+ * (engine_start_position), at most ENGINE_EXAMPLE_MAX characters.  The
+ * parameters a position may start with, the ranges and the other names
+ * people know the games by are the host tool's notes (tools/grundy.c):
+ * flash is scarce.
+ */
+
+/* The short names games.def gives the settings. */
+#define RULE ENGINE_HAS_RULE
+#define VARIANT ENGINE_HAS_VARIANT
+#define LIMIT ENGINE_HAS_LIMIT
+#define SET ENGINE_HAS_SET
+#define COUNT ENGINE_HAS_COUNT
+#define COLS ENGINE_HAS_COLS
+#define VALUES ENGINE_HAS_VALUES
+#define GAME(ID, name, moves, example, summary, family, picture, settings, word, verb, rows, cols, amount,  \
+	     values, limit_least)                                                                          \
+	{ .facts = { ENGINE_PICTURE_##picture, ENGINE_VALUES_##values, ENGINE_WORD_##word, settings,         \
+		     limit_least, rows, cols, amount, ENGINE_VERB_##verb - ENGINE_VERB_TAKE } },
+union facts_word {
+	uint32_t word;
+	struct engine_facts facts;
+};
+static const union facts_word game_facts[GAME_COUNT] ENGINE_FLASH = {
+#include "engine/games.def"
+};
+_Static_assert(sizeof game_facts[0] == sizeof(uint32_t), "a game's facts are read as one 32-bit word");
+#undef RULE
+#undef VARIANT
+#undef LIMIT
+#undef SET
+#undef COUNT
+#undef COLS
+#undef VALUES
+
+#define GAME(ID, name, moves, example, summary, ...) name "\0" moves "\0" example "\0" summary "\0"
+static const char game_texts[] ENGINE_FLASH =
+#include "engine/games.def"
+	;
+
+#define PART_WORD(ID, text) text "\0"
+#define VERB(ID, text) text "\0"
+static const char words[] ENGINE_FLASH =
+#include "engine/games.def"
+	W_WORDS;
+
+/* The module that plays each game, by enum engine_game. */
+#define GAME(ID, name, moves, example, summary, family, ...) FAMILY_##family,
 static const uint8_t families[GAME_COUNT] ENGINE_FLASH = {
-	FAMILY_HEAPS,   FAMILY_HEAPS,   FAMILY_HEAPS,   FAMILY_HEAPS,  FAMILY_HEAPS,  FAMILY_DIGIT,
-	FAMILY_NUMBERS, FAMILY_NUMBERS, FAMILY_HEAPS,   FAMILY_MATRIX, FAMILY_HEAPS,  FAMILY_ROWS,
-	FAMILY_ROWS,    FAMILY_WYTHOFF, FAMILY_CHOMP,   FAMILY_TAKTIX, FAMILY_KUBO,   FAMILY_NINETEEN,
+#include "engine/games.def"
 };
 
-/* Out of line: 22 bytes less than a copy in each of the dispatchers. */
+struct engine_facts engine_game_facts(uint8_t game)
+{
+	union facts_word read;
+	read.word = flash_u32(&game_facts[game].word);
+	return read.facts;
+}
+
+/* Out of line: one copy serves all the dispatchers. */
 OUT_OF_LINE static enum family family(uint8_t game)
 {
 	return (enum family)flash_u8(&families[game]);
 }
 
-/*
- * Each game's text: name, move syntax and example, each ending in a NUL,
- * one game after another in the order of enum engine_game.  The example is
- * also the game's start position (engine_start_position), at most
- * ENGINE_EXAMPLE_MAX characters, and it shows the position's form.  Flash
- * is scarce: the parameters a position may start with, the ranges and the
- * other names people know the games by are the host tool's
- * (tools/grundy.c).
- */
-#define ENGINE_EXAMPLE_MAX 40
-enum game_field { FIELD_NAME, FIELD_MOVES, FIELD_EXAMPLE, FIELDS };
-
-#define GAME_TEXT(name, moves, example) name "\0" moves "\0" example "\0"
-
-static const char game_texts[] ENGINE_FLASH =
-	GAME_TEXT("nim", "H-N", "3 4 5")
-	GAME_TEXT("misere-nim", "H-N", "4 5 6")
-	GAME_TEXT("marienbad", "H-N", "1 3 5 7")
-	GAME_TEXT("limit-nim", "H-N", "k=3 3 4 5")
-	GAME_TEXT("subtraction", "H-N", "S=1,3,4 21")
-	GAME_TEXT("subtract-digit", "-D", "1234")
-	GAME_TEXT("divide", "I/D", "12 35 7")
-	GAME_TEXT("prime-power", "/P^K /P", "56700")
-	GAME_TEXT("nimble", "F>T", "0 3 3 7")
-	GAME_TEXT("matrix-nim", "R:N,N,..", "1 2 3 / 4 5 6")
-	GAME_TEXT("poker-nim", "H-N H+N", "k=2 3/5 4 5/6")
-	GAME_TEXT("pebbles", "S.C", "20")
-	GAME_TEXT("kayles", "R.P R.P-Q", "1 12")
-	GAME_TEXT("wythoff", "A,B", "5 9")
-	GAME_TEXT("chomp", "R,C", "4x8")
-	GAME_TEXT("taktix", "a1,a2 b1-b3", "adjacent misere OOOO/OOOO/OOOO/OOOO")
-	GAME_TEXT("kubo", "b2-3 a1+a2", "333/333/333")
-	GAME_TEXT("nineteen", "c3,c4,b3", "OOO/OOOO/OOOOO/OOOO/OOO");
-
-static const char *game_field(uint8_t game, enum game_field field)
+const char *engine_game_text(uint8_t game, uint8_t text)
 {
-	return flash_skip(game_texts, (uint8_t)(game * FIELDS + field));
+	return flash_skip(game_texts, (uint8_t)(game * ENGINE_TEXTS + text));
+}
+
+const char *engine_word(uint8_t word)
+{
+	return flash_skip(words, word);
+}
+
+void engine_describe(uint8_t game, struct engine_description *info)
+{
+	for (uint8_t text = 0; text < ENGINE_TEXTS; text++) {
+		info->text[text] = engine_game_text(game, text);
+	}
+	info->facts = engine_game_facts(game);
+	info->part_word = engine_word(info->facts.word);
+	info->verb = engine_word((uint8_t)(ENGINE_VERB_TAKE + info->facts.verb));
 }
 
 const char *engine_game_name(uint8_t game)
 {
-	return game_field(game, FIELD_NAME);
+	return engine_game_text(game, ENGINE_TEXT_NAME);
 }
 
-/* Out of line: 8 bytes less (measured) than copies in its callers. */
+/* Out of line: one copy serves its callers. */
 OUT_OF_LINE void engine_print_game_name(uint8_t game, struct text_sink *out)
 {
-	print_flash(out, game_field(game, FIELD_NAME));
+	print_flash(out, engine_game_text(game, ENGINE_TEXT_NAME));
 }
 
 void engine_print_game_syntax(uint8_t game, struct text_sink *out)
 {
-	print_flash(out, game_field(game, FIELD_EXAMPLE));
+	print_flash(out, engine_game_text(game, ENGINE_TEXT_EXAMPLE));
 	put_flash(ENGINE_FLASH_STR("; "));
 	engine_print_move_syntax(game, out);
 }
@@ -107,12 +144,12 @@ void engine_print_game_syntax(uint8_t game, struct text_sink *out)
 void engine_print_move_syntax(uint8_t game, struct text_sink *out)
 {
 	print_flash(out, ENGINE_FLASH_STR("move "));
-	put_flash(game_field(game, FIELD_MOVES));
+	put_flash(engine_game_text(game, ENGINE_TEXT_MOVES));
 }
 
 void engine_print_game_example(uint8_t game, struct text_sink *out)
 {
-	print_flash(out, game_field(game, FIELD_EXAMPLE));
+	print_flash(out, engine_game_text(game, ENGINE_TEXT_EXAMPLE));
 }
 
 static char fold(char c)
@@ -138,7 +175,7 @@ uint8_t engine_find_game(const char *name, uint8_t len)
 		if (same && i == len) {
 			return game;
 		}
-		p = flash_skip(p, FIELDS - 1u); /* past the other fields */
+		p = flash_skip(p, ENGINE_TEXTS - 1u); /* past the other texts */
 	}
 	return GAME_COUNT;
 }
@@ -247,26 +284,18 @@ void engine_print_position(const struct position *pos, struct text_sink *out)
 	put_position(pos);
 }
 
-/* Scratch space in RAM for calls that never run at the same time: the
- * position after a trial move (board_best_move) or after the best move
- * (engine_print_analysis), and the start position's text
- * (engine_start_position).  Static: on the stack, a frame that big costs
- * flash (the text 38 bytes, the positions 50 bytes, measured). */
-static union {
-	struct position after;
-	char text[ENGINE_EXAMPLE_MAX + 1];
-} scratch;
-
 /* The start position is the game's example text, parsed: one truth for
  * the menu, the help and the tests, and no start-up code per game. */
 void engine_start_position(struct position *pos, uint8_t game)
 {
-	/* The examples' length is checked by the unit tests. */
+	/* Static: in a frame it would cost more code than its RAM.  The
+	 * examples' length is checked by the unit tests. */
+	static char text[ENGINE_EXAMPLE_MAX + 1];
 	if (game >= GAME_COUNT) {
 		game = GAME_NIM;
 	}
-	flash_copy(scratch.text, game_field(game, FIELD_EXAMPLE));
-	(void)engine_parse_position(pos, game, scratch.text);
+	flash_copy(text, engine_game_text(game, ENGINE_TEXT_EXAMPLE));
+	(void)engine_parse_position(pos, game, text);
 }
 
 /* ---- moves ---- */
@@ -345,17 +374,13 @@ bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 	}
 }
 
-/* A move record for calls that never run at the same time: the move
- * engine_game_over looks for and the analysis's best move.  Static: in a
- * frame it costs 20 bytes more flash (measured). */
-static struct move spare_move;
-
 bool engine_game_over(const struct position *pos)
 {
 	if (family(pos->game) < FAMILY_CHOMP) {
 		return sums_game_over(pos);
 	}
-	return board_next_move(pos, 0, &spare_move) == BOARD_NO_MOVE;
+	static struct move found; /* static: in a frame it would cost more code than its RAM */
+	return board_next_move(pos, 0, &found) == BOARD_NO_MOVE;
 }
 
 static void parse_move(const struct position *pos, struct scanner *in, struct move *mv)
@@ -451,9 +476,108 @@ void engine_print_move(const struct position *pos, const struct move *mv, struct
 	put_move(pos, mv);
 }
 
+/* ---- a move as a part and an amount ---- */
+
+_Static_assert(offsetof(struct move, u.prime.factor) == offsetof(struct move, u.number.index) &&
+		       offsetof(struct move, u.prime.exponent) == offsetof(struct move, u.number.divisor),
+	       "a Prime power move's factor and exponent lie where a number move's index and divisor do");
+
+uint8_t engine_move_part(const struct position *pos, const struct move *mv)
+{
+	switch (family(pos->game)) {
+	case FAMILY_MATRIX: {
+		/* The first cell of its row it takes from. */
+		uint8_t column = 0;
+		while (column + 1u < pos->cols && mv->u.matrix.take[column] == 0) {
+			column++;
+		}
+		return (uint8_t)(mv->u.matrix.row * pos->cols + column);
+	}
+	case FAMILY_WYTHOFF:
+		return mv->u.wythoff.take[0] == 0 ? 1u : mv->u.wythoff.take[1] == 0 ? 0u : 2u;
+	case FAMILY_CHOMP:
+	case FAMILY_TAKTIX:
+	case FAMILY_NINETEEN:
+		return 0;
+	default:
+		/* The heaps', numbers', rows' and Kubo's moves name their part
+		 * first (asserted below). */
+		return mv->u.heap.heap;
+	}
+}
+
+uint16_t engine_move_amount(const struct position *pos, const struct move *mv)
+{
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		return mv->u.heap.count;
+	case FAMILY_NUMBERS:
+	case FAMILY_DIGIT:
+		return mv->u.number.divisor;
+	case FAMILY_ROWS:
+		return mv->u.strip.count;
+	case FAMILY_WYTHOFF: {
+		/* One of them is 0, or both are the same. */
+		uint16_t first = mv->u.wythoff.take[0];
+		return first != 0 ? first : mv->u.wythoff.take[1];
+	}
+	default:
+		return 0;
+	}
+}
+
+void engine_move_set(const struct position *pos, struct move *mv, uint8_t part, uint16_t amount)
+{
+	switch (family(pos->game)) {
+	case FAMILY_HEAPS:
+		mv->u.heap.heap = part;
+		mv->u.heap.count = amount;
+		break;
+	case FAMILY_NUMBERS:
+	case FAMILY_DIGIT:
+		mv->u.number.index = part;
+		mv->u.number.divisor = (uint8_t)amount;
+		break;
+	case FAMILY_MATRIX: {
+		/* Both before the memset, which for all the compiler knows
+		 * changes pos->cols: one division instead of two. */
+		uint8_t row = (uint8_t)(part / pos->cols);
+		uint8_t column = (uint8_t)(part % pos->cols);
+		if (mv->u.matrix.row != row) {
+			memset(mv, 0, sizeof *mv); /* a move takes from one row only */
+			mv->u.matrix.row = row;
+		}
+		mv->u.matrix.take[column] = (uint8_t)amount;
+		break;
+	}
+	case FAMILY_ROWS:
+		mv->u.strip.row = part;
+		mv->u.strip.count = (uint8_t)amount;
+		break;
+	case FAMILY_WYTHOFF:
+		mv->u.wythoff.take[0] = mv->u.wythoff.take[1] = amount;
+		if (part != 2) {
+			mv->u.wythoff.take[part ^ 1u] = 0;
+		}
+		break;
+	case FAMILY_KUBO:
+		mv->u.kubo.stack = part;
+		mv->u.kubo.count = (uint8_t)amount;
+		mv->u.kubo.other = 0xFFu;
+		if (amount > 3) {
+			mv->u.kubo.count = 1;
+			mv->u.kubo.other = (uint8_t)(part + amount * 2u - 7u);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
 _Static_assert(offsetof(struct move, u.number.index) == 0 && offsetof(struct move, u.prime.factor) == 0 &&
-		       offsetof(struct move, u.matrix.row) == 0 && offsetof(struct move, u.strip.row) == 0,
-	       "a sum game's move names its part first, as u.heap.heap does");
+		       offsetof(struct move, u.matrix.row) == 0 && offsetof(struct move, u.strip.row) == 0 &&
+		       offsetof(struct move, u.kubo.stack) == 0,
+	       "a sum game's move (and Kubo's) names its part first, as u.heap.heap does");
 
 enum engine_error engine_check_move(const struct position *pos, const struct move *mv)
 {
@@ -583,6 +707,22 @@ OUT_OF_LINE int32_t engine_grundy(const struct position *pos)
 
 
 /*
+ * The engine's work record: the position after a move, for the board
+ * games' trials and for the analysis's line.  Only position_after() writes
+ * it, and what it gives back holds until its next call.  Static: in a
+ * frame, a record this large is reached through longer instructions.
+ * `bytes` of *pos are copied, which for a board game may be
+ * BOARD_STATE_BYTES: its trials then copy only what a board uses.
+ */
+static const struct position *position_after(const struct position *pos, const struct move *mv, size_t bytes)
+{
+	static struct position after;
+	memcpy(&after, pos, bytes);
+	engine_apply_move(&after, mv);
+	return &after;
+}
+
+/*
  * The board games have no strategy of their own: try every legal move and
  * keep the first that leaves a losing position.  From a losing position
  * there is none, and the machine plays the first legal move in the
@@ -600,9 +740,7 @@ static bool board_best_move(const struct position *pos, struct move *mv)
 	}
 	if (!is_losing(pos)) {
 		do {
-			memcpy(&scratch.after, pos, BOARD_STATE_BYTES);
-			engine_apply_move(&scratch.after, mv);
-			if (is_losing(&scratch.after)) {
+			if (is_losing(position_after(pos, mv, BOARD_STATE_BYTES))) {
 				return true;
 			}
 			index = board_next_move(pos, (uint8_t)(index + 1u), mv);
@@ -634,7 +772,7 @@ bool engine_best_move(const struct position *pos, struct move *mv)
 void engine_print_analysis(const struct position *pos, struct text_sink *out)
 {
 	print_flash(out, ENGINE_FLASH_STR("game="));
-	put_flash(game_field(pos->game, FIELD_NAME));
+	put_flash(engine_game_text(pos->game, ENGINE_TEXT_NAME));
 	put_flash(ENGINE_FLASH_STR(" outcome="));
 	put_char(is_losing(pos) ? 'P' : 'N');
 	put_flash(ENGINE_FLASH_STR(" grundy="));
@@ -645,13 +783,11 @@ void engine_print_analysis(const struct position *pos, struct text_sink *out)
 		put_u16((uint16_t)g); /* below 65536: an XOR of 16-bit values, or at most 6 */
 	}
 	put_flash(ENGINE_FLASH_STR(" move="));
-	struct move *mv = &spare_move;
-	if (engine_best_move(pos, mv)) {
-		put_move(pos, mv);
+	struct move mv;
+	if (engine_best_move(pos, &mv)) {
+		put_move(pos, &mv);
 		put_flash(ENGINE_FLASH_STR(" after="));
-		scratch.after = *pos;
-		engine_apply_move(&scratch.after, mv);
-		put_position(&scratch.after);
+		put_position(position_after(pos, &mv, sizeof *pos));
 	} else {
 		put_flash(ENGINE_FLASH_STR("- after=-"));
 	}

@@ -16,26 +16,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The games, numbered as in the rulebook (shared/notes/games.md), from 0. */
+/* The games, numbered as in the rulebook (shared/notes/games.md), from 0:
+ * GAME_NIM, GAME_MISERE_NIM, ... GAME_NINETEEN, one for each entry of
+ * engine/games.def, which describes them. */
 enum engine_game {
-	GAME_NIM,            /* 1  heaps; normal play */
-	GAME_MISERE_NIM,     /* 2  heaps; last stone loses */
-	GAME_MARIENBAD,      /* 3  misère Nim from 1 3 5 7 */
-	GAME_LIMIT_NIM,      /* 4  take 1..k from one heap */
-	GAME_SUBTRACTION,    /* 5  take s in S from one heap, S a subset of 1..8 */
-	GAME_SUBTRACT_DIGIT, /* 6  n minus one of its nonzero digits */
-	GAME_DIVIDE,         /* 7  integers; n -> n/2, n/3 or n/6 */
-	GAME_PRIME_POWER,    /* 8  n divided by a prime power dividing it */
-	GAME_NIMBLE,         /* 9  coins slide left on a strip */
-	GAME_MATRIX_NIM,     /* 10 take from cells of one row */
-	GAME_POKER_NIM,      /* 11 Nim with bounded additions */
-	GAME_PEBBLES,        /* 12 pebble strip, Dawson's chess (octal 0.137) */
-	GAME_KAYLES,         /* 13 knock one pin or two adjacent (octal 0.77) */
-	GAME_WYTHOFF,        /* 14 two heaps; one heap or the same from both */
-	GAME_CHOMP,          /* 15 poisoned bottom-left piece */
-	GAME_TAKTIX,         /* 16 4x4; one row or column */
-	GAME_KUBO,           /* 17 3x3 stacks of 3 */
-	GAME_NINETEEN,       /* 18 Dziewietnascie: hexagon of 19 */
+#define GAME(ID, ...) GAME_##ID,
+#include "engine/games.def"
 	GAME_COUNT
 };
 
@@ -170,7 +156,89 @@ struct text_sink {
 
 /* ---- games ---- */
 
-/* The descriptor fields live in flash; these copy one out or stream it. */
+/* How a game is drawn: on the LCD (firmware/view.h) a line of numbers, a
+ * strip of pins or cells, or one of the boards; on the serial console
+ * (firmware/console.c) below the position's text, which is all it shows of
+ * the numbers' games. */
+enum engine_picture {
+	ENGINE_PICTURE_GRID,     /* a line; the console draws the text's rows, numbered */
+	ENGINE_PICTURE_NUMBERS,  /* a line; the console adds nothing */
+	ENGINE_PICTURE_HEAPS,    /* a line; the console draws each part a row of matches */
+	ENGINE_PICTURE_STRIP,    /* a strip; the console's matches */
+	ENGINE_PICTURE_CHOMP,    /* a rectangle of up to rows x cols; the console's matches */
+	/* The boards below are drawn by the console as the text's rows, one
+	 * a line, lettered as moves name them. */
+	ENGINE_PICTURE_TAKTIX,   /* a square of rows x cols cells */
+	ENGINE_PICTURE_KUBO,     /* rows of stacks, each stack 3 places side by side */
+	ENGINE_PICTURE_NINETEEN, /* a hexagon: rows of cols - (rows away from the middle) cells */
+};
+
+/* Where the numbers of a position's parts are, and how large they may be. */
+enum engine_values {
+	ENGINE_VALUES_HEAP16,   /* u.heap (or u.row), 0-65535 */
+	ENGINE_VALUES_NUMBER32, /* u.number (Prime power: n), 0-4294967295 */
+	ENGINE_VALUES_CELL8,    /* u.cell, row by row, 0-255 */
+	ENGINE_VALUES_BYTE8,    /* u.chomp or u.kubo */
+};
+
+/* The words of the descriptions, one list in the order of
+ * engine/games.def: the words for parts (ENGINE_WORD_HEAP ...), the verbs
+ * of moves (ENGINE_VERB_TAKE ...), then the words the summaries share
+ * (engine/game_words.h). */
+enum engine_word {
+#define PART_WORD(ID, text) ENGINE_WORD_##ID,
+#define VERB(ID, text) ENGINE_VERB_##ID,
+#include "engine/games.def"
+	ENGINE_SUMMARY_WORDS
+};
+
+/* What a position says besides its parts, each a menu item: */
+#define ENGINE_HAS_RULE 0x01u    /* normal or misere */
+#define ENGINE_HAS_VARIANT 0x02u /* Taktix: any or adjacent */
+#define ENGINE_HAS_LIMIT 0x04u   /* k, from limit_least to ENGINE_LIMIT_MOST */
+#define ENGINE_HAS_SET 0x08u     /* S, a non-empty subset of 1-8 */
+#define ENGINE_HAS_COUNT 0x10u   /* how many parts, 1 to rows */
+#define ENGINE_HAS_COLS 0x20u    /* how many columns, 1 to cols */
+#define ENGINE_HAS_VALUES 0x40u  /* the parts' numbers: count (x cols) of them, else rows */
+#define ENGINE_LIMIT_MOST 255u
+
+/* A game's facts, as engine/games.def gives them (see there): 32 bits in
+ * flash, which come back from engine_game_facts() in registers. */
+struct engine_facts {
+	uint8_t picture : 3;     /* enum engine_picture */
+	uint8_t values : 2;      /* enum engine_values */
+	uint8_t word : 3;        /* the part word: enum engine_word */
+	uint8_t settings : 7;    /* ENGINE_HAS_* */
+	uint8_t limit_least : 1; /* k's least */
+	uint8_t rows : 4;        /* the most parts the menu sets up; a board's rows */
+	uint8_t cols : 4;        /* the most columns; a board's places in its widest row */
+	uint8_t amount : 4;      /* the most a move names at a part not empty; 0: the part's number */
+	uint8_t verb : 4;        /* enum engine_word, less ENGINE_VERB_TAKE */
+};
+
+/* A game's texts, in flash.  The example, which is also its start
+ * position, has at most ENGINE_EXAMPLE_MAX characters. */
+#define ENGINE_EXAMPLE_MAX 40
+enum engine_text { ENGINE_TEXT_NAME, ENGINE_TEXT_MOVES, ENGINE_TEXT_EXAMPLE, ENGINE_TEXT_SUMMARY, ENGINE_TEXTS };
+
+struct engine_description {
+	const char *text[ENGINE_TEXTS]; /* flash strings (PGM on AVR), by enum engine_text */
+	const char *part_word;          /* "Heap" */
+	const char *verb;               /* "Take" */
+	struct engine_facts facts;
+};
+
+/* The description of a game below GAME_COUNT. */
+void engine_describe(uint8_t game, struct engine_description *info);
+/* Its facts alone, without walking the texts: engine_game_facts(g).rows. */
+struct engine_facts engine_game_facts(uint8_t game);
+/* One text of a game (enum engine_text), a flash string. */
+const char *engine_game_text(uint8_t game, uint8_t text);
+/* A word of the descriptions (enum engine_word; a summary's byte c from
+ * W_FIRST stands for word ENGINE_SUMMARY_WORDS + c - W_FIRST), a flash
+ * string. */
+const char *engine_word(uint8_t word);
+
 const char *engine_game_name(uint8_t game);    /* flash string (PGM on AVR) */
 void engine_print_game_name(uint8_t game, struct text_sink *out);
 /* A position and the moves, as `3 4 5; move H-N`: the position is the
@@ -202,6 +270,22 @@ void engine_apply_move(struct position *pos, const struct move *mv);
  * when there are no more moves. */
 bool engine_next_move(const struct position *pos, struct move *mv, bool first);
 bool engine_game_over(const struct position *pos); /* no legal move left */
+
+/* A move as the buttons make it, a part and an amount at it.  The parts
+ * are the heaps, numbers, factors, coins, rows, strips or stacks; Matrix
+ * Nim's are its cells, row by row; Wythoff's 0 and 1 its heaps and 2 both.
+ * The boards that pick cells (Chomp, Taktix, Nineteen) have none. */
+uint8_t engine_move_part(const struct position *pos, const struct move *mv);
+/* What a move at one part takes (adds, subtracts, the divisor, the
+ * exponent, the squares, the pins); 0 for the moves at several parts or
+ * cells (Matrix Nim, Kubo, the boards), which engine_print_move says. */
+uint16_t engine_move_amount(const struct position *pos, const struct move *mv);
+/* Makes *mv a move of `amount` at `part`, keeping what else it says:
+ * Poker Nim's adding, a strip's pin, Matrix Nim's takes from the row's
+ * other cells (a part in another row starts a new move).  Kubo: 1-3 from
+ * the stack, 4 and 5 one each from it and the stack on its right, or
+ * below it. */
+void engine_move_set(const struct position *pos, struct move *mv, uint8_t part, uint16_t amount);
 
 /* ---- analysis ---- */
 

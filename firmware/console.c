@@ -120,13 +120,6 @@ void console_init(void)
 
 /* ---- the board, as a teleprinter prints it ---- */
 
-/* How each game is drawn, in the order of enum engine_game: 'I' a list of
- * counts, each drawn as a labelled row of matches (heaps, rows of pins,
- * strips, Chomp's rows of squares); a letter or digit, rows separated by
- * '/' in the game's text, one a line, labelled from that character as a
- * move names them; ' ' nothing beyond the game's text (numbers). */
-static const char pictures[GAME_COUNT] ENGINE_FLASH = "IIIII    1IIIIIaaa";
-
 static void say_label_end(void)
 {
 	say_char(':');
@@ -171,8 +164,14 @@ static void print_board(void)
 	const struct position *pos = &game.pos;
 	transcript_position(pos);
 	transcript_line_end();
-	char picture = flash_char(&pictures[pos->game]);
-	if (picture == 'I') {
+	/* As the game's description says (enum engine_picture): a list of
+	 * counts, each drawn as a labelled row of matches (heaps, rows of pins,
+	 * strips, Chomp's rows of squares); rows separated by '/' in the
+	 * game's text, one a line, labelled 1, 2, ... (Matrix Nim) or a, b,
+	 * ... as a move names them (the boards); or nothing beyond the text
+	 * (the numbers). */
+	uint8_t picture = engine_game_facts(pos->game).picture;
+	if ((uint8_t)(picture - ENGINE_PICTURE_HEAPS) <= ENGINE_PICTURE_CHOMP - ENGINE_PICTURE_HEAPS) {
 		print_to(&transcript_out); /* for put_u16: nothing below changes the sink */
 		for (uint8_t i = 0; i < pos->count; i++) {
 			uint16_t size = pos->game == GAME_CHOMP ? pos->u.chomp[i] : pos->u.row[i];
@@ -184,8 +183,8 @@ static void print_board(void)
 			}
 			transcript_line_end();
 		}
-	} else if (picture != ' ') {
-		struct grid_sink grid = { { grid_put }, picture, true, false };
+	} else if (picture != ENGINE_PICTURE_NUMBERS) {
+		struct grid_sink grid = { { grid_put }, picture == ENGINE_PICTURE_GRID ? '1' : 'a', true, false };
 		engine_print_position(pos, &grid.sink);
 		transcript_line_end();
 	}

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "engine/game_words.h"
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/game.h"
@@ -31,74 +32,6 @@ enum menu_item {
 	ITEMS
 };
 
-/* What each game's menu has (bits 0-6), and the word for its parts (bits 8-10). */
-#define HAS_RULE 0x01u
-#define HAS_VARIANT 0x02u
-#define HAS_LIMIT 0x04u
-#define HAS_SET 0x08u
-#define HAS_COUNT 0x10u /* how many parts; with HAS_COLS, rows */
-#define HAS_COLS 0x20u
-#define HAS_VALUES 0x40u /* the parts' numbers (Subtract a digit, Prime power: n; Wythoff: 2) */
-#define WORD_SHIFT 8
-
-enum word { WORD_HEAP, WORD_ROW };
-
-/* The words for parts, each ending in a NUL; the menu adds an 's' for many. */
-static const char part_words[] ENGINE_FLASH = "Heap\0Row\0Number\0Coin\0Strip";
-
-static const uint16_t menu_traits[GAME_COUNT] ENGINE_FLASH = {
-	HAS_RULE | HAS_COUNT | HAS_VALUES,                               /* Nim */
-	HAS_RULE | HAS_COUNT | HAS_VALUES,                               /* Misere Nim */
-	HAS_RULE,                                                        /* Marienbad */
-	HAS_LIMIT | HAS_COUNT | HAS_VALUES,                              /* Limit Nim */
-	HAS_SET | HAS_COUNT | HAS_VALUES,                                /* Subtraction */
-	HAS_VALUES,                                                      /* Subtract a digit */
-	HAS_COUNT | HAS_VALUES | 2u << WORD_SHIFT,                       /* Divide */
-	HAS_VALUES,                                                      /* Prime power */
-	HAS_COUNT | HAS_VALUES | 3u << WORD_SHIFT,                       /* Nimble */
-	HAS_COUNT | HAS_COLS | HAS_VALUES | (uint16_t)WORD_ROW << WORD_SHIFT, /* Matrix Nim */
-	HAS_LIMIT | HAS_COUNT | HAS_VALUES,                              /* Poker Nim */
-	HAS_COUNT | HAS_VALUES | 4u << WORD_SHIFT,                       /* Pebbles */
-	HAS_COUNT | HAS_VALUES | (uint16_t)WORD_ROW << WORD_SHIFT,       /* Kayles */
-	HAS_VALUES,                                                      /* Wythoff */
-	HAS_COUNT | HAS_COLS | (uint16_t)WORD_ROW << WORD_SHIFT,         /* Chomp */
-	HAS_RULE | HAS_VARIANT,                                          /* Taktix */
-	0,                                                               /* Kubo */
-	0,                                                               /* Nineteen */
-};
-
-/* Words the rules summaries share, each ending in a NUL: a byte 0x80 + n
- * of a summary stands for word n. */
-static const char summary_words[] ENGINE_FLASH = " from \0 neighbours\0Take\0 or \0 heap\0 Last move ";
-#define FROM "\x80"
-#define NEIGHBOURS "\x81"
-#define TAKE "\x82"
-#define OR "\x83"
-#define HEAP "\x84"
-#define LAST_MOVE "\x85"
-#define SUMMARY_WORD 0x80u
-
-/* Each game's rules in brief, in the order of enum engine_game (Misere
- * Nim shares Nim's), each ending in a NUL; who wins follows from the rule. */
-static const char summaries[] ENGINE_FLASH =
-	TAKE " 1" OR "more" FROM "a" HEAP ".\0"
-	"Rows 1,3,5,7; take any" FROM "a row.\0"
-	TAKE " 1 to k" FROM "a" HEAP ".\0"
-	TAKE " s in S" FROM "a" HEAP ".\0"
-	"Subtract a nonzero digit of n.\0"
-	"Divide a number by 2, 3" OR "6, round down; 0 goes.\0"
-	"Divide n by a prime power factor.\0"
-	"Move a coin any squares left.\0"
-	TAKE FROM "cells of one row.\0"
-	"Nim," OR "add to a" HEAP " up to its start, k times each.\0"
-	"Put a pebble on a cell with free" NEIGHBOURS ".\0"
-	"Knock down 1 pin" OR "2" NEIGHBOURS ".\0"
-	TAKE FROM "one" HEAP OR "the same" FROM "both.\0"
-	"Eat a piece and all above/right; not the poison.\0"
-	TAKE FROM "one row" OR "column; adjacent: no gaps.\0"
-	TAKE " 1-3" FROM "a stack," OR "1 each" FROM "2" NEIGHBOURS ".\0"
-	TAKE " 1 piece, 2" NEIGHBOURS OR "3 in a triangle.";
-
 #define MENU_REPEATS_PER_TENFOLD 16u
 
 #define MENU_MARQUEE_MS 300u
@@ -113,27 +46,32 @@ static struct position *setup(void)
 	return &settings.setup;
 }
 
-static uint16_t traits(void)
+/* One fact of the game's description (engine/games.def). */
+#define FACT(member) engine_game_facts(setup()->game).member
+
+/* What its position says besides its parts: ENGINE_HAS_*. */
+static uint8_t settings_of(void)
 {
-	return flash_u16(&menu_traits[setup()->game]);
+	return FACT(settings);
 }
 
-/* How many numbers the menu sets. */
+/* How many numbers the menu sets: the parts (Matrix Nim's cells), or as
+ * many as a game without a count always has. */
 static uint8_t values(void)
 {
-	uint16_t has = traits();
-	if ((has & HAS_VALUES) == 0) {
+	uint8_t has = settings_of();
+	if ((has & ENGINE_HAS_VALUES) == 0) {
 		return 0;
 	}
-	if (has & HAS_COUNT) {
-		return (uint8_t)(setup()->count * (has & HAS_COLS ? setup()->cols : 1u));
+	if (has & ENGINE_HAS_COUNT) {
+		return view_line_parts(setup());
 	}
-	return setup()->game == GAME_WYTHOFF ? 2u : 1u;
+	return FACT(rows);
 }
 
 /* The numbers are shown as many as the game has, items ITEM_RULE to
- * ITEM_COLS where the game has HAS_RULE to HAS_COLS (bit item - ITEM_RULE),
- * the others always. */
+ * ITEM_COLS where the game has ENGINE_HAS_RULE to ENGINE_HAS_COLS (bit
+ * item - ITEM_RULE), the others always. */
 static bool item_shown(uint8_t candidate)
 {
 	uint8_t value = (uint8_t)(candidate - ITEM_VALUE);
@@ -141,7 +79,7 @@ static bool item_shown(uint8_t candidate)
 		return value < values();
 	}
 	uint8_t bit = (uint8_t)(candidate - ITEM_RULE);
-	return bit >= ITEM_VALUE - ITEM_RULE || ((uint8_t)traits() >> bit & 1u) != 0;
+	return bit >= ITEM_VALUE - ITEM_RULE || (settings_of() >> bit & 1u) != 0;
 }
 
 /* The game's name from the engine's, capitalised, words split by spaces. */
@@ -157,7 +95,7 @@ static void print_game_name(void)
 
 static void print_part_word(bool many)
 {
-	put_flash(flash_skip(part_words, (uint8_t)(traits() >> WORD_SHIFT)));
+	put_flash(engine_word(FACT(word)));
 	if (many) {
 		put_char('s');
 	}
@@ -166,13 +104,12 @@ static void print_part_word(bool many)
 /* The summary of the rules, and who wins. */
 static const char *summary(void)
 {
-	uint8_t id = setup()->game;
-	return flash_skip(summaries, (uint8_t)(id > GAME_MISERE_NIM ? id - 1u : id));
+	return engine_game_text(setup()->game, ENGINE_TEXT_SUMMARY);
 }
 
 static const char *winner(void)
 {
-	static const char winners[] ENGINE_FLASH = LAST_MOVE "wins.   \0" LAST_MOVE "loses.   ";
+	static const char winners[] ENGINE_FLASH = W_LAST_MOVE "wins.   \0" W_LAST_MOVE "loses.   ";
 	return flash_skip(winners, setup()->rule); /* enum engine_rule */
 }
 
@@ -186,9 +123,9 @@ static uint8_t print_rules(uint8_t skip)
 	uint8_t length = 0;
 	for (;;) {
 		uint8_t c = (uint8_t)flash_char(p++);
-		if (c >= SUMMARY_WORD) {
+		if (c >= W_FIRST) {
 			after_word = p;
-			p = flash_skip(summary_words, (uint8_t)(c - SUMMARY_WORD));
+			p = engine_word((uint8_t)(ENGINE_SUMMARY_WORDS + c - W_FIRST));
 		} else if (c != '\0') {
 			length++;
 			if (skip != 0) {
@@ -254,7 +191,7 @@ static uint8_t *item_field(void)
 	if (item == ITEM_FIRST) {
 		return &settings.machine_first;
 	}
-	if (item == ITEM_COLS && setup()->game == GAME_CHOMP) {
+	if (item == ITEM_COLS && FACT(picture) == ENGINE_PICTURE_CHOMP) {
 		return &setup()->u.chomp[0];
 	}
 	if (item < ITEM_RULE || item >= ITEM_VALUE) {
@@ -301,10 +238,10 @@ static void draw_item(void)
 			put_flash(ENGINE_FLASH_STR("First move "));
 		} else if (item < ITEM_VALUE) {
 			put_flash(flash_skip(labels, item));
-		} else if (traits() & HAS_COUNT || pos->game == GAME_WYTHOFF) {
+		} else if (FACT(rows) > 1) {
 			print_part_word(false);
 			put_char(' ');
-			if (pos->game == GAME_MATRIX_NIM) {
+			if (settings_of() & ENGINE_HAS_COLS) {
 				put_pair(i / pos->cols + 1u, ',', i % pos->cols + 1u);
 			} else {
 				put_u16(i + 1u);
@@ -407,18 +344,18 @@ static void menu_change(int8_t step)
 		view_set_value(pos, i, n); /* cut to what its field holds */
 		return;
 	}
-	/* k from 1 (Poker Nim: 0), S a non-empty set, up to 8 parts or
-	 * columns (Matrix Nim and Chomp up to 4 rows). */
-	_Static_assert(ENGINE_CHOMP_ROWS == 4, "Chomp's rows are bounded as Matrix Nim's");
-	uint8_t first = item == ITEM_LIMIT && pos->game == GAME_POKER_NIM ? 0u : 1u;
-	uint8_t last = item <= ITEM_SET ? UINT8_MAX
-		     : item == ITEM_COUNT && (pos->game == GAME_MATRIX_NIM || pos->game == GAME_CHOMP) ? 4u : 8u;
+	/* The ranges the game's description gives: k from its least, S a
+	 * non-empty set, the parts and columns up to its rows and cols. */
+	struct engine_facts facts = engine_game_facts(pos->game);
+	uint8_t first = item == ITEM_LIMIT ? facts.limit_least : 1u;
+	uint8_t last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT ? facts.rows : facts.cols;
 	uint8_t cut = n > last ? last : (uint8_t)n;
 	*byte = cut < first ? first : cut;
-	if (pos->game == GAME_POKER_NIM) {
+	if (item == ITEM_LIMIT) {
+		/* Poker Nim's adds follow k; no other game with a k reads them. */
 		pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1] = pos->limit;
 	}
-	if (pos->game == GAME_CHOMP) {
+	if (facts.picture == ENGINE_PICTURE_CHOMP) {
 		chomp_fill(pos);
 	}
 }

@@ -13,56 +13,21 @@
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
 
-/* Each game's kind of picture (bits 0-1), where it keeps its numbers
- * (bits 2-3), the verb of its moves (bits 4-6), and whether a move keeps
- * its part in byte 0 and its amount in byte 1 (bit 7; else Nim's layout:
- * heap, add, then a 16-bit count), by enum engine_game. */
-#define KIND_MASK 3u
-#define STORE_HEAP16 (0u << 2)
-#define STORE_NUMBER32 (1u << 2)
-#define STORE_CELL8 (2u << 2)
-#define STORE_BYTE8 (3u << 2) /* Chomp's rows, Kubo's stacks: bytes at the same place */
-#define STORE_MASK (3u << 2)
-#define VERB_SHIFT 4
-#define VERB_MASK 7u
-#define AMOUNT_BYTE 0x80u
-
-enum verb { VERB_TAKE, VERB_ADD, VERB_SUBTRACT, VERB_DIVIDE, VERB_MOVE, VERB_KNOCK, VERB_PLACE };
-
-/* The verbs in the order of enum verb, each ending in a NUL. */
-static const char verbs[] ENGINE_FLASH = "Take\0Add\0Subtract\0Divide by\0Move to\0Knock\0Place";
-
-#define TRAITS(kind, store, verb) ((kind) | (store) | ((verb) << VERB_SHIFT))
-
-static const uint8_t traits[GAME_COUNT] ENGINE_FLASH = {
-	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Nim */
-	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Misere Nim */
-	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Marienbad */
-	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Limit Nim */
-	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Subtraction */
-	TRAITS(VIEW_KIND_LINE, STORE_NUMBER32, VERB_SUBTRACT) | AMOUNT_BYTE,  /* Subtract a digit */
-	TRAITS(VIEW_KIND_LINE, STORE_NUMBER32, VERB_DIVIDE) | AMOUNT_BYTE,    /* Divide */
-	TRAITS(VIEW_KIND_LINE, STORE_NUMBER32, VERB_DIVIDE) | AMOUNT_BYTE,    /* Prime power */
-	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_MOVE),                      /* Nimble */
-	TRAITS(VIEW_KIND_LINE, STORE_CELL8, VERB_TAKE),                       /* Matrix Nim */
-	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Poker Nim */
-	TRAITS(VIEW_KIND_STRIP, STORE_HEAP16, VERB_PLACE) | AMOUNT_BYTE,      /* Pebbles */
-	TRAITS(VIEW_KIND_STRIP, STORE_HEAP16, VERB_KNOCK) | AMOUNT_BYTE,      /* Kayles */
-	TRAITS(VIEW_KIND_LINE, STORE_HEAP16, VERB_TAKE),                      /* Wythoff */
-	TRAITS(VIEW_KIND_BOARD, STORE_BYTE8, VERB_TAKE),                     /* Chomp */
-	TRAITS(VIEW_KIND_BOARD, STORE_HEAP16, VERB_TAKE),                     /* Taktix */
-	TRAITS(VIEW_KIND_BOARD, STORE_BYTE8, VERB_TAKE),                     /* Kubo */
-	TRAITS(VIEW_KIND_BOARD, STORE_HEAP16, VERB_TAKE),                     /* Nineteen */
-};
-
-static uint8_t traits_of(const struct position *pos)
+/* The game's description (engine/games.def) says how it is drawn, where
+ * its numbers are, its verb and the most a move names at a part; what is
+ * left to a game's own name below are its rules: what a move may be. */
+static uint8_t picture(const struct position *pos)
 {
-	return flash_u8(&traits[pos->game]);
+	return engine_game_facts(pos->game).picture;
 }
 
 uint8_t view_kind(const struct position *pos)
 {
-	return traits_of(pos) & KIND_MASK;
+	uint8_t p = picture(pos);
+	if (p >= ENGINE_PICTURE_CHOMP) {
+		return VIEW_KIND_BOARD;
+	}
+	return p == ENGINE_PICTURE_STRIP ? VIEW_KIND_STRIP : VIEW_KIND_LINE;
 }
 
 static bool is(const struct position *pos, uint8_t game)
@@ -70,25 +35,23 @@ static bool is(const struct position *pos, uint8_t game)
 	return pos->game == game;
 }
 
-_Static_assert(GAME_CHOMP + 4 == GAME_COUNT, "the four boards come last in enum engine_game");
-
 /* Chomp, Taktix and Nineteen pick cells; every other game says where and
  * how much. */
 bool view_picks_cells(const struct position *pos)
 {
-	return pos->game >= GAME_CHOMP && !is(pos, GAME_KUBO); /* the boards come last */
+	return view_kind(pos) == VIEW_KIND_BOARD && picture(pos) != ENGINE_PICTURE_KUBO;
 }
 
 /* ---- numbers ---- */
 
 uint32_t view_value(const struct position *pos, uint8_t i)
 {
-	switch (traits_of(pos) & STORE_MASK) {
-	case STORE_NUMBER32:
+	switch (engine_game_facts(pos->game).values) {
+	case ENGINE_VALUES_NUMBER32:
 		return pos->u.number[i];
-	case STORE_CELL8:
+	case ENGINE_VALUES_CELL8:
 		return pos->u.cell[i / pos->cols][i % pos->cols];
-	case STORE_BYTE8:
+	case ENGINE_VALUES_BYTE8:
 		return pos->u.chomp[i]; /* or pos->u.kubo[i] */
 	default:
 		return pos->u.heap[i];
@@ -97,11 +60,11 @@ uint32_t view_value(const struct position *pos, uint8_t i)
 
 void view_set_value(struct position *pos, uint8_t i, uint32_t value)
 {
-	switch (traits_of(pos) & STORE_MASK) {
-	case STORE_NUMBER32:
+	switch (engine_game_facts(pos->game).values) {
+	case ENGINE_VALUES_NUMBER32:
 		pos->u.number[i] = value;
 		break;
-	case STORE_CELL8:
+	case ENGINE_VALUES_CELL8:
 		pos->u.cell[i / pos->cols][i % pos->cols] = value > UINT8_MAX ? UINT8_MAX : (uint8_t)value;
 		break;
 	default:
@@ -122,20 +85,11 @@ uint8_t view_wrap(uint8_t at, int8_t step, uint8_t count)
 	return at == count ? 0u : at;
 }
 
+/* The parts, and Matrix Nim's columns of each. */
 uint8_t view_line_parts(const struct position *pos)
 {
-	if (is(pos, GAME_MATRIX_NIM)) {
-		return (uint8_t)(pos->count * pos->cols);
-	}
-	return is(pos, GAME_KUBO) ? ENGINE_KUBO_STACKS : pos->count;
+	return (uint8_t)(pos->count * (engine_game_facts(pos->game).settings & ENGINE_HAS_COLS ? pos->cols : 1u));
 }
-
-/* The most the amount may be where a part is not empty, by enum
- * engine_game (0: its value): the digit, the divisor, Kubo's 1-3 then pairs
- * right and below, the pins. */
-static const uint8_t most_fixed[GAME_COUNT] ENGINE_FLASH = {
-	[GAME_SUBTRACT_DIGIT] = 9, [GAME_DIVIDE] = 6, [GAME_KUBO] = 5, [GAME_PEBBLES] = 1, [GAME_KAYLES] = 2,
-};
 
 /* The most the amount may be at `part` (0: nothing to take there).  The
  * engine refuses what the rules do not allow within it (over k, not in S,
@@ -143,7 +97,7 @@ static const uint8_t most_fixed[GAME_COUNT] ENGINE_FLASH = {
 static uint16_t amount_most(const struct position *pos, const struct view_cursor *c, uint8_t part)
 {
 	uint32_t value = view_value(pos, part);
-	uint8_t fixed = flash_u8(&most_fixed[pos->game]);
+	uint8_t fixed = engine_game_facts(pos->game).amount; /* the digit, the divisor, the pins, Kubo's moves */
 	if (value != 0 && fixed != 0) {
 		return fixed;
 	}
@@ -162,49 +116,7 @@ static uint16_t amount_most(const struct position *pos, const struct view_cursor
 /* Writes the cursor's part and amount into its move. */
 static void compose(const struct position *pos, struct view_cursor *c)
 {
-	struct move *mv = &c->mv;
-	uint8_t part = c->part;
-	uint16_t amount = c->amount;
-	switch (pos->game) {
-	case GAME_MATRIX_NIM: {
-		/* Both before the memset, which for all the compiler knows
-		 * changes pos->cols: one division instead of two. */
-		uint8_t row = (uint8_t)(part / pos->cols);
-		uint8_t column = (uint8_t)(part % pos->cols);
-		if (mv->u.matrix.row != row) {
-			memset(mv, 0, sizeof *mv); /* a move takes from one row only */
-			mv->u.matrix.row = row;
-		}
-		mv->u.matrix.take[column] = (uint8_t)amount;
-		return;
-	}
-	case GAME_WYTHOFF:
-		mv->u.wythoff.take[0] = mv->u.wythoff.take[1] = amount;
-		if (part != 2) {
-			mv->u.wythoff.take[part ^ 1u] = 0;
-		}
-		return;
-	case GAME_KUBO:
-		/* 1-3 from the stack, or one each from it and the stack on
-		 * its right (4) or below it (5). */
-		mv->u.kubo.stack = part;
-		mv->u.kubo.count = (uint8_t)amount;
-		mv->u.kubo.other = 0xFFu;
-		if (amount > 3) {
-			mv->u.kubo.count = 1;
-			mv->u.kubo.other = (uint8_t)(part + amount * 2u - 7u);
-		}
-		return;
-	default:
-		break;
-	}
-	uint8_t *bytes = (uint8_t *)mv;
-	bytes[0] = part;
-	if (traits_of(pos) & AMOUNT_BYTE) {
-		bytes[1] = (uint8_t)amount; /* digit, divisor, exponent, pins */
-	} else {
-		mv->u.heap.count = amount;
-	}
+	engine_move_set(pos, &c->mv, c->part, c->amount);
 }
 
 /* Parts the cursor visits: Wythoff's third is both heaps. */
@@ -270,38 +182,31 @@ static void step_part(const struct position *pos, struct view_cursor *c, int8_t 
 
 uint8_t view_board_height(const struct position *pos)
 {
-	switch (pos->game) {
-	case GAME_CHOMP:
-		return pos->count;
-	case GAME_KUBO:
-		return 3;
-	case GAME_NINETEEN:
-		return 5;
-	default:
-		return 4;
-	}
+	return picture(pos) == ENGINE_PICTURE_CHOMP ? pos->count : engine_game_facts(pos->game).rows;
 }
 
 uint8_t view_board_width(const struct position *pos, uint8_t y)
 {
-	switch (pos->game) {
-	case GAME_CHOMP:
+	struct engine_facts facts = engine_game_facts(pos->game);
+	if (facts.picture == ENGINE_PICTURE_CHOMP) {
 		return pos->u.chomp[0];
-	case GAME_KUBO:
-		return 9;
-	case GAME_NINETEEN:
-		return (uint8_t)(y < 2 ? 3u + y : 7u - y);
-	default:
-		return 4;
 	}
+	uint8_t width = facts.cols;
+	if (facts.picture == ENGINE_PICTURE_NINETEEN) {
+		/* A hexagon: a place less each row away from the middle one. */
+		uint8_t middle = facts.rows / 2u;
+		width = (uint8_t)(width - (y < middle ? middle - y : y - middle));
+	}
+	return width;
 }
 
-const uint8_t *view_cell_byte(const struct position *pos, const void *cells, uint8_t x, uint8_t y, uint8_t *mask)
+uint8_t view_cell(const struct position *pos, uint8_t x, uint8_t y)
 {
-	static const uint8_t row_start[5] ENGINE_FLASH = { 0, 3, 7, 12, 16 };
-	uint8_t cell = is(pos, GAME_NINETEEN) ? (uint8_t)(flash_u8(&row_start[y]) + x) : (uint8_t)(y * 4u + x);
-	*mask = (uint8_t)(1u << (cell & 7u));
-	return (const uint8_t *)cells + cell / 8u;
+	uint8_t cell = x;
+	while (y > 0) {
+		cell = (uint8_t)(cell + view_board_width(pos, --y));
+	}
+	return cell;
 }
 
 /* Moves the board's cursor one place in the key's direction (any other
@@ -311,7 +216,7 @@ static void board_step(const struct position *pos, struct view_cursor *c, uint8_
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
 	/* Chomp's rows count from the bottom, the others' from the top. */
-	if (is(pos, GAME_CHOMP) ? key == KEY_UP : key == KEY_DOWN) {
+	if (picture(pos) == ENGINE_PICTURE_CHOMP ? key == KEY_UP : key == KEY_DOWN) {
 		y++;
 	} else if (key == KEY_UP || key == KEY_DOWN) {
 		if (y > 0) {
@@ -333,9 +238,9 @@ static void board_step(const struct position *pos, struct view_cursor *c, uint8_
 	c->part = (uint8_t)(y * 16u + x);
 }
 
-/* Whether a board's move has picked something: Chomp's corner, cells (Kubo:
- * its stack, count and other stack, never all zero).  Not inlined: its two
- * copies took 40 bytes more (measured). */
+/* Whether a board's move has picked something: Chomp's piece (its move is
+ * one piece, which eats the others), or cells.  Out of line: one copy
+ * serves both callers. */
 OUT_OF_LINE static bool picks_something(const struct position *pos, const struct move *mv)
 {
 	return is(pos, GAME_CHOMP) ? mv->u.chomp.row != 0xFFu : mv->u.cells != 0;
@@ -353,8 +258,9 @@ static uint8_t board_select(const struct position *pos, struct view_cursor *c)
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
 	if (!chomp) {
-		uint8_t mask;
-		*(uint8_t *)view_cell_byte(pos, &mv->u.cells, x, y, &mask) ^= mask; /* a byte of *mv */
+		uint8_t cell = view_cell(pos, x, y);
+		uint8_t *bytes = (uint8_t *)&mv->u.cells; /* low byte first, as view_draw.c reads them */
+		bytes[cell / 8u] ^= (uint8_t)(1u << (cell & 7u));
 	} else if (mv->u.chomp.row == y && mv->u.chomp.col == x) {
 		mv->u.chomp.row = 0xFFu;
 	} else {
@@ -444,51 +350,28 @@ uint8_t view_key(const struct position *pos, struct view_cursor *c, uint8_t key)
 
 void view_cursor_of_move(const struct position *pos, struct view_cursor *c)
 {
-	const struct move *mv = &c->mv;
-	c->part = mv->u.heap.heap; /* byte 0: the heap, number, factor, row or stack */
-	if (is(pos, GAME_MATRIX_NIM)) {
-		uint8_t column = 0;
-		while (mv->u.matrix.take[column] == 0) {
-			column++;
-		}
-		c->part = (uint8_t)(mv->u.matrix.row * pos->cols + column);
-	} else if (is(pos, GAME_WYTHOFF)) {
-		c->part = mv->u.wythoff.take[0] == 0 ? 1u : mv->u.wythoff.take[1] == 0 ? 0u : 2u;
-	}
+	c->part = engine_move_part(pos, &c->mv);
 }
 
 /* ---- words ---- */
-
-/* The amount of a move of the number games. */
-static uint16_t move_amount(const struct position *pos, const struct view_cursor *c)
-{
-	const struct move *mv = &c->mv;
-	if (traits_of(pos) & AMOUNT_BYTE) {
-		return ((const uint8_t *)mv)[1];
-	}
-	if (is(pos, GAME_WYTHOFF)) {
-		return mv->u.wythoff.take[c->part & 1u];
-	}
-	return mv->u.heap.count;
-}
 
 /* "Take 3" for the person, "I take 3" for the machine. */
 void view_print_phrase(const struct position *pos, const struct view_cursor *c, bool machine,
 		       struct text_sink *out)
 {
 	const struct move *mv = &c->mv;
-	uint8_t verb = (traits_of(pos) >> VERB_SHIFT) & VERB_MASK;
+	uint8_t verb = (uint8_t)(ENGINE_VERB_TAKE + engine_game_facts(pos->game).verb);
 	if (is(pos, GAME_POKER_NIM) && mv->u.heap.add) {
-		verb = VERB_ADD;
+		verb = ENGINE_VERB_ADD;
 	}
-	const char *p = flash_skip(verbs, verb);
+	const char *p = engine_word(verb);
 	if (machine) {
 		put_flash(ENGINE_FLASH_STR("I "));
 		put_char((char)(flash_char(p++) | 0x20)); /* lower case */
 	}
 	put_flash(p);
 	put_char(' ');
-	uint16_t amount = move_amount(pos, c);
+	uint16_t amount = engine_move_amount(pos, mv);
 	if (view_kind(pos) == VIEW_KIND_BOARD) {
 		if (picks_something(pos, mv)) {
 			engine_print_move(pos, mv, out);

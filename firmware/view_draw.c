@@ -72,6 +72,7 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 	buffer_sink_init(&line, text, sizeof picture.line);
 	print_to(&line.sink);
 	uint8_t parts = view_line_parts(pos);
+	bool matrix = (engine_game_facts(pos->game).settings & ENGINE_HAS_COLS) != 0;
 	/* A large Matrix Nim begins a few cells before the cursor's. */
 	uint8_t first = parts > LINE_PARTS_MOST && c->part < parts && c->part > LINE_PARTS_BEFORE
 				? (uint8_t)(c->part - LINE_PARTS_BEFORE)
@@ -82,7 +83,7 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 		bool marked = line_marked(pos, c, i);
 		/* A bracket stands for a space; a line begun late has a
 		 * separator first, for the '<'. */
-		if (pos->game == GAME_MATRIX_NIM && i % pos->cols == 0 && i > 0) {
+		if (matrix && i % pos->cols == 0 && i > 0) {
 			put_char('/');
 		} else if (i == first ? i > 0 : !marked && !was_marked) {
 			put_char(' ');
@@ -184,6 +185,14 @@ static uint8_t strip_columns(uint8_t id, uint8_t flag)
 
 /* ---- the board: 20x16 pixels in 4x2 characters ---- */
 
+/* Whether `cell` is in a set of cells (pos->u.taktix, pos->u.nineteen, a
+ * move's cells) as the AVR keeps it, low byte first.  Bytes, not 32-bit
+ * shifts: far less code on the AVR. */
+static bool cell_in(const void *cells, uint8_t cell)
+{
+	return (((const uint8_t *)cells)[cell / 8u] >> (cell & 7u) & 1u) != 0;
+}
+
 /* A place's rectangle (left, top, width, height) on the canvas. */
 static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const uint8_t rect[4], bool present,
 			bool taken, bool inverted)
@@ -217,6 +226,7 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 	uint8_t (*canvas)[LCD_GLYPH_ROWS] = OPAQUE(&picture.board[0]);
 	memset(canvas, 0, sizeof picture.board);
 	const struct move *mv = &c->mv;
+	uint8_t drawn = engine_game_facts(pos->game).picture;
 	uint8_t height = view_board_height(pos);
 	for (uint8_t y = 0; y < height; y++) {
 		uint8_t width = view_board_width(pos, y);
@@ -228,7 +238,7 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 			uint8_t high = 3;
 			bool present;
 			bool taken;
-			if (pos->game == GAME_CHOMP) {
+			if (drawn == ENGINE_PICTURE_CHOMP) {
 				/* Up to 4 columns one to a character, else two; up to
 				 * 4 rows 3 pixels high, else 1; the poisoned corner at
 				 * the bottom left. */
@@ -244,7 +254,7 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 					top = (uint8_t)(15u - y * 2u);
 					high = 1;
 				}
-			} else if (pos->game == GAME_KUBO) {
+			} else if (drawn == ENGINE_PICTURE_KUBO) {
 				/* A stack to a character, its pieces 1 pixel wide side
 				 * by side; the move takes the top pieces of the stack,
 				 * or the top one of each of a pair; the cursor is the
@@ -259,10 +269,10 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 				top++;
 			} else {
 				/* Taktix's cells are the low 16 bits of Nineteen's. */
-				uint8_t mask;
-				present = (*view_cell_byte(pos, &pos->u.nineteen, x, y, &mask) & mask) != 0;
-				taken = (*view_cell_byte(pos, &mv->u.cells, x, y, &mask) & mask) != 0;
-				if (pos->game == GAME_NINETEEN) {
+				uint8_t cell = view_cell(pos, x, y);
+				present = cell_in(&pos->u.nineteen, cell);
+				taken = cell_in(&mv->u.cells, cell);
+				if (drawn == ENGINE_PICTURE_NINETEEN) {
 					/* Rows 3 pixels apart, pieces 4 apart, each row centred. */
 					left = (uint8_t)((5u - width) * 2u + x * 4u);
 					wide = 3;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/game_words.h"
 #include "engine/text.h"
 
 #define LINE_MAX_CHARS 1024
@@ -67,10 +68,11 @@ static void print_help(void)
 	       MOVES_MAX);
 }
 
-/* What the device's short help leaves out, for people (host only: the
- * device has no flash to spare for it): the position's syntax, whose
- * parameters the engine's example does not always show, and notes on the
- * ranges and the moves.  Indexed by enum engine_game. */
+/* What the games' descriptions (engine/games.def) leave out, for people
+ * (host only: the device has no flash to spare for it): the position's
+ * syntax, whose parameters the engine's example does not always show, and
+ * notes on the moves and on the ranges of what the device sets up.
+ * Indexed by enum engine_game. */
 static const char *const game_positions[GAME_COUNT] = {
 	"[misere] HEAP...",
 	"[normal] HEAP...",
@@ -172,12 +174,80 @@ static void print_syntax(uint8_t game, FILE *f, struct text_sink *sink)
 	engine_print_move_syntax(game, sink);
 }
 
+/* A flash string of the descriptions, the summaries' shared words spelt
+ * out (engine/game_words.h). */
+static void print_text(const char *text)
+{
+	for (; *text != '\0'; text++) {
+		if ((unsigned char)*text >= W_FIRST) {
+			print_text(engine_word((uint8_t)(ENGINE_SUMMARY_WORDS + (unsigned char)*text - W_FIRST)));
+		} else {
+			putchar(*text);
+		}
+	}
+}
+
+/* The part word, in lower case, and an 's' for many. */
+static void print_parts(const struct engine_description *about, unsigned many)
+{
+	for (const char *p = about->part_word; *p != '\0'; p++) {
+		putchar(tolower((unsigned char)*p));
+	}
+	printf("%s", many > 1 ? "s" : "");
+}
+
+/* What the description says the device's menu sets up: the parameters
+ * and their ranges, and how many parts. */
+static void print_ranges(const struct engine_description *about)
+{
+	const struct engine_facts *f = &about->facts;
+	static const char *const value_ranges[] = { "0-65535", "0-4294967295", "0-255", "" };
+	const char *comma = "";
+	if (f->settings & ENGINE_HAS_RULE) {
+		printf("normal or misere");
+		comma = ", ";
+	}
+	if (f->settings & ENGINE_HAS_VARIANT) {
+		printf("%sany or adjacent", comma);
+		comma = ", ";
+	}
+	if (f->settings & ENGINE_HAS_LIMIT) {
+		printf("%sk %u-%u", comma, f->limit_least, ENGINE_LIMIT_MOST);
+		comma = ", ";
+	}
+	if (f->settings & ENGINE_HAS_SET) {
+		printf("%sS a subset of 1-8", comma);
+		comma = ", ";
+	}
+	printf("%s", comma);
+	if (f->settings & ENGINE_HAS_COLS) {
+		printf("1-%u rows of 1-%u %s", f->rows, f->cols, f->settings & ENGINE_HAS_VALUES ? "cells" : "pieces");
+	} else if (f->settings & ENGINE_HAS_COUNT) {
+		printf("1-%u ", f->rows);
+		print_parts(about, f->rows);
+	} else if (f->picture >= ENGINE_PICTURE_TAKTIX) {
+		printf("a board of %u rows", f->rows);
+	} else {
+		printf("%u ", f->rows);
+		print_parts(about, f->rows);
+	}
+	if (f->settings & ENGINE_HAS_VALUES) {
+		printf(" of %s", value_ranges[f->values]);
+	}
+}
+
 static void print_game_list(void)
 {
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
-		engine_print_game_name(game, &out);
+		struct engine_description about;
+		engine_describe(game, &about);
+		print_text(about.text[ENGINE_TEXT_NAME]);
+		printf("\n  rules:   ");
+		print_text(about.text[ENGINE_TEXT_SUMMARY]);
 		printf("\n  syntax:  ");
 		print_syntax(game, stdout, &out);
+		printf("\n  device:  ");
+		print_ranges(&about);
 		printf("\n  notes:   %s", game_notes[game]);
 		printf("\n  example: grundy ");
 		engine_print_game_name(game, &out);

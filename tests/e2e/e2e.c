@@ -194,26 +194,20 @@ void e2e_settle(struct sim *sim, uint32_t quiet_ms)
 
 enum kind { KIND_LINE, KIND_STRIP, KIND_BOARD };
 
+/* How the device draws a game, as its description (engine/games.def) says. */
 static enum kind kind_of(uint8_t game)
 {
-	switch (game) {
-	case GAME_PEBBLES:
-	case GAME_KAYLES:
-		return KIND_STRIP;
-	case GAME_CHOMP:
-	case GAME_TAKTIX:
-	case GAME_KUBO:
-	case GAME_NINETEEN:
+	uint8_t picture = engine_game_facts(game).picture;
+	if (picture >= ENGINE_PICTURE_CHOMP) {
 		return KIND_BOARD;
-	default:
-		return KIND_LINE;
 	}
+	return picture == ENGINE_PICTURE_STRIP ? KIND_STRIP : KIND_LINE;
 }
 
 /* Chomp, Taktix and Nineteen pick cells; the others say where and how much. */
 static bool picks_cells(uint8_t game)
 {
-	return game == GAME_CHOMP || game == GAME_TAKTIX || game == GAME_NINETEEN;
+	return kind_of(game) == KIND_BOARD && engine_game_facts(game).picture != ENGINE_PICTURE_KUBO;
 }
 
 void e2e_game_title(uint8_t game, char *text, size_t size)
@@ -230,20 +224,9 @@ void e2e_game_title(uint8_t game, char *text, size_t size)
 /* The word the menu uses for a game's parts. */
 static const char *part_word(uint8_t game)
 {
-	switch (game) {
-	case GAME_MATRIX_NIM:
-	case GAME_KAYLES:
-	case GAME_CHOMP:
-		return "Row";
-	case GAME_DIVIDE:
-		return "Number";
-	case GAME_NIMBLE:
-		return "Coin";
-	case GAME_PEBBLES:
-		return "Strip";
-	default:
-		return "Heap";
-	}
+	struct engine_description about;
+	engine_describe(game, &about);
+	return about.part_word;
 }
 
 /* The numbers the menu sets: Matrix Nim's cells, a Chomp row's length. */
@@ -267,39 +250,19 @@ static uint32_t position_value(const struct position *pos, uint8_t i)
 /* How many numbers the menu sets for a position. */
 static uint8_t menu_values(const struct position *pos)
 {
-	switch (pos->game) {
-	case GAME_MARIENBAD:
-	case GAME_CHOMP:
-	case GAME_TAKTIX:
-	case GAME_KUBO:
-	case GAME_NINETEEN:
+	struct engine_facts facts = engine_game_facts(pos->game);
+	if ((facts.settings & ENGINE_HAS_VALUES) == 0) {
 		return 0;
-	case GAME_SUBTRACT_DIGIT:
-	case GAME_PRIME_POWER:
-		return 1;
-	case GAME_WYTHOFF:
-		return 2;
-	case GAME_MATRIX_NIM:
-		return (uint8_t)(pos->count * pos->cols);
-	default:
-		return pos->count;
 	}
+	if ((facts.settings & ENGINE_HAS_COUNT) == 0) {
+		return facts.rows;
+	}
+	return (uint8_t)(pos->count * (facts.settings & ENGINE_HAS_COLS ? pos->cols : 1u));
 }
 
 static bool has_count(uint8_t game)
 {
-	switch (game) {
-	case GAME_MARIENBAD:
-	case GAME_SUBTRACT_DIGIT:
-	case GAME_PRIME_POWER:
-	case GAME_WYTHOFF:
-	case GAME_TAKTIX:
-	case GAME_KUBO:
-	case GAME_NINETEEN:
-		return false;
-	default:
-		return true;
-	}
+	return (engine_game_facts(game).settings & ENGINE_HAS_COUNT) != 0;
 }
 
 struct e2e_setup e2e_start(uint8_t game, bool machine_first)
@@ -721,38 +684,36 @@ static bool read_canvas(struct sim *sim, uint8_t canvas[16][20])
 	return true;
 }
 
+/* A board's rows and the places in each, as the game's description says:
+ * Chomp's from its position, a hexagon's a place less each row away from
+ * the middle one. */
 static uint8_t board_height(const struct position *pos)
 {
-	switch (pos->game) {
-	case GAME_CHOMP:
-		return pos->count;
-	case GAME_KUBO:
-		return 3;
-	case GAME_NINETEEN:
-		return 5;
-	default:
-		return 4;
-	}
+	struct engine_facts facts = engine_game_facts(pos->game);
+	return facts.picture == ENGINE_PICTURE_CHOMP ? pos->count : facts.rows;
 }
 
 static uint8_t board_width(const struct position *pos, uint8_t y)
 {
-	switch (pos->game) {
-	case GAME_CHOMP:
+	struct engine_facts facts = engine_game_facts(pos->game);
+	if (facts.picture == ENGINE_PICTURE_CHOMP) {
 		return pos->u.chomp[0];
-	case GAME_KUBO:
-		return 9;
-	case GAME_NINETEEN:
-		return (uint8_t)(y < 2 ? 3 + y : 7 - y);
-	default:
-		return 4;
 	}
+	if (facts.picture == ENGINE_PICTURE_NINETEEN) {
+		int away = y - facts.rows / 2;
+		return (uint8_t)(facts.cols - (away < 0 ? -away : away));
+	}
+	return facts.cols;
 }
 
-static uint8_t nineteen_cell(uint8_t x, uint8_t y)
+/* Taktix's and Nineteen's cell at place (x, y), numbered row by row. */
+static uint8_t board_cell(const struct position *pos, uint8_t x, uint8_t y)
 {
-	static const uint8_t row_start[5] = { 0, 3, 7, 12, 16 };
-	return (uint8_t)(row_start[y] + x);
+	uint8_t cell = x;
+	for (uint8_t row = 0; row < y; row++) {
+		cell = (uint8_t)(cell + board_width(pos, row));
+	}
+	return cell;
 }
 
 /* Whether place (x, y) holds a piece: Taktix and Nineteen cells, Chomp
@@ -765,10 +726,8 @@ static bool place_present(const struct position *pos, uint8_t x, uint8_t y)
 		return y < pos->count && x < pos->u.chomp[y];
 	case GAME_KUBO:
 		return x % 3 < pos->u.kubo[y * 3 + x / 3];
-	case GAME_NINETEEN:
-		return (pos->u.nineteen >> nineteen_cell(x, y) & 1u) != 0;
 	default:
-		return (pos->u.taktix >> (y * 4 + x) & 1u) != 0;
+		return (pos->u.nineteen >> board_cell(pos, x, y) & 1u) != 0; /* Taktix's are its low 16 bits */
 	}
 }
 
@@ -1335,7 +1294,7 @@ static void move_places(const struct position *pos, const struct move *mv, int p
 	}
 	for (uint8_t y = 0; y < board_height(pos); y++) {
 		for (uint8_t x = 0; x < board_width(pos, y); x++) {
-			uint8_t cell = pos->game == GAME_NINETEEN ? nineteen_cell(x, y) : (uint8_t)(y * 4 + x);
+			uint8_t cell = board_cell(pos, x, y);
 			if (mv->u.cells >> cell & 1u) {
 				places[(*count)++] = y * 16 + x;
 			}
@@ -1463,10 +1422,14 @@ static bool enterable(const struct position *pos, const struct move *mv)
 		       (mv->u.kubo.other == 0xFF ? mv->u.kubo.count <= 3 : mv->u.kubo.count == 1);
 	case GAME_CHOMP:
 		return mv->u.chomp.row < pos->count && mv->u.chomp.col < pos->u.chomp[0];
+	/* The words beside the board, two rows of 11 characters, name at
+	 * most 6 cells ("Take a1,b1," "c1,d1,a2,b2"): a larger pick could not
+	 * be checked on the screen. */
 	case GAME_TAKTIX:
-		return mv->u.cells != 0 && mv->u.cells <= 0xFFFFu;
+		return mv->u.cells != 0 && mv->u.cells <= 0xFFFFu && __builtin_popcountl(mv->u.cells) <= 6;
 	case GAME_NINETEEN:
-		return mv->u.cells != 0 && mv->u.cells < (1ul << ENGINE_NINETEEN_CELLS);
+		return mv->u.cells != 0 && mv->u.cells < (1ul << ENGINE_NINETEEN_CELLS) &&
+		       __builtin_popcountl(mv->u.cells) <= 6;
 	case GAME_POKER_NIM:
 		if (t.part >= pos->count) {
 			return false;
