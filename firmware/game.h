@@ -1,9 +1,16 @@
 /*
  * The game in progress, shared by every way of playing it: the buttons
- * (firmware/play.c) and the serial console (firmware/console.c).  It holds the position
- * and whose turn it is, refuses illegal moves without changing anything,
- * and when the game ends names the winner, counts the result in the score
- * and saves it.
+ * (firmware/play.c) and the serial console (firmware/console.c).  This
+ * module alone changes it: it holds the position and whose turn it is,
+ * refuses illegal moves without changing anything, and when the game ends
+ * names the winner and counts the result in the score.  Everyone else reads
+ * it through game and learns what happens to it as an observer.
+ *
+ * Observers: a table of functions, set once at start-up by
+ * firmware/box.c (the screen, the transcript, the console, the win light),
+ * each called in the table's order with every event and the move it
+ * concerns.  The table is in flash and the game keeps only its address,
+ * so the game calls none of them by name and depends on none of them.
  */
 #ifndef FIRMWARE_GAME_H
 #define FIRMWARE_GAME_H
@@ -19,10 +26,35 @@ struct game {
 	struct position pos;
 	uint8_t to_move; /* enum player */
 	bool over;
-	uint8_t winner;  /* enum player, once over */
+	uint8_t winner;  /* enum player, once over with a winner */
 };
 
-extern struct game game;
+/* What the observers are told, in the order it happens.  `mv` is the move
+ * for GAME_MOVING and GAME_MOVED, NULL for the others. */
+enum game_event {
+	GAME_BEGAN,  /* a new game: game is its start */
+	GAME_MOVING, /* game.to_move is about to play `mv` in game.pos */
+	GAME_MOVED,  /* `mv` was played: the position after it, the next to move
+	              * (and, when no move is left, over and the winner) */
+	GAME_ENDED,  /* no move is left: game.winner won (after GAME_MOVED) */
+	GAME_LEFT    /* the person leaves the game at game.pos: told
+	              * before it is closed, so game.over says whether it
+	              * had ended already (the person leaves its result) */
+};
+
+typedef void (*game_observer)(uint8_t event, const struct move *mv);
+
+/* The observers: `count` functions in a table in flash (ENGINE_FLASH), set
+ * once before the first game. */
+void game_observe(const game_observer *table, uint8_t count);
+
+/* The game in progress (or the last one, over or left), read-only: only
+ * game.c changes it.  Before the first game it is all zero: Nim with no
+ * heaps, which no set-up or text can make (game_exists() tells). */
+#ifndef FIRMWARE_GAME_C /* the one file that defines it, writable */
+extern const struct game game;
+#endif
+bool game_exists(void);
 
 /* A new game from the start position `settings` describe, checked by the
  * engine's own parser: ENGINE_OK, or why there is no game (a number out of
@@ -32,12 +64,12 @@ enum engine_error game_new(void);
  * (enum player) to move; false, and the game in progress untouched, when
  * `pos` has no move. */
 bool game_start(const struct position *pos, uint8_t first);
-/* The person leaves the game in progress (a long SELECT): it ends with no
- * winner and no score, and no more moves are taken.  A finished game is
- * left as it is. */
+/* The person leaves the game (a long SELECT, or LEFT on its result): one
+ * in progress ends with no winner and no score, and no more moves are
+ * taken; a finished one stays as it ended. */
 void game_leave(void);
 /* Plays `mv` for the player to move, or returns why it is illegal and
- * leaves the game untouched. */
+ * leaves the game untouched.  A game over takes no move. */
 enum engine_error game_play(const struct move *mv);
 /* The score of the games finished, "You 2 - me 5", printed where the put_*
  * functions of engine/text.h print. */
