@@ -1,6 +1,7 @@
 /* The Grundy Box put together; see box.h. */
 #include "firmware/box.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/flash.h"
@@ -33,13 +34,14 @@ static const game_observer observers[] ENGINE_FLASH = {
 	console_game_event, /* a board awaited in the last game is no longer due */
 	ui_game_event,      /* the screens: the play screen shows every game */
 	win_light,
+	NULL,
 };
 
 void box_start(void)
 {
 	settings_init();
 	transcript_start(); /* the console starts as the C start-up zeroed it */
-	game_observe(observers, (uint8_t)(sizeof observers / sizeof observers[0]));
+	game_observe(observers);
 	ui_start();
 }
 

@@ -13,23 +13,21 @@
 /* Every other file sees it const (game.h). */
 struct game game;
 static const game_observer *observers;
-static uint8_t observer_count;
 
 /* Longest text of a start position the menu can set up: a 4x8 Matrix
  * Nim of 3-digit cells, or 8 numbers of 10 digits with their parameters. */
 #define GAME_START_TEXT 144u
 
-void game_observe(const game_observer *table, uint8_t count)
+void game_observe(const game_observer *table)
 {
 	observers = table;
-	observer_count = count;
 }
 
 /* Tells every observer, in the table's order. */
 static void tell(uint8_t event, const struct move *mv)
 {
-	for (uint8_t i = 0; i < observer_count; i++) {
-		game_observer observer = (game_observer)flash_ptr((const void *const *)&observers[i]);
+	game_observer observer;
+	for (const game_observer *at = observers; (observer = (game_observer)flash_ptr((const void *const *)at)) != NULL; at++) {
 		observer(event, mv);
 	}
 }

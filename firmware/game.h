@@ -3,8 +3,9 @@
  * (firmware/play.c) and the serial console (firmware/console.c).  This
  * module alone changes it: it holds the position and whose turn it is,
  * refuses illegal moves without changing anything, and when the game ends
- * names the winner and counts the result in the score.  Everyone else reads
- * it through game and learns what happens to it as an observer.
+ * names the winner and counts the result in the score.  Every other file
+ * reads it through the const `game` below, and learns what happens to it
+ * as an observer.
  *
  * Observers: a table of functions, set once at start-up by
  * firmware/box.c (the screen, the transcript, the console, the win light),
@@ -44,9 +45,9 @@ enum game_event {
 
 typedef void (*game_observer)(uint8_t event, const struct move *mv);
 
-/* The observers: `count` functions in a table in flash (ENGINE_FLASH), set
- * once before the first game. */
-void game_observe(const game_observer *table, uint8_t count);
+/* The observers: a table of functions in flash (ENGINE_FLASH) that ends
+ * with NULL, set once before the first game. */
+void game_observe(const game_observer *table);
 
 /* The game in progress (or the last one, over or left), read-only: only
  * game.c changes it.  Before the first game it is all zero: Nim with no

@@ -104,7 +104,6 @@ static void next_turn(void)
 
 void play_enter(void)
 {
-	leds_thinking(false);
 	bool board = view_picks_cells(&game.pos);
 	lcd_write_line_P(0, board ? ENGINE_FLASH_STR("Arrows SEL=pick") : ENGINE_FLASH_STR("U/D=where L/R=n"));
 	lcd_write_line_P(1, board ? ENGINE_FLASH_STR("SEL2=go hold=end") : ENGINE_FLASH_STR("SEL=go hold=end"));

@@ -43,14 +43,14 @@ static void record(uint8_t event, const struct move *mv)
 	memcpy(s->heaps, game.pos.u.heap, sizeof s->heaps);
 }
 
-static const game_observer observers[] = { record };
+static const game_observer observers[] = { record, NULL };
 
 static int set_up(void **state)
 {
 	(void)state;
 	fake_power_on();
 	settings_init();
-	game_observe(observers, 1);
+	game_observe(observers);
 	seen_count = 0;
 	return 0;
 }
