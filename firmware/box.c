@@ -19,9 +19,8 @@
 
 /* The win light: lit from a person's win until the next game begins or
  * the person leaves the result for the menu. */
-static void win_light(uint8_t event, const struct move *mv)
+static void win_light(uint8_t event)
 {
-	(void)mv;
 	leds_win(event == GAME_ENDED && game.winner == PLAYER_PERSON);
 }
 

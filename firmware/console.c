@@ -202,9 +202,8 @@ static void print_board(void)
 	say_line(game.over ? ENGINE_ERR_GAME_OVER : TEXT_YOUR_MOVE + game.to_move);
 }
 
-void console_game_event(uint8_t event, const struct move *mv)
+void console_game_event(uint8_t event)
 {
-	(void)mv;
 	if (event == GAME_BEGAN || event == GAME_LEFT) {
 		console.awaiting_turn = false;
 	}

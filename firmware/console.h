@@ -80,7 +80,7 @@ void console_init(void);
 /* The game's observer (firmware/game.h): when a game begins or is left,
  * here or with the buttons, a board that a command waited for in the last
  * game is no longer due. */
-void console_game_event(uint8_t event, const struct move *mv);
+void console_game_event(uint8_t event);
 /* Called on every pass of the main loop: reads what the serial line
  * brought, runs at most one command, and prints the board a command waits
  * for. */

@@ -24,11 +24,14 @@ void game_observe(const game_observer *table)
 }
 
 /* Tells every observer, in the table's order. */
-static void tell(uint8_t event, const struct move *mv)
+static void tell(uint8_t event)
 {
-	game_observer observer;
-	for (const game_observer *at = observers; (observer = (game_observer)flash_ptr((const void *const *)at)) != NULL; at++) {
-		observer(event, mv);
+	for (const game_observer *at = observers;; at++) {
+		game_observer observer = (game_observer)flash_ptr((const void *const *)at);
+		if (observer == NULL) {
+			return;
+		}
+		observer(event);
 	}
 }
 
@@ -43,7 +46,7 @@ static void game_begin(uint8_t first)
 {
 	game.to_move = first;
 	game.over = false;
-	tell(GAME_BEGAN, NULL);
+	tell(GAME_BEGAN);
 }
 
 enum engine_error game_new(void)
@@ -82,22 +85,20 @@ bool game_start(const struct position *pos, uint8_t first)
 
 void game_leave(void)
 {
-	tell(GAME_LEFT, NULL);
+	tell(GAME_LEFT);
 	game.over = true;
 }
 
 enum engine_error game_play(const struct move *mv)
 {
-	if (game.over) {
-		return ENGINE_ERR_GAME_OVER;
-	}
 	/* The engine's check, inlined here, reads the position through a
 	 * pointer register: shorter code (engine/attributes.h). */
 	enum engine_error err = engine_check_move(OPAQUE(&game.pos), mv);
 	if (err != ENGINE_OK) {
 		return err;
 	}
-	tell(GAME_MOVING, mv);
+	game.move = mv;
+	tell(GAME_MOVING);
 	engine_apply_move(&game.pos, mv);
 	game.to_move = (uint8_t)!game.to_move;
 	game.over = engine_game_over(&game.pos);
@@ -111,9 +112,9 @@ enum engine_error game_play(const struct move *mv)
 			(*wins)++;
 		}
 	}
-	tell(GAME_MOVED, mv);
+	tell(GAME_MOVED);
 	if (game.over) {
-		tell(GAME_ENDED, NULL);
+		tell(GAME_ENDED);
 	}
 	return ENGINE_OK;
 }

@@ -9,9 +9,10 @@
  *
  * Observers: a table of functions, set once at start-up by
  * firmware/box.c (the screen, the transcript, the console, the win light),
- * each called in the table's order with every event and the move it
- * concerns.  The table is in flash and the game keeps only its address,
- * so the game calls none of them by name and depends on none of them.
+ * each called in the table's order with every event; the game as it then
+ * is, and the move being made, are in `game`.  The table is in flash and
+ * the game keeps only its address, so the game calls none of them by name
+ * and depends on none of them.
  */
 #ifndef FIRMWARE_GAME_H
 #define FIRMWARE_GAME_H
@@ -28,14 +29,16 @@ struct game {
 	uint8_t to_move; /* enum player */
 	bool over;
 	uint8_t winner;  /* enum player, once over with a winner */
+	/* While the observers are told GAME_MOVING and GAME_MOVED, the move
+	 * (the caller's: read it then only). */
+	const struct move *move;
 };
 
-/* What the observers are told, in the order it happens.  `mv` is the move
- * for GAME_MOVING and GAME_MOVED, NULL for the others. */
+/* What the observers are told, in the order it happens. */
 enum game_event {
 	GAME_BEGAN,  /* a new game: game is its start */
-	GAME_MOVING, /* game.to_move is about to play `mv` in game.pos */
-	GAME_MOVED,  /* `mv` was played: the position after it, the next to move
+	GAME_MOVING, /* game.to_move is about to play game.move in game.pos */
+	GAME_MOVED,  /* game.move was played: the position after it, the next to move
 	              * (and, when no move is left, over and the winner) */
 	GAME_ENDED,  /* no move is left: game.winner won (after GAME_MOVED) */
 	GAME_LEFT    /* the person leaves the game at game.pos: told
@@ -43,7 +46,7 @@ enum game_event {
 	              * had ended already (the person leaves its result) */
 };
 
-typedef void (*game_observer)(uint8_t event, const struct move *mv);
+typedef void (*game_observer)(uint8_t event);
 
 /* The observers: a table of functions in flash (ENGINE_FLASH) that ends
  * with NULL, set once before the first game. */
@@ -70,7 +73,9 @@ bool game_start(const struct position *pos, uint8_t first);
  * taken; a finished one stays as it ended. */
 void game_leave(void);
 /* Plays `mv` for the player to move, or returns why it is illegal and
- * leaves the game untouched.  A game over takes no move. */
+ * leaves the game untouched.  Only for a game in progress: a game left
+ * still has moves, and its callers offer none (the play screen has left
+ * it, the console answers "no game"). */
 enum engine_error game_play(const struct move *mv);
 /* The score of the games finished, "You 2 - me 5", printed where the put_*
  * functions of engine/text.h print. */

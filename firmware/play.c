@@ -160,11 +160,9 @@ static void step_done(void)
 		break;
 	case STEP_ANNOUNCE:
 		/* Played, the next turn follows.  The engine's move is legal by
-		 * construction; were it ever refused, the machine would simply
-		 * think again. */
-		if (game_play(&machine_cursor.mv) != ENGINE_OK) {
-			next_turn();
-		}
+		 * construction; were it ever refused, its words would stay, the
+		 * machine trying it again at every tick. */
+		game_play(&machine_cursor.mv);
 		break;
 	default: /* STEP_OVER */
 		over_page ^= 1u;
@@ -209,9 +207,8 @@ void play_tick(uint16_t now_ms)
 /* A game begun at the console or by a rematch goes to its first turn at
  * the next tick: the page of help is for the person who chose the game in
  * the menu (play_enter()), and the machine's reply would wait for it. */
-void play_game_event(uint8_t event, const struct move *mv)
+void play_game_event(uint8_t event)
 {
-	(void)mv;
 	if (event == GAME_BEGAN) {
 		enter_step(STEP_BEGIN);
 	} else if (event == GAME_MOVED) {

@@ -30,6 +30,6 @@ void play_tick(uint16_t now_ms);
 /* The game's observer (firmware/game.h), through the screens' dispatch: a
  * game begun anywhere (the menu, the console, a rematch) is shown from its
  * first turn, and every move, whoever made it, brings the next turn. */
-void play_game_event(uint8_t event, const struct move *mv);
+void play_game_event(uint8_t event);
 
 #endif

@@ -41,7 +41,7 @@ void transcript_position(const struct position *pos)
 	engine_print_position(pos, &transcript_out);
 }
 
-void transcript_game_event(uint8_t event, const struct move *mv)
+void transcript_game_event(uint8_t event)
 {
 	print_to(&transcript_out); /* for put_flash: the engine's printers below keep it */
 	switch (event) {
@@ -59,7 +59,7 @@ void transcript_game_event(uint8_t event, const struct move *mv)
 	case GAME_MOVING:
 		print_player(game.to_move);
 		uart_put(' ');
-		engine_print_move(&game.pos, mv, &transcript_out);
+		engine_print_move(&game.pos, game.move, &transcript_out);
 		put_flash(ENGINE_FLASH_STR(" -> "));
 		return;
 	case GAME_MOVED:

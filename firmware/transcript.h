@@ -41,6 +41,6 @@ void transcript_start(void);
  * line in two halves, the move (GAME_MOVING, the position not changed yet)
  * and the position it left (GAME_MOVED), so no copy of the position is
  * needed. */
-void transcript_game_event(uint8_t event, const struct move *mv);
+void transcript_game_event(uint8_t event);
 
 #endif

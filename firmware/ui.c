@@ -46,10 +46,10 @@ void ui_tick(uint16_t now_ms)
 /* The menu shows only when no game is in progress (before the first, or
  * once the person has left one), so every event but a beginning finds the
  * play screen showing. */
-void ui_game_event(uint8_t event, const struct move *mv)
+void ui_game_event(uint8_t event)
 {
 	if (event == GAME_BEGAN) {
 		showing = SCREEN_PLAY;
 	}
-	play_game_event(event, mv);
+	play_game_event(event);
 }

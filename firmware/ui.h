@@ -21,6 +21,6 @@ void ui_key(uint8_t key);
  * the low 16 bits of timer_ms(): every timed step is a few seconds at most. */
 void ui_tick(uint16_t now_ms);
 /* The game's observer (firmware/game.h). */
-void ui_game_event(uint8_t event, const struct move *mv);
+void ui_game_event(uint8_t event);
 
 #endif
