@@ -7,6 +7,7 @@
 #include "engine/flash.h"
 #include "firmware/console.h"
 #include "firmware/game.h"
+#include "firmware/play.h"
 #include "firmware/settings.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
@@ -31,7 +32,7 @@ static void win_light(uint8_t event)
 static const game_observer observers[] ENGINE_FLASH = {
 	transcript_game_event,
 	console_game_event, /* a board awaited in the last game is no longer due */
-	ui_game_event,      /* the screens: the play screen shows every game */
+	play_game_event,    /* the screen: it shows every game and every move */
 	win_light,
 	NULL,
 };

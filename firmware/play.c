@@ -48,6 +48,7 @@ static struct view_cursor person_cursor;
 static struct view_cursor machine_cursor;
 static uint8_t over_page;
 static bool blink;
+static bool showing;
 
 static void enter_step(uint8_t next)
 {
@@ -102,8 +103,19 @@ static void next_turn(void)
 	}
 }
 
+bool play_showing(void)
+{
+	return showing;
+}
+
+void play_hide(void)
+{
+	showing = false;
+}
+
 void play_enter(void)
 {
+	showing = true;
 	bool board = view_picks_cells(&game.pos);
 	lcd_write_line_P(0, board ? ENGINE_FLASH_STR("Arrows SEL=pick") : ENGINE_FLASH_STR("U/D=where L/R=n"));
 	lcd_write_line_P(1, board ? ENGINE_FLASH_STR("SEL2=go hold=end") : ENGINE_FLASH_STR("SEL=go hold=end"));
@@ -206,10 +218,14 @@ void play_tick(uint16_t now_ms)
 
 /* A game begun at the console or by a rematch goes to its first turn at
  * the next tick: the page of help is for the person who chose the game in
- * the menu (play_enter()), and the machine's reply would wait for it. */
+ * the menu (play_enter()), and the machine's reply would wait for it.  A
+ * beginning is all that can come while the menu shows: the menu shows
+ * only when no game is in progress (before the first, or once the person
+ * has left one). */
 void play_game_event(uint8_t event)
 {
 	if (event == GAME_BEGAN) {
+		showing = true;
 		enter_step(STEP_BEGIN);
 	} else if (event == GAME_MOVED) {
 		next_turn();

@@ -17,19 +17,24 @@
 #ifndef FIRMWARE_PLAY_H
 #define FIRMWARE_PLAY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "engine/engine.h"
 
 /* Entered from the menu: the page of help, then the game its SELECT began. */
 void play_enter(void);
+/* Whether the play screen shows: from a game begun anywhere, or its entry
+ * from the menu, until the menu takes the display (play_hide()). */
+bool play_showing(void);
+void play_hide(void);
 /* Returns the screen to show next (enum ui_screen): the menu once the
  * person leaves the game, else the play screen. */
 uint8_t play_key(uint8_t key);
 void play_tick(uint16_t now_ms);
-/* The game's observer (firmware/game.h), through the screens' dispatch: a
- * game begun anywhere (the menu, the console, a rematch) is shown from its
- * first turn, and every move, whoever made it, brings the next turn. */
+/* The game's observer (firmware/game.h): a game begun anywhere (the menu,
+ * the console, a rematch) brings the play screen, from the game's first
+ * turn, and every move, whoever made it, brings the next turn. */
 void play_game_event(uint8_t event);
 
 #endif
