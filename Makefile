@@ -484,16 +484,39 @@ bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN) $(STACK_TEST)
 		printf '%s\n' "$$out" | sed -n 's/^# \(stack high-water .*\)/\1/p' | tee -a $(BENCH_TXT); \
 		[ $$status -eq 0 ] || { printf '%s\n' "$$out" >&2; exit $$status; }
 
+# ---- the firmware's logic on the host ---------------------------------------------------------
+
+# Every firmware/ file but main.c (the chip's start-up) builds for the host
+# too, against a fake HAL (tests/fake_hal/: an LCD that keeps its text, keys
+# a test presses, a UART with input and captured output, a settable clock),
+# with ASan and UBSan as every host test.  Unit tests of the firmware,
+# tests/unit/test_firmware_*.c, link it whole; so does the console's fuzzer.
+FIRMWARE_HOST_SRC := $(filter-out firmware/main.c,$(FIRMWARE_SRC))
+FAKE_HAL_SRC := $(wildcard tests/fake_hal/*.c)
+FIRMWARE_HOST_OBJ := $(call host_obj,$(FIRMWARE_HOST_SRC) $(FAKE_HAL_SRC))
+
+$(call host_obj,$(FIRMWARE_HOST_SRC)): $(GEN_HEADERS)
+
+$(BUILD)/tests/unit/test_firmware_%: $(call host_obj,tests/unit/test_firmware_%.c) $(FIRMWARE_HOST_OBJ) $(ENGINE_HOST_OBJ)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)
+
+# make test checks that no include or call circle joins firmware/ files
+# (tests/scripts/circles.sh), from the host objects' symbols.
+test: $(call host_obj,$(FIRMWARE_HOST_SRC))
+
 # ---- fuzzing --------------------------------------------------------------------------------
 
-# The serial console's line reading and commands, with the engine behind
-# them, under libFuzzer with ASan and UBSan; the chip around the console is
-# faked (tests/fuzz/fake_device.c).  `make test` runs it for a bounded time
-# (tests/scripts/fuzz.sh, FUZZ_TEST_SECONDS, default 30); `make fuzz` runs
-# it for FUZZ_SECONDS and keeps what it learns in $(BUILD)/fuzz/corpus.
+# The serial console's line reading and commands, with the firmware's logic
+# and the engine behind them, under libFuzzer with ASan and UBSan; the chip
+# around them is the fake HAL (tests/fake_hal/).  `make test` runs it for a
+# bounded time (tests/scripts/fuzz.sh, FUZZ_TEST_SECONDS, default 30); `make
+# fuzz` runs it for FUZZ_SECONDS and keeps what it learns in
+# $(BUILD)/fuzz/corpus.
 FUZZ_SECONDS ?= 600
 FUZZER := $(BUILD)/fuzz/fuzz_console
-FUZZ_SRC := $(wildcard tests/fuzz/*.c) firmware/console.c firmware/odra.c $(ENGINE_SRC)
+FUZZ_SRC := $(wildcard tests/fuzz/*.c) $(FIRMWARE_HOST_SRC) $(FAKE_HAL_SRC) $(ENGINE_SRC)
 FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzz/%.o,$(FUZZ_SRC) $(GEN_C))
 FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=gnu11 -O1 -g -fsanitize=fuzzer-no-link $(FUZZ_SANITIZE) $(WARNINGS) $(INCLUDES)

@@ -17,8 +17,6 @@
 #include "firmware/odra.h"
 #include "engine/attributes.h"
 #include "firmware/transcript.h"
-#include "firmware/ui.h"
-#include "hal/keys.h"
 #include "hal/sleep.h"
 #include "hal/timer.h"
 #include "hal/uart.h"
@@ -191,27 +189,11 @@ static void print_board(void)
 	say_line(game.over ? ENGINE_ERR_GAME_OVER : TEXT_YOUR_MOVE + game.to_move);
 }
 
-/* Power-on leaves `game` all zero: Nim with no heaps, which no set-up or
- * text can make (a Nim position has at least one heap). */
-static bool game_exists(void)
+void console_game_event(uint8_t event)
 {
-	return (game.pos.count | game.pos.game) != 0; /* GAME_NIM is 0 */
-}
-
-void console_forget_board(void)
-{
-	console.awaiting_turn = false;
-}
-
-/* The screens take up the game as changed here, and the board is printed
- * when the person's turn comes back.  The play screen opens with a page of
- * help on the buttons, which any key ends: the person at the console has
- * no use for it, and the machine's reply would wait for it. */
-static void follow_game(void)
-{
-	console.awaiting_turn = true;
-	ui_show(SCREEN_PLAY);
-	ui_key(KEY_SELECT);
+	if (event == GAME_BEGAN || event == GAME_LEFT) {
+		console.awaiting_turn = false;
+	}
 }
 
 /* ---- commands ---- */
@@ -262,7 +244,7 @@ static void run_help(void)
 
 /* After `[new|go] GAME`: the analysis line, or a new game, of the position
  * the rest of the line gives (the game's start when it ends here).
- * OUT_OF_LINE: 290 bytes less than inlined. */
+ * OUT_OF_LINE: one shared copy is shorter than the copies inlining makes. */
 static OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uint8_t command)
 {
 	if (!FEATURE_ANALYSIS && command == CMD_NONE) {
@@ -285,13 +267,13 @@ static OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uin
 		engine_print_analysis(&pos, &transcript_out);
 		transcript_line_end();
 	} else {
-		follow_game();
+		console.awaiting_turn = true;
 	}
 	return ENGINE_OK;
 }
 
-/* A move typed on the person's turn; the screens then follow the game as
- * after a move made with the buttons. */
+/* A move typed on the person's turn; the screens follow it as they follow
+ * every move, observing the game. */
 static uint8_t run_move(const char *text)
 {
 	if (game.over || !game_exists()) {
@@ -306,7 +288,7 @@ static uint8_t run_move(const char *text)
 		err = game_play(&mv);
 	}
 	if (err == ENGINE_OK) {
-		follow_game();
+		console.awaiting_turn = true;
 	}
 	return err;
 }
@@ -442,7 +424,7 @@ static void line_char(struct console_state *con, uint8_t c)
 }
 
 /* One byte of the serial line; true when it ended a command line that ran.
- * OUT_OF_LINE: 80 bytes less than inlined. */
+ * OUT_OF_LINE: one shared copy is shorter than the copies inlining makes. */
 static OUT_OF_LINE bool console_byte(uint8_t c)
 {
 	struct console_state *con = OPAQUE(&console);

@@ -67,16 +67,20 @@
 #ifndef FIRMWARE_CONSOLE_H
 #define FIRMWARE_CONSOLE_H
 
+#include <stdint.h>
+
+#include "engine/engine.h"
+
 #define CONSOLE_LINE_MAX 120u
 
 /* Forgets any half-read line and leaves the challenge: the power-on state,
  * which the C start-up's zeroing gives on the device; for host tests that
  * start the console afresh. */
 void console_init(void);
-/* A game began or was left, here or with the buttons (the transcript
- * tells): a board that a command waited for in the last game is no longer
- * due. */
-void console_forget_board(void);
+/* The game's observer (firmware/game.h): when a game begins or is left,
+ * here or with the buttons, a board that a command waited for in the last
+ * game is no longer due. */
+void console_game_event(uint8_t event);
 /* Called on every pass of the main loop: reads what the serial line
  * brought, runs at most one command, and prints the board a command waits
  * for. */

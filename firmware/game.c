@@ -1,27 +1,53 @@
 /* The game in progress; see game.h. */
+#define FIRMWARE_GAME_C
 #include "firmware/game.h"
 
-#include "engine/flash.h"
+#include <stddef.h>
 
-#include "engine/text.h"
 #include "engine/attributes.h"
+#include "engine/flash.h"
+#include "engine/text.h"
 #include "firmware/settings.h"
-#include "firmware/transcript.h"
 #include "hal/watchdog.h"
 
+/* Every other file sees it const (game.h). */
 struct game game;
+static const game_observer *observers;
 
 /* Longest text of a start position the menu can set up: a 4x8 Matrix
  * Nim of 3-digit cells, or 8 numbers of 10 digits with their parameters. */
 #define GAME_START_TEXT 144u
 
+void game_observe(const game_observer *table)
+{
+	observers = table;
+}
+
+/* Tells every observer, in the table's order. */
+static void tell(uint8_t event)
+{
+	for (const game_observer *at = observers;; at++) {
+		game_observer observer = (game_observer)flash_ptr((const void *const *)at);
+		if (observer == NULL) {
+			return;
+		}
+		observer(event);
+	}
+}
+
+bool game_exists(void)
+{
+	return (game.pos.count | game.pos.game) != 0; /* GAME_NIM is 0 */
+}
+
 /* Begins the game in game.pos, which has a move to make, `first` (enum
- * player) to move. */
-static void game_begin(uint8_t first)
+ * player) to move.  OUT_OF_LINE: one shared copy is shorter than the
+ * copies inlining makes. */
+static OUT_OF_LINE void game_begin(uint8_t first)
 {
 	game.to_move = first;
 	game.over = false;
-	transcript_new_game(first, &game.pos);
+	tell(GAME_BEGAN);
 }
 
 enum engine_error game_new(void)
@@ -60,39 +86,36 @@ bool game_start(const struct position *pos, uint8_t first)
 
 void game_leave(void)
 {
-	if (!game.over) {
-		game.over = true;
-		transcript_left(&game.pos);
-	}
-}
-
-/* No move is left: under normal play whoever moved last won, under
- * misère whoever moved last lost, that is, the player now to move won. */
-static void game_finish(void)
-{
+	tell(GAME_LEFT);
 	game.over = true;
-	game.winner = (uint8_t)(game.to_move ^ game.pos.rule ^ RULE_MISERE); /* enum engine_rule: 0 or 1 */
-	uint16_t *wins = &settings.wins[game.winner];
-	if (*wins != UINT16_MAX) {
-		(*wins)++;
-	}
-	transcript_result(game.winner);
 }
 
 enum engine_error game_play(const struct move *mv)
 {
 	/* The engine's check, inlined here, reads the position through a
-	 * pointer register: 52 bytes less (firmware/opaque.h). */
+	 * pointer register: shorter code (engine/attributes.h). */
 	enum engine_error err = engine_check_move(OPAQUE(&game.pos), mv);
 	if (err != ENGINE_OK) {
 		return err;
 	}
-	transcript_move(game.to_move, &game.pos, mv);
+	game.move = mv;
+	tell(GAME_MOVING);
 	engine_apply_move(&game.pos, mv);
-	transcript_after(&game.pos);
 	game.to_move = (uint8_t)!game.to_move;
-	if (engine_game_over(&game.pos)) {
-		game_finish();
+	game.over = engine_game_over(&game.pos);
+	if (game.over) {
+		/* Under normal play whoever moved last won, under misère
+		 * whoever moved last lost, that is, the player now to move
+		 * won. */
+		game.winner = (uint8_t)(game.to_move ^ game.pos.rule ^ RULE_MISERE); /* enum engine_rule: 0 or 1 */
+		uint16_t *wins = &settings.wins[game.winner];
+		if (*wins != UINT16_MAX) {
+			(*wins)++;
+		}
+	}
+	tell(GAME_MOVED);
+	if (game.over) {
+		tell(GAME_ENDED);
 	}
 	return ENGINE_OK;
 }

@@ -1,9 +1,18 @@
 /*
  * The game in progress, shared by every way of playing it: the buttons
- * (firmware/play.c) and the serial console (firmware/console.c).  It holds the position
- * and whose turn it is, refuses illegal moves without changing anything,
- * and when the game ends names the winner, counts the result in the score
- * and saves it.
+ * (firmware/play.c) and the serial console (firmware/console.c).  This
+ * module alone changes it: it holds the position and whose turn it is,
+ * refuses illegal moves without changing anything, and when the game ends
+ * names the winner and counts the result in the score.  Every other file
+ * reads it through the const `game` below, and learns what happens to it
+ * as an observer.
+ *
+ * Observers: a table of functions, set once at start-up by
+ * firmware/box.c (the screen, the transcript, the console, the win light),
+ * each called in the table's order with every event; the game as it then
+ * is, and the move being made, are in `game`.  The table is in flash and
+ * the game keeps only its address, so the game calls none of them by name
+ * and depends on none of them.
  */
 #ifndef FIRMWARE_GAME_H
 #define FIRMWARE_GAME_H
@@ -19,10 +28,37 @@ struct game {
 	struct position pos;
 	uint8_t to_move; /* enum player */
 	bool over;
-	uint8_t winner;  /* enum player, once over */
+	uint8_t winner;  /* enum player, once over with a winner */
+	/* While the observers are told GAME_MOVING and GAME_MOVED, the move
+	 * (the caller's: read it then only). */
+	const struct move *move;
 };
 
-extern struct game game;
+/* What the observers are told, in the order it happens. */
+enum game_event {
+	GAME_BEGAN,  /* a new game: game is its start */
+	GAME_MOVING, /* game.to_move is about to play game.move in game.pos */
+	GAME_MOVED,  /* game.move was played: the position after it, the next to move
+	              * (and, when no move is left, over and the winner) */
+	GAME_ENDED,  /* no move is left: game.winner won (after GAME_MOVED) */
+	GAME_LEFT    /* the person leaves the game at game.pos: told
+	              * before it is closed, so game.over says whether it
+	              * had ended already (the person leaves its result) */
+};
+
+typedef void (*game_observer)(uint8_t event);
+
+/* The observers: a table of functions in flash (ENGINE_FLASH) that ends
+ * with NULL, set once before the first game. */
+void game_observe(const game_observer *table);
+
+/* The game in progress (or the last one, over or left), read-only: only
+ * game.c changes it.  Before the first game it is all zero: Nim with no
+ * heaps, which no set-up or text can make (game_exists() tells). */
+#ifndef FIRMWARE_GAME_C /* the one file that defines it, writable */
+extern const struct game game;
+#endif
+bool game_exists(void);
 
 /* A new game from the start position `settings` describe, checked by the
  * engine's own parser: ENGINE_OK, or why there is no game (a number out of
@@ -32,12 +68,14 @@ enum engine_error game_new(void);
  * (enum player) to move; false, and the game in progress untouched, when
  * `pos` has no move. */
 bool game_start(const struct position *pos, uint8_t first);
-/* The person leaves the game in progress (a long SELECT): it ends with no
- * winner and no score, and no more moves are taken.  A finished game is
- * left as it is. */
+/* The person leaves the game (a long SELECT, or LEFT on its result): one
+ * in progress ends with no winner and no score, and no more moves are
+ * taken; a finished one stays as it ended. */
 void game_leave(void);
 /* Plays `mv` for the player to move, or returns why it is illegal and
- * leaves the game untouched. */
+ * leaves the game untouched.  Only for a game in progress: a game left
+ * still has moves, and its callers offer none (the play screen has left
+ * it, the console answers "no game"). */
 enum engine_error game_play(const struct move *mv);
 /* The score of the games finished, "You 2 - me 5", printed where the put_*
  * functions of engine/text.h print. */

@@ -10,7 +10,7 @@
 #include "firmware/display.h"
 #include "firmware/game.h"
 #include "firmware/settings.h"
-#include "firmware/ui.h"
+#include "firmware/screen.h"
 #include "firmware/view.h"
 #include "hal/keys.h"
 #include "hal/lcd.h"
@@ -361,18 +361,18 @@ static void menu_change(int8_t step)
 }
 
 /* SELECT: the game the menu sets up, or on row 1 why there is none. */
-static void menu_start_game(void)
+static uint8_t menu_start_game(void)
 {
 	enum engine_error err = game_new();
 	if (err == ENGINE_OK) {
-		ui_show(SCREEN_PLAY);
-		return;
+		return SCREEN_PLAY;
 	}
 	engine_print_error(err, display_begin());
 	display_end(1);
+	return SCREEN_MENU;
 }
 
-void menu_key(uint8_t key)
+uint8_t menu_key(uint8_t key)
 {
 	switch (key) {
 	case KEY_UP:
@@ -386,9 +386,9 @@ void menu_key(uint8_t key)
 		menu_enter();
 		break;
 	case KEY_SELECT:
-		menu_start_game();
-		break;
+		return menu_start_game();
 	default: /* a long press of SELECT means nothing here */
 		break;
 	}
+	return SCREEN_MENU;
 }

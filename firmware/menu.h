@@ -21,7 +21,9 @@
 #include <stdint.h>
 
 void menu_enter(void);
-void menu_key(uint8_t key);
+/* Returns the screen to show next (enum ui_screen): the play screen when
+ * SELECT began a game. */
+uint8_t menu_key(uint8_t key);
 /* Moves the rules along. */
 void menu_tick(uint16_t now_ms);
 

@@ -6,8 +6,8 @@
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/game.h"
+#include "firmware/screen.h"
 #include "engine/attributes.h"
-#include "firmware/ui.h"
 #include "firmware/view.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
@@ -20,6 +20,7 @@
  * A key ends the help, a refusal or the machine's words early; the
  * person's turn times only a board's cursor blinking (shown, then hidden). */
 static const uint8_t step_tenths[] ENGINE_FLASH = {
+	0,  /* STEP_BEGIN: the next tick shows the first turn */
 	25, /* STEP_HELP */
 	4,  /* STEP_PERSON: a board's cursor blinks */
 	20, /* STEP_REFUSED */
@@ -29,6 +30,7 @@ static const uint8_t step_tenths[] ENGINE_FLASH = {
 };
 
 enum play_step {
+	STEP_BEGIN,
 	STEP_HELP,
 	STEP_PERSON,
 	STEP_REFUSED,
@@ -40,12 +42,13 @@ enum play_step {
 static uint8_t step;
 static uint16_t step_since; /* the low 16 bits of timer_ms(): steps last seconds */
 static struct view_cursor person_cursor;
-/* The view reaches the person's cursor through a pointer register: 54
- * bytes less than with its address known (firmware/opaque.h). */
+/* The view reaches the person's cursor through a pointer register, a
+ * shorter form than its known address (engine/attributes.h). */
 #define cursor (*OPAQUE(&person_cursor))
 static struct view_cursor machine_cursor;
 static uint8_t over_page;
 static bool blink;
+static bool showing;
 
 static void enter_step(uint8_t next)
 {
@@ -82,10 +85,9 @@ static void draw_over_page(void)
 static void next_turn(void)
 {
 	/* Off, and on again below at once (no flicker a person could see) when
-	 * the machine thinks: 24 bytes less than working out which. */
+	 * the machine thinks: simpler than working out which. */
 	leds_thinking(false);
 	if (game.over) {
-		leds_win(game.winner == PLAYER_PERSON);
 		lcd_write_line_P(0, game.winner == PLAYER_PERSON ? ENGINE_FLASH_STR("You win!") : ENGINE_FLASH_STR("I win!"));
 		over_page = 0;
 		draw_over_page();
@@ -101,21 +103,30 @@ static void next_turn(void)
 	}
 }
 
+bool play_showing(void)
+{
+	return showing;
+}
+
+void play_hide(void)
+{
+	showing = false;
+}
+
 void play_enter(void)
 {
-	leds_win(false);
+	showing = true;
 	bool board = view_picks_cells(&game.pos);
 	lcd_write_line_P(0, board ? ENGINE_FLASH_STR("Arrows SEL=pick") : ENGINE_FLASH_STR("U/D=where L/R=n"));
 	lcd_write_line_P(1, board ? ENGINE_FLASH_STR("SEL2=go hold=end") : ENGINE_FLASH_STR("SEL=go hold=end"));
 	enter_step(STEP_HELP);
 }
 
-static void leave(void)
+static uint8_t leave(void)
 {
 	game_leave();
 	leds_thinking(false);
-	leds_win(false);
-	ui_show(SCREEN_MENU);
+	return SCREEN_MENU;
 }
 
 static void person_key(uint8_t key)
@@ -127,9 +138,8 @@ static void person_key(uint8_t key)
 	if (action != VIEW_PLAY) {
 		return;
 	}
-	enum engine_error err = game_play(&cursor.mv);
+	enum engine_error err = game_play(&cursor.mv); /* played, the next turn follows */
 	if (err == ENGINE_OK) {
-		next_turn();
 		return;
 	}
 	view_draw(&game.pos, &cursor, (uint8_t)(WORDS_REFUSED + err), false);
@@ -140,6 +150,7 @@ static void person_key(uint8_t key)
 static void step_done(void)
 {
 	switch (step) {
+	case STEP_BEGIN:
 	case STEP_HELP:
 		next_turn();
 		break;
@@ -160,10 +171,10 @@ static void step_done(void)
 		enter_step(STEP_ANNOUNCE);
 		break;
 	case STEP_ANNOUNCE:
-		/* The engine's move is legal by construction; were it ever
-		 * refused, next_turn() would simply let the machine think again. */
+		/* Played, the next turn follows.  The engine's move is legal by
+		 * construction; were it ever refused, its words would stay, the
+		 * machine trying it again at every tick. */
 		game_play(&machine_cursor.mv);
-		next_turn();
 		break;
 	default: /* STEP_OVER */
 		over_page ^= 1u;
@@ -173,16 +184,16 @@ static void step_done(void)
 	}
 }
 
-void play_key(uint8_t key)
+uint8_t play_key(uint8_t key)
 {
 	if (key == KEY_SELECT_LONG) {
-		leave();
-	} else if (step == STEP_OVER) {
-		if (key == KEY_SELECT && game_new() == ENGINE_OK) {
-			leds_win(false); /* a rematch: the last game's light goes out */
-			next_turn();
+		return leave();
+	}
+	if (step == STEP_OVER) {
+		if (key == KEY_SELECT) {
+			game_new(); /* a rematch: it begins as any game does */
 		} else if (key == KEY_LEFT) {
-			leave();
+			return leave();
 		}
 	} else if (step == STEP_PERSON) {
 		person_key(key);
@@ -195,11 +206,28 @@ void play_key(uint8_t key)
 			person_key(key);
 		}
 	}
+	return SCREEN_PLAY;
 }
 
 void play_tick(uint16_t now_ms)
 {
 	if ((uint16_t)(now_ms - step_since) >= flash_u8(&step_tenths[step]) * 100u) {
 		step_done();
+	}
+}
+
+/* A game begun at the console or by a rematch goes to its first turn at
+ * the next tick: the page of help is for the person who chose the game in
+ * the menu (play_enter()), and the machine's reply would wait for it.  A
+ * beginning is all that can come while the menu shows: the menu shows
+ * only when no game is in progress (before the first, or once the person
+ * has left one). */
+void play_game_event(uint8_t event)
+{
+	if (event == GAME_BEGAN) {
+		showing = true;
+		enter_step(STEP_BEGIN);
+	} else if (event == GAME_MOVED) {
+		next_turn();
 	}
 }

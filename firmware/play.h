@@ -11,15 +11,30 @@
  *   game over: who won, then the score and what the keys do; SELECT plays
  *     again, LEFT goes back to the menu.
  * A long press of SELECT leaves the game at any time (game_leave()).
+ * The screen follows the game by observing it, so a game begun or a move
+ * made at the serial console shows here as one made with the buttons.
  */
 #ifndef FIRMWARE_PLAY_H
 #define FIRMWARE_PLAY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
-/* Shows the game set up by game_new(). */
+#include "engine/engine.h"
+
+/* Entered from the menu: the page of help, then the game its SELECT began. */
 void play_enter(void);
-void play_key(uint8_t key);
+/* Whether the play screen shows: from a game begun anywhere, or its entry
+ * from the menu, until the menu takes the display (play_hide()). */
+bool play_showing(void);
+void play_hide(void);
+/* Returns the screen to show next (enum ui_screen): the menu once the
+ * person leaves the game, else the play screen. */
+uint8_t play_key(uint8_t key);
 void play_tick(uint16_t now_ms);
+/* The game's observer (firmware/game.h): a game begun anywhere (the menu,
+ * the console, a rematch) brings the play screen, from the game's first
+ * turn, and every move, whoever made it, brings the next turn. */
+void play_game_event(uint8_t event);
 
 #endif

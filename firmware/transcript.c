@@ -2,10 +2,7 @@
 #include "firmware/transcript.h"
 
 #include "engine/flash.h"
-
 #include "engine/text.h"
-#include "firmware/console.h"
-#include "firmware/features.h"
 #include "firmware/game.h"
 #include "hal/uart.h"
 
@@ -21,7 +18,7 @@ struct text_sink transcript_out;
 
 static void print_player(uint8_t player)
 {
-	print_flash(&transcript_out, flash_skip(ENGINE_FLASH_STR("you\0me"), player)); /* enum player */
+	put_flash(flash_skip(ENGINE_FLASH_STR("you\0me"), player)); /* enum player */
 }
 
 void transcript_line_end(void)
@@ -44,53 +41,34 @@ void transcript_position(const struct position *pos)
 	engine_print_position(pos, &transcript_out);
 }
 
-/* A game's line: `word` (in flash), then the game and its position. */
-static void game_line(const char *word, const struct position *pos)
+void transcript_game_event(uint8_t event)
 {
-	if (FEATURE_TRANSCRIPT) {
-		print_flash(&transcript_out, word);
-		transcript_position(pos);
-		transcript_line_end();
-	}
-	console_forget_board();
-}
-
-void transcript_new_game(uint8_t first, const struct position *pos)
-{
-	game_line(flash_skip(ENGINE_FLASH_STR("new \0go "), first), pos); /* enum player: the console's command for such a game */
-}
-
-void transcript_left(const struct position *pos)
-{
-	game_line(ENGINE_FLASH_STR("left "), pos);
-}
-
-void transcript_move(uint8_t player, const struct position *pos, const struct move *mv)
-{
-	if (!FEATURE_TRANSCRIPT) {
+	print_to(&transcript_out); /* for put_flash: the engine's printers below keep it */
+	switch (event) {
+	case GAME_LEFT:
+		if (game.over) {
+			return; /* its result was the last line */
+		}
+		/* fall through */
+	case GAME_BEGAN:
+		/* "new " or "go ", the console's command for such a game (by
+		 * enum player), or "left " */
+		put_flash(event == GAME_LEFT ? ENGINE_FLASH_STR("left ") : flash_skip(ENGINE_FLASH_STR("new \0go "), game.to_move));
+		transcript_position(&game.pos);
+		break;
+	case GAME_MOVING:
+		print_player(game.to_move);
+		uart_put(' ');
+		engine_print_move(&game.pos, game.move, &transcript_out);
+		put_flash(ENGINE_FLASH_STR(" -> "));
 		return;
+	case GAME_MOVED:
+		engine_print_position(&game.pos, &transcript_out);
+		break;
+	default: /* GAME_ENDED */
+		put_flash(ENGINE_FLASH_STR("winner "));
+		print_player(game.winner);
+		break;
 	}
-	print_player(player);
-	uart_put(' ');
-	engine_print_move(pos, mv, &transcript_out);
-	print_flash(&transcript_out, ENGINE_FLASH_STR(" -> "));
-}
-
-void transcript_after(const struct position *pos)
-{
-	if (!FEATURE_TRANSCRIPT) {
-		return;
-	}
-	engine_print_position(pos, &transcript_out);
-	transcript_line_end();
-}
-
-void transcript_result(uint8_t winner)
-{
-	if (!FEATURE_TRANSCRIPT) {
-		return;
-	}
-	print_flash(&transcript_out, ENGINE_FLASH_STR("winner "));
-	print_player(winner);
 	transcript_line_end();
 }

@@ -14,7 +14,8 @@
  * "go" in place of "left", as the last move says whose turn it was, takes
  * it up again on the console.
  * The serial console (firmware/console.h) writes its replies to the same
- * sink, so the line's output has one path.
+ * sink, so the line's output has one path.  The transcript observes the
+ * game (firmware/game.h) and calls nothing of the console.
  */
 #ifndef FIRMWARE_TRANSCRIPT_H
 #define FIRMWARE_TRANSCRIPT_H
@@ -36,15 +37,10 @@ void transcript_position(const struct position *pos);
 /* After power-on or a reset, before anything else prints: it sets up
  * transcript_out. */
 void transcript_start(void);
-/* A new game from `pos`, `first` (enum player) to move. */
-void transcript_new_game(uint8_t first, const struct position *pos);
-/* The person left the game in progress, at `pos`. */
-void transcript_left(const struct position *pos);
-/* A move's line in two halves, so that no copy of the position is needed:
- * `player` (enum player) plays `mv` in `pos`, which it has not changed
- * yet; then the position `pos` the move left. */
-void transcript_move(uint8_t player, const struct position *pos, const struct move *mv);
-void transcript_after(const struct position *pos);
-void transcript_result(uint8_t winner);
+/* The game's observer (firmware/game.h): a line for each event; a move's
+ * line in two halves, the move (GAME_MOVING, the position not changed yet)
+ * and the position it left (GAME_MOVED), so no copy of the position is
+ * needed. */
+void transcript_game_event(uint8_t event);
 
 #endif

@@ -1,17 +1,22 @@
 /*
  * The serial console under libFuzzer: the fuzzer's bytes are what the other
- * end of the serial line sends, and the console (firmware/console.c, with
- * the Odra challenge and the engine's parsers) runs on the host against a
- * faked device (fake_device.h).  ASan and UBSan catch any overflow or
+ * end of the serial line sends, and the firmware's logic (every firmware/
+ * file but main.c: the console, the game, the screens, the transcript, with
+ * the engine) runs on the host against the fake HAL (tests/fake_hal/), one
+ * pass of the main loop (box_poll()) at a time, the machine replying to
+ * moves as the play screen makes it.  ASan and UBSan catch any overflow or
  * undefined behaviour; the checks below catch what they cannot:
- *   - every byte the console writes is printable ASCII, and every line ends
- *     in CRLF;
- *   - no more error lines than lines sent (one error line for each bad
- *     line, whatever made it bad);
- *   - the game in progress changes only through game.h (a legal move or a
- *     new game), and
- *     otherwise not by one byte, whatever the input; the screens are told
- *     of every change;
+ *   - every byte the firmware writes is printable ASCII, and every line
+ *     ends in CRLF;
+ *   - a line sent has one effect at most: an error line (one for each bad
+ *     line, whatever made it bad), a game begun or a move of the person's,
+ *     so a line refused changes nothing (the lines that begin a game or
+ *     tell the person's move, "new", "go" and "you", with the error lines,
+ *     are no more than the lines sent);
+ *   - the game changes only with a transcript line that says how (a new
+ *     game, a move: the person's, or the machine's on the play screen's
+ *     time), in the same pass of the main loop;
+ *   - every long step ends with the usual watchdog period;
  *   - after any input, an empty line or two and `help` get the help text:
  *     the console never stays stuck in a bad state.
  *
@@ -25,54 +30,85 @@
  * kept as BUILD/fuzz/crash-* (or leak-, timeout-); `BUILD/fuzz/fuzz_console
  * FILE` runs it again alone.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "firmware/console.h"
+#include "firmware/box.h"
 #include "firmware/game.h"
 #include "hal/uart.h"
-#include "tests/fuzz/fake_device.h"
+#include "tests/fake_hal/fake_hal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAX_PASSES 100000u
+/* Milliseconds a pass adds when no byte waits, beyond the one the idle
+ * sleep takes: the machine's pause and its words last seconds, and the
+ * fuzzer need not wait them out one millisecond at a time. */
+#define IDLE_STEP_MS 99u
 
-/* Stops the run, saying which check failed and what the console wrote. */
+/* Stops the run, saying which check failed and what the firmware wrote. */
 static void check_failed(int line, const char *what)
 {
-	fprintf(stderr, "fuzz_console.c:%d: check failed: %s\nthe console wrote:\n%s\n", line, what,
-		fake_line.output != NULL ? fake_line.output : "");
+	fprintf(stderr, "fuzz_console.c:%d: check failed: %s\nthe firmware wrote:\n%s\n", line, what,
+		fake_line_output());
 	abort();
 }
 
 #define check(condition) ((condition) ? (void)0 : check_failed(__LINE__, #condition))
 
-/* Runs the main loop until every byte sent has been read. */
+/* Whether some line of `text` starts with `word`. */
+static bool has_line(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *line = text; *line != '\0';) {
+		if (strncmp(line, word, n) == 0) {
+			return true;
+		}
+		const char *end = strchr(line, '\n');
+		if (end == NULL) {
+			break;
+		}
+		line = end + 1;
+	}
+	return false;
+}
+
+/* One pass of the main loop, and the checks on what it did. */
+static void pass(void)
+{
+	struct game before = game;
+	size_t written = fake_line.output_length;
+	bool idle = !uart_pending() && fake_line_done();
+	box_poll();
+	if (idle) {
+		fake_hal.now_ms += IDLE_STEP_MS;
+	}
+	check(fake_hal.long_watchdog == 0); /* every long step ends with the usual watchdog */
+	const char *said = fake_line_output() + written;
+	bool begun = has_line(said, "new ") || has_line(said, "go ");
+	bool moved = has_line(said, "you ") || has_line(said, "me ");
+	if (!begun && !moved) {
+		check(memcmp(&before, &game, sizeof game) == 0);
+	}
+}
+
+/* Runs the main loop until every byte sent has been read, and then until
+ * the machine has made its moves. */
 static void run_line(void)
 {
-	for (unsigned pass = 0; pass < MAX_PASSES && !fake_line_done(); pass++) {
-		struct game before = game;
-		unsigned changes = fake_game_changes;
-		unsigned follows = fake_ui_follows;
-		fake_line_next_pass();
-		console_poll();
-		check(fake_long_watchdog == 0); /* every long step ends with the usual watchdog */
-		if (fake_game_changes == changes) {
-			check(memcmp(&before, &game, sizeof game) == 0);
-		} else {
-			check(fake_ui_follows != follows);
-		}
-		fake_now_ms += 1;
-		fake_machine_plays();
+	unsigned passes = 0;
+	for (; passes < MAX_PASSES && !fake_line_done(); passes++) {
+		pass();
 	}
 	check(fake_line_done());
-	/* The challenge waits a while for more rows before it lets go. */
-	for (unsigned pass = 0; pass < 4; pass++) {
-		console_poll();
-		fake_now_ms += 1000;
+	/* The challenge waits a while for more rows before it lets go; the
+	 * machine replies after its pause. */
+	for (unsigned more = 0; more < 200u; more++) {
+		pass();
 	}
 }
 
@@ -87,8 +123,8 @@ static size_t count_line_ends(const uint8_t *bytes, size_t length)
 
 static void check_output(size_t line_ends)
 {
-	const char *text = fake_line.output != NULL ? fake_line.output : "";
-	size_t errors = 0;
+	const char *text = fake_line_output();
+	size_t effects = 0;
 	bool line_start = true;
 	for (size_t i = 0; i < fake_line.output_length; i++) {
 		char c = text[i];
@@ -99,13 +135,20 @@ static void check_output(size_t line_ends)
 			continue;
 		}
 		check(c >= ' ' && c <= '~');
-		if (line_start && strncmp(text + i, "error: ", 7) == 0) {
-			errors++;
+		if (line_start && (strncmp(text + i, "error: ", 7) == 0 || strncmp(text + i, "new ", 4) == 0 ||
+				   strncmp(text + i, "go ", 3) == 0 || strncmp(text + i, "you ", 4) == 0)) {
+			effects++;
 		}
 		line_start = false;
 	}
 	check(line_start); /* the last line is whole */
-	check(errors <= line_ends);
+	check(effects <= line_ends);
+}
+
+static void power_on(void)
+{
+	fake_device_start();
+	fake_line_clear_output();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -117,9 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *input = data + 1;
 	size_t length = size - 1;
 
-	console_init();
-	fake_game_reset();
-	fake_now_ms = 0;
+	power_on();
 	fake_line_start(input, length, (size_t)1 << (how & 7u));
 	if (how & 0x80u) {
 		fake_line.lose_at = length * ((how >> 3) & 7u) / 8u;
@@ -138,9 +179,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	memcpy(again + n, "help\r\n", 6);
 	n += 6;
+	fake_line_clear_output();
 	fake_line_start(again, n, 1);
 	run_line();
-	check(fake_line.output != NULL && strstr(fake_line.output, "GAME [POSITION]: analysis") != NULL);
-	fake_line_free();
+	check(strstr(fake_line_output(), "GAME [POSITION]: analysis") != NULL);
 	return 0;
 }

@@ -1,41 +1,129 @@
-/* The device around the console, faked for the host; see fake_device.h. */
-#include "tests/fuzz/fake_device.h"
+/* The HAL faked for host tests; see fake_hal.h. */
+#include "tests/fake_hal/fake_hal.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/text.h"
-#include "firmware/console.h"
-#include "firmware/game.h"
-#include "firmware/transcript.h"
-#include "firmware/ui.h"
+#include "hal/keys.h"
+#include "hal/leds.h"
 #include "hal/sleep.h"
 #include "hal/timer.h"
 #include "hal/uart.h"
 #include "hal/watchdog.h"
 
+struct fake_hal fake_hal;
 struct fake_line fake_line;
-uint32_t fake_now_ms;
-int fake_long_watchdog;
-unsigned fake_game_changes;
-unsigned fake_ui_follows;
+
+#define FAKE_KEYS 16u
+
+static uint8_t keys[FAKE_KEYS];
+static size_t keys_head;
+static size_t keys_tail;
 
 /* The chip's receive buffer. */
 static uint8_t ring[UART_RX_BUFFER];
 static size_t ring_head;
 static size_t ring_tail;
 
+static void lcd_blank(void)
+{
+	for (uint8_t row = 0; row < LCD_ROWS; row++) {
+		memset(fake_hal.lcd[row], ' ', LCD_COLUMNS);
+		fake_hal.lcd[row][LCD_COLUMNS] = '\0';
+	}
+}
+
+void fake_hal_reset(void)
+{
+	free(fake_line.output);
+	memset(&fake_line, 0, sizeof fake_line);
+	fake_line.lose_at = SIZE_MAX;
+	memset(&fake_hal, 0, sizeof fake_hal);
+	lcd_blank();
+	keys_head = keys_tail = 0;
+	ring_head = ring_tail = 0;
+}
+
+/* ---- the LCD ---- */
+
+void lcd_init(void)
+{
+	lcd_blank();
+}
+
+void lcd_write_line(uint8_t row, const char *text)
+{
+	char *line = fake_hal.lcd[row != 0];
+	for (uint8_t col = 0; col < LCD_COLUMNS; col++) {
+		line[col] = *text != '\0' ? *text++ : ' ';
+	}
+	fake_hal.lcd_writes++;
+}
+
+void lcd_write_line_P(uint8_t row, const char *flash_text)
+{
+	lcd_write_line(row, flash_text);
+}
+
+void lcd_define_char(uint8_t slot, const uint8_t *rows)
+{
+	memcpy(fake_hal.glyphs[slot & 7u], rows, LCD_GLYPH_ROWS);
+}
+
+/* ---- the keys ---- */
+
+void keys_init(void)
+{
+}
+
+bool fake_keys_press(uint8_t key)
+{
+	if (keys_head - keys_tail == FAKE_KEYS) {
+		return false;
+	}
+	keys[keys_head++ % FAKE_KEYS] = key;
+	return true;
+}
+
+uint8_t keys_next(void)
+{
+	return keys_head == keys_tail ? (uint8_t)KEY_NONE : keys[keys_tail++ % FAKE_KEYS];
+}
+
+uint8_t keys_repeats(void)
+{
+	return fake_hal.key_repeats;
+}
+
+/* ---- the LEDs ---- */
+
+void leds_init(void)
+{
+	fake_hal.led_thinking = fake_hal.led_win = false;
+}
+
+void leds_thinking(bool on)
+{
+	fake_hal.led_thinking = on;
+}
+
+void leds_win(bool on)
+{
+	fake_hal.led_win = on;
+}
+
 /* ---- the serial line ---- */
 
 void fake_line_start(const uint8_t *input, size_t length, size_t per_pass)
 {
-	free(fake_line.output);
-	memset(&fake_line, 0, sizeof fake_line);
 	fake_line.input = input;
 	fake_line.length = length;
+	fake_line.taken = fake_line.arrived = 0;
 	fake_line.per_pass = per_pass > 0 ? per_pass : 1;
 	fake_line.lose_at = SIZE_MAX;
+	fake_line.lose_count = 0;
+	fake_line.mark_next = false;
 	ring_head = ring_tail = 0;
 }
 
@@ -70,11 +158,17 @@ bool fake_line_done(void)
 	return fake_line.arrived == fake_line.length && ring_head == ring_tail;
 }
 
-void fake_line_free(void)
+const char *fake_line_output(void)
 {
-	free(fake_line.output);
-	fake_line.output = NULL;
-	fake_line.output_length = fake_line.output_capacity = 0;
+	return fake_line.output != NULL ? fake_line.output : "";
+}
+
+void fake_line_clear_output(void)
+{
+	fake_line.output_length = 0;
+	if (fake_line.output != NULL) {
+		fake_line.output[0] = '\0';
+	}
 }
 
 void uart_init(void)
@@ -111,29 +205,6 @@ void uart_put(char c)
 	fake_line.output[fake_line.output_length] = '\0';
 }
 
-/* ---- the transcript's output, which the console shares ---- */
-
-static void fake_sink_put(struct text_sink *sink, char c)
-{
-	(void)sink;
-	uart_put(c);
-}
-
-struct text_sink transcript_out = { fake_sink_put };
-
-void transcript_line_end(void)
-{
-	uart_put('\r');
-	uart_put('\n');
-}
-
-void transcript_position(const struct position *pos)
-{
-	engine_print_game_name(pos->game, &transcript_out);
-	uart_put(' ');
-	engine_print_position(pos, &transcript_out);
-}
-
 /* ---- clock, watchdog, sleep ---- */
 
 void timer_init(void)
@@ -142,12 +213,12 @@ void timer_init(void)
 
 uint32_t timer_ms(void)
 {
-	return fake_now_ms;
+	return fake_hal.now_ms;
 }
 
 void watchdog_start(void)
 {
-	fake_long_watchdog = 0;
+	fake_hal.long_watchdog = 0;
 }
 
 void watchdog_feed(void)
@@ -156,7 +227,7 @@ void watchdog_feed(void)
 
 void watchdog_start_long(void)
 {
-	fake_long_watchdog++;
+	fake_hal.long_watchdog++;
 }
 
 /* Sleeping until the next interrupt: a millisecond passes and the bytes
@@ -164,68 +235,7 @@ void watchdog_start_long(void)
 void sleep_idle_unless(bool (*has_work)(void))
 {
 	if (!has_work()) {
-		fake_now_ms++;
+		fake_hal.now_ms++;
 		fake_line_next_pass();
 	}
-}
-
-/* ---- the game and the screens ---- */
-
-struct game game;
-
-void fake_game_reset(void)
-{
-	memset(&game, 0, sizeof game);
-	fake_game_changes = 0;
-	fake_ui_follows = 0;
-}
-
-bool game_start(const struct position *pos, uint8_t first)
-{
-	if (engine_game_over(pos)) {
-		return false;
-	}
-	game.pos = *pos;
-	game.to_move = first;
-	game.over = false;
-	fake_game_changes++;
-	console_forget_board(); /* as the transcript's line of the new game does */
-	return true;
-}
-
-enum engine_error game_play(const struct move *mv)
-{
-	enum engine_error err = engine_check_move(&game.pos, mv);
-	if (err != ENGINE_OK) {
-		return err;
-	}
-	engine_apply_move(&game.pos, mv);
-	game.to_move = (uint8_t)!game.to_move;
-	if (engine_game_over(&game.pos)) {
-		game.over = true;
-		game.winner = game.pos.rule == RULE_MISERE ? game.to_move : (uint8_t)!game.to_move;
-	}
-	fake_game_changes++;
-	return ENGINE_OK;
-}
-
-void fake_machine_plays(void)
-{
-	struct move mv;
-	if (!game.over && game.to_move == PLAYER_MACHINE && engine_best_move(&game.pos, &mv)) {
-		if (game_play(&mv) != ENGINE_OK) {
-			abort(); /* the engine's own move must be legal */
-		}
-	}
-}
-
-void ui_show(uint8_t screen)
-{
-	(void)screen;
-	fake_ui_follows++;
-}
-
-void ui_key(uint8_t key)
-{
-	(void)key;
 }

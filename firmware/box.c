@@ -1,0 +1,65 @@
+/* The Grundy Box put together; see box.h. */
+#include "firmware/box.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/flash.h"
+#include "firmware/console.h"
+#include "firmware/features.h"
+#include "firmware/game.h"
+#include "firmware/play.h"
+#include "firmware/settings.h"
+#include "firmware/transcript.h"
+#include "firmware/ui.h"
+#include "hal/keys.h"
+#include "hal/leds.h"
+#include "hal/sleep.h"
+#include "hal/timer.h"
+#include "hal/uart.h"
+#include "hal/watchdog.h"
+
+/* The win light: lit from a person's win until the next game begins or
+ * the person leaves the result for the menu. */
+static void win_light(uint8_t event)
+{
+	leds_win(event == GAME_ENDED && game.winner == PLAYER_PERSON);
+}
+
+/* Who follows the game, each told every event in this order: the serial
+ * line's transcript first, so that a move's line goes out before the
+ * screen draws it.  Sound, statistics or an attract mode would each be one
+ * more line here. */
+static const game_observer observers[] ENGINE_FLASH = {
+#if FEATURE_TRANSCRIPT
+	transcript_game_event,
+#endif
+#if FEATURE_CONSOLE
+	console_game_event, /* a board awaited in the last game is no longer due */
+#endif
+	play_game_event,    /* the screen: it shows every game and every move */
+	win_light,
+	NULL,
+};
+
+void box_start(void)
+{
+	settings_init();
+	transcript_start(); /* the console starts as the C start-up zeroed it */
+	game_observe(observers);
+	ui_start();
+}
+
+void box_poll(void)
+{
+	watchdog_feed();
+	uint8_t key = keys_next();
+	if (key != KEY_NONE) {
+		ui_key(key);
+	}
+	if (FEATURE_CONSOLE) {
+		console_poll();
+	}
+	ui_tick((uint16_t)timer_ms());
+	sleep_idle_unless(uart_pending);
+}

@@ -1,0 +1,19 @@
+/*
+ * The Grundy Box put together, all but the chip's own start-up
+ * (firmware/main.c): who observes the game, and one pass of the main loop.
+ * It builds on the host as well, against the fake HAL (tests/fake_hal/),
+ * so host tests and the console's fuzzer run the firmware's logic whole.
+ */
+#ifndef FIRMWARE_BOX_H
+#define FIRMWARE_BOX_H
+
+/* Once the HAL is up and interrupts are on: the settings' defaults, the
+ * transcript's first line, the game's observers, and the menu. */
+void box_start(void);
+/* One pass of the main loop: the key pressed goes to the screen showing,
+ * the serial console reads what the line brought, the screen gets its
+ * tick for timed steps, the watchdog is fed, and the chip sleeps until
+ * the next interrupt unless bytes wait. */
+void box_poll(void);
+
+#endif

@@ -1,0 +1,95 @@
+/*
+ * The HAL (the functions of hal/) faked for host tests, so that the firmware's logic
+ * (every firmware/ file but main.c) runs on the host and a test can drive
+ * it as the e2e tests drive the real chip in the simulator, only faster and
+ * looking straight at its parts.  The fakes sit at the HAL's functions, as
+ * QMK's test platform does, never at registers:
+ *   - the LCD keeps its two rows of text and its eight custom characters;
+ *   - the keys give the events a test queued, one a sample;
+ *   - the UART takes its bytes from a test's input and keeps what the
+ *     firmware writes.  Bytes reach the firmware the way the chip's receive
+ *     buffer passes them on: a few at a time between passes of the main
+ *     loop, and, when the test asks, with some lost at a chosen place,
+ *     which the fake marks with UART_LOST exactly as the chip would;
+ *   - the clock is a number a test sets or advances; sleeping until the
+ *     next interrupt advances it a millisecond and lets the next bytes in;
+ *   - the watchdog and the LEDs keep their state for a test to check.
+ */
+#ifndef FAKE_HAL_H
+#define FAKE_HAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hal/lcd.h"
+
+struct fake_line {
+	const uint8_t *input;  /* the bytes the other end sends */
+	size_t length;
+	size_t taken;          /* read by the firmware or lost so far */
+	size_t per_pass;       /* bytes that arrive between two passes of the main loop */
+	size_t arrived;        /* of the input, how much has arrived */
+	size_t lose_at;        /* lose `lose_count` bytes once this many have arrived (SIZE_MAX: never) */
+	uint8_t lose_count;
+	bool mark_next;        /* a loss found no byte waiting to mark: mark the next */
+	char *output;          /* what the firmware wrote, NUL-terminated */
+	size_t output_length;
+	size_t output_capacity;
+};
+
+struct fake_hal {
+	char lcd[LCD_ROWS][LCD_COLUMNS + 1]; /* each row as last written, NUL-terminated */
+	uint8_t glyphs[8][LCD_GLYPH_ROWS];   /* the custom characters */
+	unsigned lcd_writes;                 /* lines written since the reset */
+	uint8_t key_repeats;                 /* what keys_repeats() answers */
+	bool led_thinking;
+	bool led_win;
+	uint32_t now_ms;
+	int long_watchdog; /* calls of watchdog_start_long() not yet ended by watchdog_start() */
+};
+
+extern struct fake_hal fake_hal;
+extern struct fake_line fake_line;
+
+/* Everything as at power-on: a blank LCD, no key, no bytes, the clock at
+ * 0, the LEDs off; the output written so far is freed. */
+void fake_hal_reset(void);
+
+/* ---- the firmware on the fake HAL (device.c) ---- */
+
+/* What the C start-up gives the firmware at power-on, which box_start()
+ * (firmware/box.h) then starts from: the fake HAL reset, and the state of
+ * the firmware's modules that a test can reach all zero again (the game:
+ * none yet; the settings; the console); what it cannot reach (which item
+ * the menu shows, the play screen's step) each screen sets up as it is
+ * entered or as a game begins. */
+void fake_power_on(void);
+/* Power-on and box_start(): the menu shows, the transcript's first line
+ * is written. */
+void fake_device_start(void);
+/* Passes of the main loop (box_poll()) until `ms` milliseconds of the fake
+ * clock have gone by: each idle pass sleeps one. */
+void fake_device_run_ms(uint32_t ms);
+/* A key pressed, and the pass that takes it. */
+void fake_device_press(uint8_t key);
+/* Sends `line` and CR LF on the serial line, 8 bytes a pass,
+ * and runs the main loop until the firmware has read it all. */
+void fake_device_send(const char *line);
+
+/* Queues a key event (enum keys_event) for keys_next(); false when the
+ * queue is full. */
+bool fake_keys_press(uint8_t key);
+
+/* Sends `length` bytes of `input` (kept by the caller until done),
+ * `per_pass` at a time (at least 1); what was written so far is kept. */
+void fake_line_start(const uint8_t *input, size_t length, size_t per_pass);
+/* Bytes of the next pass arrive, losing some if their turn has come. */
+void fake_line_next_pass(void);
+/* Every byte sent has arrived and been read. */
+bool fake_line_done(void);
+/* What the firmware wrote so far ("" when nothing), and forgetting it. */
+const char *fake_line_output(void);
+void fake_line_clear_output(void);
+
+#endif
