@@ -68,24 +68,24 @@ static uint8_t scan_set(struct scanner *in)
 	return set;
 }
 
-/* The parameters a heap game's text may start with, and the games that
- * read each: bit g of `readers` for game g. */
+/* The parameters a heap game's text may start with; a game reads only
+ * its own (keywords_read). */
 enum keyword { KEY_NORMAL = RULE_NORMAL, KEY_MISERE = RULE_MISERE, KEY_K, KEY_S, KEY_LEFT, KEYS };
 static const char keywords[] ENGINE_FLASH = "normal\0misere\0k\0s\0left";
-#define NIM_FAMILY ((1u << GAME_NIM) | (1u << GAME_MISERE_NIM) | (1u << GAME_MARIENBAD))
-static const uint16_t readers[KEYS] ENGINE_FLASH = {
-	NIM_FAMILY, NIM_FAMILY, (1u << GAME_LIMIT_NIM) | (1u << GAME_POKER_NIM), 1u << GAME_SUBTRACTION,
-	1u << GAME_POKER_NIM,
-};
 
-/* The keyword next in the text that this game reads, consumed; KEYS if none. */
-static uint8_t scan_keyword(struct scanner *in, uint8_t game)
+/* Bit k set when the game reads keyword k. */
+static uint8_t keywords_read(const struct position *pos)
 {
-	uint8_t key = 0;
-	while (key < KEYS && !((flash_u16(&readers[key]) >> game) & 1u && scan_word(in, flash_skip(keywords, key)))) {
-		key++;
+	if (is_nim_family(pos)) {
+		return 1u << KEY_NORMAL | 1u << KEY_MISERE;
 	}
-	return key;
+	if (pos->game == GAME_SUBTRACTION) {
+		return 1u << KEY_S;
+	}
+	if (pos->game == GAME_NIMBLE) {
+		return 0;
+	}
+	return (uint8_t)(1u << KEY_K | (is_poker(pos) ? 1u << KEY_LEFT : 0u)); /* Limit Nim, Poker Nim */
 }
 
 /* Parameters, in any order, then the heaps. */
@@ -97,7 +97,7 @@ void heaps_parse(struct position *pos, struct scanner *in)
 	pos->limit = pos->game == GAME_LIMIT_NIM ? DEFAULT_LIMIT : DEFAULT_POKER_ADDS;
 	pos->set = DEFAULT_SET;
 	for (;;) {
-		uint8_t key = scan_keyword(in, pos->game);
+		uint8_t key = scan_keyword(in, keywords, KEYS, keywords_read(pos));
 		if (key == KEYS) {
 			break;
 		}

@@ -62,6 +62,17 @@ bool scan_word(struct scanner *in, const char *flash_word)
 	return true;
 }
 
+uint8_t scan_keyword(struct scanner *in, const char *flash_words, uint8_t count, uint8_t accepted)
+{
+	uint8_t key = 0;
+	for (; key < count; key++, accepted >>= 1) {
+		if ((accepted & 1u) && scan_word(in, flash_skip(flash_words, key))) {
+			break;
+		}
+	}
+	return key;
+}
+
 uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big)
 {
 	scan_skip_space(in);

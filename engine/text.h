@@ -32,6 +32,10 @@ bool scan_char(struct scanner *in, char c);
 void scan_expect(struct scanner *in, char c);
 /* Case-insensitive keyword followed by a non-letter; consumes it when true. */
 bool scan_word(struct scanner *in, const char *flash_word);
+/* Which of `count` keywords, NUL-separated in `flash_words`, comes next
+ * (as scan_word reads one), the first in the list that does and whose bit
+ * is set in `accepted`; consumed.  `count` when none does. */
+uint8_t scan_keyword(struct scanner *in, const char *flash_words, uint8_t count, uint8_t accepted);
 /* Decimal number in 0..max.  ENGINE_ERR_NUMBER when no digit comes next,
  * `too_big` when it is larger than max (the digits are consumed). */
 uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big);

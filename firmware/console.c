@@ -231,11 +231,7 @@ static void follow_game(void)
 
 static uint8_t scan_command(struct scanner *in)
 {
-	uint8_t command = 0;
-	while (command < CMD_NONE && !scan_word(in, flash_skip(command_words, command))) {
-		command++;
-	}
-	return command;
+	return scan_keyword(in, command_words, CMD_NONE, 0xFFu);
 }
 
 /* The game whose name comes next in the line (consumed), or GAME_COUNT. */
