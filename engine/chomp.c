@@ -63,7 +63,8 @@ void chomp_print(const struct position *pos)
 	put_bytes(pos->u.chomp, pos->count, ' ');
 }
 
-/* `R,C` or `R.C`, both from 1. */
+/* `R,C` or `R.C`, both from 1.  A row or column 0 comes back as 255,
+ * which chomp_check_move refuses as no such piece. */
 void chomp_parse_move(struct scanner *in, struct move *mv)
 {
 	mv->u.chomp.row = (uint8_t)(scan_u16(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
@@ -71,9 +72,6 @@ void chomp_parse_move(struct scanner *in, struct move *mv)
 		scan_expect(in, ',');
 	}
 	mv->u.chomp.col = (uint8_t)(scan_u16(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
-	if (mv->u.chomp.row == 0xFFu || mv->u.chomp.col == 0xFFu) {
-		scan_fail(in, ENGINE_ERR_NO_SUCH);
-	}
 }
 
 void chomp_print_move(const struct move *mv)
