@@ -153,7 +153,7 @@ uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, u
 static struct text_sink *current; /* where put_* write */
 
 /* Out of line: a call is shorter than the two stores, at each of the many
- * print calls (20 bytes less). */
+ * print calls. */
 OUT_OF_LINE void print_to(struct text_sink *out)
 {
 	current = out;
@@ -257,8 +257,7 @@ static void buffer_put(struct text_sink *sink, char c)
 	}
 }
 
-/* Out of line: 174 bytes less than a copy in each of the firmware's four
- * callers. */
+/* Out of line: one copy for the firmware's four callers. */
 OUT_OF_LINE void buffer_sink_init(struct buffer_sink *b, char *buffer, uint16_t size)
 {
 	b->sink.put = buffer_put;
