@@ -8,7 +8,7 @@
  * Every board up to 4 rows of 8 is answered from the table of losing
  * positions (tools/gen/boards.c), looked up by the diagram's key
  * (board_keys.h).  Flash is what bounds the rows: the table of every board
- * up to 8x8 takes 212 bytes, the one up to 4x8 50.
+ * up to 8x8 would be four times the one up to 4x8.
  *
  * Text: `RxC` for a full rectangle of R rows and C columns (`4x8`), or the
  * row lengths from the bottom (poison) row up, never increasing (`8 8 5 2`).

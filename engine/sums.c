@@ -70,8 +70,8 @@ static uint8_t divide_value(uint32_t n)
 }
 
 /* The value of a part of this size.  Subtraction, Kayles and pebbles read
- * theirs from a pre-period and one period: Subtraction's in RAM, the
- * others' in flash. */
+ * theirs from a pre-period and one period: Subtraction's in RAM, a byte a
+ * value, the others' in flash, two values a byte (engine_tables.h). */
 static uint16_t size_value(const struct position *pos, uint32_t size)
 {
 	uint8_t game = pos->game;
@@ -98,8 +98,12 @@ static uint16_t size_value(const struct position *pos, uint32_t size)
 		/* Nim, Nimble, Poker Nim, exponents, row totals: the size itself. */
 		return (uint16_t)size;
 	}
-	table += periodic_index((uint16_t)size, values, period);
-	return game == GAME_SUBTRACTION ? *table : flash_u8(table);
+	uint16_t at = periodic_index((uint16_t)size, values, period);
+	if (game == GAME_SUBTRACTION) {
+		return table[at];
+	}
+	uint8_t two = flash_u8(table + at / 2u);
+	return (at & 1u) ? two >> 4 : two & 0x0Fu;
 }
 
 uint32_t sums_part_size(const struct position *pos, uint8_t i)
