@@ -80,20 +80,15 @@ static bool is_run(uint8_t pattern)
 
 static const uint8_t row_length[4] ENGINE_FLASH = { 4, 4, 4, 4 };
 
-/* The words of a position, in the order variant (any, adjacent), then rule
- * (normal, misere), the same for reading and writing. */
-#define WORDS 4u
-static const char words[] ENGINE_FLASH = "any\0adjacent\0normal\0misere";
-
 void taktix_parse(struct position *pos, struct scanner *in)
 {
 	for (uint8_t word = 0; word < 2; word++) {
-		uint8_t k = scan_keyword(in, words, WORDS, (1u << WORDS) - 1u);
-		/* The words are in the order of the values (engine.h). */
-		if (k < 2) {
-			pos->variant = k;
-		} else if (k < WORDS) {
-			pos->rule = (uint8_t)(k - 2u);
+		/* The words are in the order of the values (text.h). */
+		uint8_t k = scan_keyword(in, position_words, WORD_ADJACENT + 1u, 0x0Fu);
+		if (k <= WORD_MISERE) {
+			pos->rule = k;
+		} else if (k <= WORD_ADJACENT) {
+			pos->variant = (uint8_t)(k - WORD_ANY);
 		}
 	}
 	pos->u.taktix = (uint16_t)board_scan_rows(in, row_length, 4);
@@ -101,9 +96,9 @@ void taktix_parse(struct position *pos, struct scanner *in)
 
 void taktix_print(const struct position *pos)
 {
-	put_flash(flash_skip(words, pos->variant));
+	put_flash(flash_skip(position_words, (uint8_t)(WORD_ANY + pos->variant)));
 	put_char(' ');
-	put_flash(flash_skip(words, (uint8_t)(2u + pos->rule)));
+	put_flash(flash_skip(position_words, pos->rule));
 	put_char(' ');
 	board_print_rows(row_length, 4, pos->u.taktix);
 }

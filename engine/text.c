@@ -62,6 +62,8 @@ bool scan_word(struct scanner *in, const char *flash_word)
 	return true;
 }
 
+const char position_words[] ENGINE_FLASH = "normal\0misere\0any\0adjacent\0k\0s\0left";
+
 uint8_t scan_keyword(struct scanner *in, const char *flash_words, uint8_t count, uint8_t accepted)
 {
 	uint8_t key = 0;
