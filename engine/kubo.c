@@ -84,21 +84,12 @@ void kubo_parse_move(struct scanner *in, struct move *mv)
 	mv->u.kubo.count = (uint8_t)scan_u16(in, MAX_TAKE, ENGINE_ERR_TOO_MUCH);
 }
 
-static void print_stack(uint8_t stack)
-{
-	uint8_t row = 1;
-	for (; stack >= 3u; stack = (uint8_t)(stack - 3u)) {
-		row++;
-	}
-	board_print_name(stack, row);
-}
-
 void kubo_print_move(const struct move *mv)
 {
-	print_stack(mv->u.kubo.stack);
+	board_print_square(mv->u.kubo.stack, 3);
 	if (mv->u.kubo.other != NO_STACK) {
 		put_char('+');
-		print_stack(mv->u.kubo.other);
+		board_print_square(mv->u.kubo.other, 3);
 	} else {
 		put_char('-');
 		put_digit(mv->u.kubo.count);

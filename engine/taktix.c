@@ -144,7 +144,7 @@ void taktix_parse_move(struct scanner *in, struct move *mv)
 
 static void print_cell(uint8_t cell)
 {
-	board_print_name(cell & 3u, (uint8_t)((cell >> 2) + 1u));
+	board_print_square(cell, 4);
 }
 
 /* A run of two or more cells as its ends, `b1-b3`; others cell by cell. */
