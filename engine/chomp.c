@@ -16,6 +16,7 @@
  * column C from the left, both from 1; `1,1` is the poison.
  */
 #include "engine/board_keys.h"
+#include "engine/flash.h"
 #include "engine/games.h"
 #include "engine/losing_set.h"
 #include "engine_tables.h"
@@ -26,7 +27,7 @@ void chomp_parse(struct position *pos, struct scanner *in)
 	uint8_t *rows = pos->u.chomp;
 	do {
 		uint8_t length = (uint8_t)scan_u16(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
-		if (pos->count == 0 && (scan_char(in, 'x') || scan_char(in, 'X'))) {
+		if (pos->count == 0 && scan_word(in, ENGINE_FLASH_STR("x"))) {
 			uint8_t cols = (uint8_t)scan_u16(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
 			if (length == 0 || length > ENGINE_CHOMP_ROWS || cols == 0) {
 				scan_fail(in, ENGINE_ERR_RANGE);
