@@ -80,11 +80,16 @@ static bool is_run(uint8_t pattern)
 
 static const uint8_t row_length[4] ENGINE_FLASH = { 4, 4, 4, 4 };
 
+/* A position's words name the values they stand for in their order. */
+_Static_assert(WORD_ADJACENT - WORD_ANY == TAKTIX_ADJACENT - TAKTIX_ANY && TAKTIX_ANY == 0,
+	       "Taktix's variant words are in the order of the variants");
+
+/* The rule and the variant, in either order, then the rows. */
 void taktix_parse(struct position *pos, struct scanner *in)
 {
 	for (uint8_t word = 0; word < 2; word++) {
-		/* The words are in the order of the values (text.h). */
-		uint8_t k = scan_keyword(in, position_words, WORD_ADJACENT + 1u, 0x0Fu);
+		/* The words are the first four of position_words. */
+		uint8_t k = scan_keyword(in, position_words, WORD_ADJACENT + 1u, (1u << (WORD_ADJACENT + 1u)) - 1u);
 		if (k <= WORD_MISERE) {
 			pos->rule = k;
 		} else if (k <= WORD_ADJACENT) {
