@@ -75,6 +75,15 @@ uint8_t board_scan_square(struct scanner *in, uint8_t side)
 	return (uint8_t)(side * row + col);
 }
 
+void board_print_square(uint8_t cell, uint8_t side)
+{
+	uint8_t row = 1;
+	for (; cell >= side; cell = (uint8_t)(cell - side)) {
+		row++;
+	}
+	board_print_name(cell, row);
+}
+
 void board_print_name(uint8_t letter, uint8_t number)
 {
 	put_char((char)('a' + letter));

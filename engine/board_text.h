@@ -30,6 +30,7 @@ void board_print_name(uint8_t letter, uint8_t number);
 /* The same on a square board `side` cells wide: the cell's number, row by
  * row from the top, the letter naming the column and the number the row. */
 uint8_t board_scan_square(struct scanner *in, uint8_t side);
+void board_print_square(uint8_t cell, uint8_t side);
 
 /* The cells of a move as typed, `more` added to `cells`: a cell named
  * twice (`a1,a1`, `b1-b3,b2`) is refused, ENGINE_ERR_SYNTAX, since the

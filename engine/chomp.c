@@ -8,7 +8,7 @@
  * Every board up to 4 rows of 8 is answered from the table of losing
  * positions (tools/gen/boards.c), looked up by the diagram's key
  * (board_keys.h).  Flash is what bounds the rows: the table of every board
- * up to 8x8 takes 212 bytes, the one up to 4x8 50.
+ * up to 8x8 would be four times the one up to 4x8.
  *
  * Text: `RxC` for a full rectangle of R rows and C columns (`4x8`), or the
  * row lengths from the bottom (poison) row up, never increasing (`8 8 5 2`).
@@ -16,6 +16,7 @@
  * column C from the left, both from 1; `1,1` is the poison.
  */
 #include "engine/board_keys.h"
+#include "engine/flash.h"
 #include "engine/games.h"
 #include "engine/losing_set.h"
 #include "engine_tables.h"
@@ -26,7 +27,7 @@ void chomp_parse(struct position *pos, struct scanner *in)
 	uint8_t *rows = pos->u.chomp;
 	do {
 		uint8_t length = (uint8_t)scan_u16(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
-		if (pos->count == 0 && (scan_char(in, 'x') || scan_char(in, 'X'))) {
+		if (pos->count == 0 && scan_word(in, ENGINE_FLASH_STR("x"))) {
 			uint8_t cols = (uint8_t)scan_u16(in, ENGINE_CHOMP_MAX, ENGINE_ERR_RANGE);
 			if (length == 0 || length > ENGINE_CHOMP_ROWS || cols == 0) {
 				scan_fail(in, ENGINE_ERR_RANGE);
@@ -63,7 +64,8 @@ void chomp_print(const struct position *pos)
 	put_bytes(pos->u.chomp, pos->count, ' ');
 }
 
-/* `R,C` or `R.C`, both from 1. */
+/* `R,C` or `R.C`, both from 1.  A row or column 0 comes back as 255,
+ * which chomp_check_move refuses as no such piece. */
 void chomp_parse_move(struct scanner *in, struct move *mv)
 {
 	mv->u.chomp.row = (uint8_t)(scan_u16(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
@@ -71,9 +73,6 @@ void chomp_parse_move(struct scanner *in, struct move *mv)
 		scan_expect(in, ',');
 	}
 	mv->u.chomp.col = (uint8_t)(scan_u16(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
-	if (mv->u.chomp.row == 0xFFu || mv->u.chomp.col == 0xFFu) {
-		scan_fail(in, ENGINE_ERR_NO_SUCH);
-	}
 }
 
 void chomp_print_move(const struct move *mv)

@@ -68,24 +68,20 @@ static uint8_t scan_set(struct scanner *in)
 	return set;
 }
 
-/* The parameters a heap game's text may start with, and the games that
- * read each: bit g of `readers` for game g. */
-enum keyword { KEY_NORMAL = RULE_NORMAL, KEY_MISERE = RULE_MISERE, KEY_K, KEY_S, KEY_LEFT, KEYS };
-static const char keywords[] ENGINE_FLASH = "normal\0misere\0k\0s\0left";
-#define NIM_FAMILY ((1u << GAME_NIM) | (1u << GAME_MISERE_NIM) | (1u << GAME_MARIENBAD))
-static const uint16_t readers[KEYS] ENGINE_FLASH = {
-	NIM_FAMILY, NIM_FAMILY, (1u << GAME_LIMIT_NIM) | (1u << GAME_POKER_NIM), 1u << GAME_SUBTRACTION,
-	1u << GAME_POKER_NIM,
-};
-
-/* The keyword next in the text that this game reads, consumed; KEYS if none. */
-static uint8_t scan_keyword(struct scanner *in, uint8_t game)
+/* The words of position_words (text.h) this game's text may start with:
+ * bit w for word w. */
+static uint8_t words_read(const struct position *pos)
 {
-	uint8_t key = 0;
-	while (key < KEYS && !((flash_u16(&readers[key]) >> game) & 1u && scan_word(in, flash_skip(keywords, key)))) {
-		key++;
+	if (is_nim_family(pos)) {
+		return 1u << WORD_NORMAL | 1u << WORD_MISERE;
 	}
-	return key;
+	if (pos->game == GAME_SUBTRACTION) {
+		return 1u << WORD_S;
+	}
+	if (pos->game == GAME_NIMBLE) {
+		return 0;
+	}
+	return (uint8_t)(1u << WORD_K | (is_poker(pos) ? 1u << WORD_LEFT : 0u)); /* Limit Nim, Poker Nim */
 }
 
 /* Parameters, in any order, then the heaps. */
@@ -97,18 +93,18 @@ void heaps_parse(struct position *pos, struct scanner *in)
 	pos->limit = pos->game == GAME_LIMIT_NIM ? DEFAULT_LIMIT : DEFAULT_POKER_ADDS;
 	pos->set = DEFAULT_SET;
 	for (;;) {
-		uint8_t key = scan_keyword(in, pos->game);
-		if (key == KEYS) {
+		uint8_t key = scan_keyword(in, position_words, POSITION_WORDS, words_read(pos));
+		if (key == POSITION_WORDS) {
 			break;
 		}
-		if (key <= KEY_MISERE) {
+		if (key <= WORD_MISERE) {
 			pos->rule = key;
-		} else if (key == KEY_K) {
+		} else if (key == WORD_K) {
 			pos->limit = scan_setting(in);
 			if (pos->limit == 0 && !is_poker(pos)) {
 				scan_fail(in, ENGINE_ERR_RANGE);
 			}
-		} else if (key == KEY_S) {
+		} else if (key == WORD_S) {
 			pos->set = scan_set(in);
 		} else {
 			left[0] = scan_setting(in);
@@ -131,9 +127,9 @@ void heaps_parse(struct position *pos, struct scanner *in)
 }
 
 /* `keyword=` */
-static void put_setting(enum keyword key)
+static void put_setting(enum position_word key)
 {
-	put_flash(flash_skip(keywords, key));
+	put_flash(flash_skip(position_words, key));
 	put_char('=');
 }
 
@@ -141,11 +137,11 @@ void heaps_print(const struct position *pos)
 {
 	const uint8_t *left = pos->u.poker.adds_left;
 	if (is_nim_family(pos) && pos->rule != default_rule(pos->game)) {
-		put_flash(flash_skip(keywords, pos->rule));
+		put_flash(flash_skip(position_words, pos->rule));
 		put_char(' ');
 	}
 	if (has_limit(pos)) {
-		put_setting(KEY_K);
+		put_setting(WORD_K);
 		put_u16(pos->limit);
 		put_char(' ');
 	}
@@ -163,7 +159,7 @@ void heaps_print(const struct position *pos)
 		put_char(' ');
 	}
 	if (is_poker(pos) && (left[0] != pos->limit || left[1] != pos->limit)) {
-		put_setting(KEY_LEFT);
+		put_setting(WORD_LEFT);
 		put_pair(left[0], ',', left[1]);
 		put_char(' ');
 	}

@@ -23,10 +23,12 @@
 #define MAX_TAKE 3u
 #define CENTRE 4u
 
-/* The pairs of adjacent stacks, in the order moves are tried. */
-static const uint8_t pairs[PAIRS][2] ENGINE_FLASH = {
-	{ 0, 1 }, { 1, 2 }, { 3, 4 }, { 4, 5 }, { 6, 7 }, { 7, 8 },
-	{ 0, 3 }, { 3, 6 }, { 1, 4 }, { 4, 7 }, { 2, 5 }, { 5, 8 },
+/* The pairs of adjacent stacks, in the order moves are tried, each as one
+ * byte: the smaller stack's number times 16 plus the other's. */
+#define PAIR(a, b) ((a) << 4 | (b))
+static const uint8_t pairs[PAIRS] ENGINE_FLASH = {
+	PAIR(0, 1), PAIR(1, 2), PAIR(3, 4), PAIR(4, 5), PAIR(6, 7), PAIR(7, 8),
+	PAIR(0, 3), PAIR(3, 6), PAIR(1, 4), PAIR(4, 7), PAIR(2, 5), PAIR(5, 8),
 };
 
 void kubo_parse(struct position *pos, struct scanner *in)
@@ -82,21 +84,12 @@ void kubo_parse_move(struct scanner *in, struct move *mv)
 	mv->u.kubo.count = (uint8_t)scan_u16(in, MAX_TAKE, ENGINE_ERR_TOO_MUCH);
 }
 
-static void print_stack(uint8_t stack)
-{
-	uint8_t row = 1;
-	for (; stack >= 3u; stack = (uint8_t)(stack - 3u)) {
-		row++;
-	}
-	board_print_name(stack, row);
-}
-
 void kubo_print_move(const struct move *mv)
 {
-	print_stack(mv->u.kubo.stack);
+	board_print_square(mv->u.kubo.stack, 3);
 	if (mv->u.kubo.other != NO_STACK) {
 		put_char('+');
-		print_stack(mv->u.kubo.other);
+		board_print_square(mv->u.kubo.other, 3);
 	} else {
 		put_char('-');
 		put_digit(mv->u.kubo.count);
@@ -113,7 +106,7 @@ static uint8_t pair_index(uint8_t a, uint8_t b)
 		b = t;
 	}
 	uint8_t at = 0;
-	while (at < PAIRS && (flash_u8(&pairs[at][0]) != a || flash_u8(&pairs[at][1]) != b)) {
+	while (at < PAIRS && flash_u8(&pairs[at]) != PAIR(a, b)) {
 		at++;
 	}
 	return at;
@@ -170,8 +163,9 @@ bool kubo_move_at(const struct position *pos, uint8_t index, struct move *mv)
 	if (index >= PAIR_MOVES) {
 		index = (uint8_t)(index - PAIR_MOVES);
 		if (index < PAIRS) {
-			other = flash_u8(&pairs[index][1]);
-			index = flash_u8(&pairs[index][0]);
+			uint8_t pair = flash_u8(&pairs[index]);
+			other = pair & 0x0Fu;
+			index = pair >> 4;
 		} else {
 			index = (uint8_t)(index - PAIRS);
 			take = 2;

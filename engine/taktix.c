@@ -80,23 +80,20 @@ static bool is_run(uint8_t pattern)
 
 static const uint8_t row_length[4] ENGINE_FLASH = { 4, 4, 4, 4 };
 
-/* The words of a position, in the order variant (any, adjacent), then rule
- * (normal, misere), the same for reading and writing. */
-static const char words[4][9] ENGINE_FLASH = { "any", "adjacent", "normal", "misere" };
+/* A position's words name the values they stand for in their order. */
+_Static_assert(WORD_ADJACENT - WORD_ANY == TAKTIX_ADJACENT - TAKTIX_ANY && TAKTIX_ANY == 0,
+	       "Taktix's variant words are in the order of the variants");
 
+/* The rule and the variant, in either order, then the rows. */
 void taktix_parse(struct position *pos, struct scanner *in)
 {
 	for (uint8_t word = 0; word < 2; word++) {
-		for (uint8_t k = 0; k < 4; k++) {
-			if (scan_word(in, words[k])) {
-				/* The words are in the order of the values (engine.h). */
-				if (k < 2) {
-					pos->variant = k;
-				} else {
-					pos->rule = (uint8_t)(k - 2u);
-				}
-				break;
-			}
+		/* The words are the first four of position_words. */
+		uint8_t k = scan_keyword(in, position_words, WORD_ADJACENT + 1u, (1u << (WORD_ADJACENT + 1u)) - 1u);
+		if (k <= WORD_MISERE) {
+			pos->rule = k;
+		} else if (k <= WORD_ADJACENT) {
+			pos->variant = (uint8_t)(k - WORD_ANY);
 		}
 	}
 	pos->u.taktix = (uint16_t)board_scan_rows(in, row_length, 4);
@@ -104,9 +101,9 @@ void taktix_parse(struct position *pos, struct scanner *in)
 
 void taktix_print(const struct position *pos)
 {
-	put_flash(words[pos->variant]);
+	put_flash(flash_skip(position_words, (uint8_t)(WORD_ANY + pos->variant)));
 	put_char(' ');
-	put_flash(words[2u + pos->rule]);
+	put_flash(flash_skip(position_words, pos->rule));
 	put_char(' ');
 	board_print_rows(row_length, 4, pos->u.taktix);
 }
@@ -152,7 +149,7 @@ void taktix_parse_move(struct scanner *in, struct move *mv)
 
 static void print_cell(uint8_t cell)
 {
-	board_print_name(cell & 3u, (uint8_t)((cell >> 2) + 1u));
+	board_print_square(cell, 4);
 }
 
 /* A run of two or more cells as its ends, `b1-b3`; others cell by cell. */

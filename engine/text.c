@@ -62,6 +62,19 @@ bool scan_word(struct scanner *in, const char *flash_word)
 	return true;
 }
 
+const char position_words[] ENGINE_FLASH = "normal\0misere\0any\0adjacent\0k\0s\0left";
+
+uint8_t scan_keyword(struct scanner *in, const char *flash_words, uint8_t count, uint8_t accepted)
+{
+	uint8_t key = 0;
+	for (; key < count; key++, accepted >>= 1) {
+		if ((accepted & 1u) && scan_word(in, flash_skip(flash_words, key))) {
+			break;
+		}
+	}
+	return key;
+}
+
 uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big)
 {
 	scan_skip_space(in);
@@ -142,7 +155,7 @@ uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, u
 static struct text_sink *current; /* where put_* write */
 
 /* Out of line: a call is shorter than the two stores, at each of the many
- * print calls (20 bytes less). */
+ * print calls. */
 OUT_OF_LINE void print_to(struct text_sink *out)
 {
 	current = out;
@@ -246,8 +259,7 @@ static void buffer_put(struct text_sink *sink, char c)
 	}
 }
 
-/* Out of line: 174 bytes less than a copy in each of the firmware's four
- * callers. */
+/* Out of line: one copy for the firmware's four callers. */
 OUT_OF_LINE void buffer_sink_init(struct buffer_sink *b, char *buffer, uint16_t size)
 {
 	b->sink.put = buffer_put;

@@ -32,6 +32,26 @@ bool scan_char(struct scanner *in, char c);
 void scan_expect(struct scanner *in, char c);
 /* Case-insensitive keyword followed by a non-letter; consumes it when true. */
 bool scan_word(struct scanner *in, const char *flash_word);
+/* The words a position's text may start with, NUL-separated in flash, in
+ * this order: the rules (enum engine_rule), Taktix's variants (enum
+ * engine_taktix_variant), then the heap games' settings `k=`, `S=` and
+ * `left=`. */
+enum position_word {
+	WORD_NORMAL = RULE_NORMAL,
+	WORD_MISERE = RULE_MISERE,
+	WORD_ANY,
+	WORD_ADJACENT,
+	WORD_K,
+	WORD_S,
+	WORD_LEFT,
+	POSITION_WORDS
+};
+extern const char position_words[];
+
+/* Which of `count` keywords, NUL-separated in `flash_words`, comes next
+ * (as scan_word reads one), the first in the list that does and whose bit
+ * is set in `accepted`; consumed.  `count` when none does. */
+uint8_t scan_keyword(struct scanner *in, const char *flash_words, uint8_t count, uint8_t accepted);
 /* Decimal number in 0..max.  ENGINE_ERR_NUMBER when no digit comes next,
  * `too_big` when it is larger than max (the digits are consumed). */
 uint32_t scan_number(struct scanner *in, uint32_t max, enum engine_error too_big);

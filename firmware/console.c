@@ -200,11 +200,7 @@ void console_game_event(uint8_t event)
 
 static uint8_t scan_command(struct scanner *in)
 {
-	uint8_t command = 0;
-	while (command < CMD_NONE && !scan_word(in, flash_skip(command_words, command))) {
-		command++;
-	}
-	return command;
+	return scan_keyword(in, command_words, CMD_NONE, 0xFFu);
 }
 
 /* The game whose name comes next in the line (consumed), or GAME_COUNT. */

@@ -115,13 +115,21 @@ static int octal_prove(const struct octal_game *game, const uint8_t *g, unsigned
 	return 1;
 }
 
-static void emit_bytes(FILE *c, const char *name, const uint8_t *v, unsigned count)
+/* Two values a byte (every value is below 16): value n in the low half of
+ * byte n / 2 when n is even, in the high half when it is odd. */
+static int emit_nibbles(FILE *c, const struct octal_game *game, const uint8_t *v, unsigned count)
 {
-	fprintf(c, "const uint8_t %s[%u] ENGINE_FLASH = {", name, count);
-	for (unsigned i = 0; i < count; i++) {
-		fprintf(c, "%s%u,", i % 20 == 0 ? "\n\t" : " ", v[i]);
+	fprintf(c, "const uint8_t %s[%u] ENGINE_FLASH = {", game->name, (count + 1u) / 2u);
+	for (unsigned i = 0; i < count; i += 2) {
+		unsigned high = i + 1u < count ? v[i + 1u] : 0u;
+		if (v[i] > 15u || high > 15u) {
+			fprintf(stderr, "gen_periodic: 0.%s: a value above 15 does not fit half a byte\n", game->code);
+			return 1;
+		}
+		fprintf(c, "%s0x%02x,", i % 24u == 0 ? "\n\t" : " ", (unsigned)(v[i] | high << 4));
 	}
 	fprintf(c, "\n};\n\n");
+	return 0;
 }
 
 static int gen_octal(FILE *c, FILE *h, const struct octal_game *game)
@@ -133,12 +141,12 @@ static int gen_octal(FILE *c, FILE *h, const struct octal_game *game)
 		return 1;
 	}
 	fprintf(h, "/* Octal 0.%s: G(n) for n < %s_PRE, then one period, proved by\n"
-		   " * Guy-Smith from n = %u with period %u. */\n",
+		   " * Guy-Smith from n = %u with period %u; two values a byte, G(n) in\n"
+		   " * the low half of byte n / 2 for even n, in the high half for odd n. */\n",
 		game->code, game->macro, pre, period);
 	fprintf(h, "#define %s_PRE %uu\n#define %s_PERIOD %uu\n", game->macro, pre, game->macro, period);
-	fprintf(h, "extern const uint8_t %s[%u] ENGINE_FLASH;\n\n", game->name, pre + period);
-	emit_bytes(c, game->name, g, pre + period);
-	return 0;
+	fprintf(h, "extern const uint8_t %s[%u] ENGINE_FLASH;\n\n", game->name, (pre + period + 1u) / 2u);
+	return emit_nibbles(c, game, g, pre + period);
 }
 
 /* ---- subtraction games ---- */
