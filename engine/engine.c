@@ -182,9 +182,9 @@ uint8_t engine_find_game(const char *name, uint8_t len)
 
 /* ---- positions ---- */
 
-/* Out of line: 22 bytes less (measured) than inlined into
- * engine_parse_position, where the modules' parsers reach the record at
- * offsets into a frame larger than the 64 bytes short instructions reach. */
+/* Out of line: inlined into engine_parse_position, the modules' parsers
+ * would reach the record at offsets into a frame larger than the 64 bytes
+ * the AVR's short instructions reach. */
 OUT_OF_LINE static void parse(struct position *pos, struct scanner *in)
 {
 	switch (family(pos->game)) {
@@ -680,7 +680,7 @@ enum engine_outcome engine_outcome(const struct position *pos)
 	return is_losing(pos) ? OUTCOME_P : OUTCOME_N;
 }
 
-/* Out of line: 28 bytes less (measured) than inlined into the analysis. */
+/* Out of line: one copy shared by the analysis and the host tool's callers. */
 OUT_OF_LINE int32_t engine_grundy(const struct position *pos)
 {
 	switch (family(pos->game)) {

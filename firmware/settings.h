@@ -2,10 +2,9 @@
  * What the menu set up and the score of the games finished since power-on.
  *
  * They live in RAM only: at power-on the device starts at Marienbad, the
- * Odra's game, with the person to move first and no games counted.  An
- * earlier design kept them in EEPROM across power cuts (round-robin records
- * with a CRC); it cost 344 bytes of flash that the games needed to fit next
- * to the Arduino bootloader.
+ * Odra's game, with the person to move first and no games counted.  Kept
+ * across power cuts they would need EEPROM records that survive a cut
+ * while saving, and the flash for that code is not free yet.
  */
 #ifndef FIRMWARE_SETTINGS_H
 #define FIRMWARE_SETTINGS_H

@@ -218,11 +218,12 @@ static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const
 /* The picture, character by character (0-3 on row 0, 4-7 on row 1), each
  * place (x, y) a rectangle: solid for a piece, hatched for one the move
  * takes, inverted for the cursor's while it blinks.  Taktix: a column to a
- * character, rows 4 pixels apart.  Not inlined: inlined into view_draw()
- * it takes 210 bytes more (measured). */
+ * character, rows 4 pixels apart.  Out of line: inlined into view_draw(),
+ * its many locals would join view_draw()'s large frame, where every access
+ * takes a longer instruction. */
 OUT_OF_LINE static void board_paint(const struct position *pos, const struct view_cursor *c, bool blink)
 {
-	/* Through a pointer register: 22 bytes less (firmware/opaque.h). */
+	/* One pointer register for every write (engine/attributes.h). */
 	uint8_t (*canvas)[LCD_GLYPH_ROWS] = OPAQUE(&picture.board[0]);
 	memset(canvas, 0, sizeof picture.board);
 	const struct move *mv = &c->mv;
