@@ -284,14 +284,14 @@ void engine_print_position(const struct position *pos, struct text_sink *out)
  * the menu, the help and the tests, and no start-up code per game. */
 void engine_start_position(struct position *pos, uint8_t game)
 {
-	/* Static: in a frame it would cost more code than its RAM.  The
+	/* The example is packed: decoded into a buffer, then parsed.  Both
+	 * static: in a frame they would cost more code than their RAM.  The
 	 * examples' length is checked by the unit tests. */
 	static char text[ENGINE_EXAMPLE_MAX + 1];
+	static struct buffer_sink copy;
 	if (game >= GAME_COUNT) {
 		game = GAME_NIM;
 	}
-	/* The example is packed: decoded into the buffer, then parsed. */
-	struct buffer_sink copy;
 	buffer_sink_init(&copy, text, sizeof text);
 	engine_print_game_text(game, ENGINE_TEXT_EXAMPLE, &copy.sink);
 	(void)engine_parse_position(pos, game, text);
