@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "engine/attributes.h"
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/game.h"
@@ -45,13 +46,17 @@ static struct position *setup(void)
 	return &settings.setup;
 }
 
-/* One fact of the game's description (engine/games.def). */
-#define FACT(member) engine_game_facts(setup()->game).member
+/* The facts of the game's description (engine/games.def): one function,
+ * so that each question to them is a call without its game's load. */
+OUT_OF_LINE static struct engine_facts facts(void)
+{
+	return engine_game_facts(setup()->game);
+}
 
 /* What its position says besides its parts: ENGINE_HAS_*. */
 static uint8_t settings_of(void)
 {
-	return FACT(settings);
+	return facts().settings;
 }
 
 /* How many numbers the menu sets: the parts (Matrix Nim's cells), or as
@@ -65,7 +70,7 @@ static uint8_t values(void)
 	if (has & ENGINE_HAS_COUNT) {
 		return view_line_parts(setup());
 	}
-	return FACT(rows);
+	return facts().rows;
 }
 
 /* The numbers are shown as many as the game has, items ITEM_RULE to
@@ -94,7 +99,7 @@ static void print_game_name(void)
 
 static void print_part_word(bool many)
 {
-	put_flash(engine_word(FACT(word)));
+	put_flash(engine_word(facts().word));
 	if (many) {
 		put_char('s');
 	}
@@ -182,7 +187,7 @@ static uint8_t *item_field(void)
 	if (item == ITEM_FIRST) {
 		return &settings.machine_first;
 	}
-	if (item == ITEM_COLS && FACT(picture) == ENGINE_PICTURE_CHOMP) {
+	if (item == ITEM_COLS && facts().picture == ENGINE_PICTURE_CHOMP) {
 		return &setup()->u.chomp[0];
 	}
 	if (item < ITEM_RULE || item >= ITEM_VALUE) {
@@ -229,7 +234,7 @@ static void draw_item(void)
 			put_flash(ENGINE_FLASH_STR("First move "));
 		} else if (item < ITEM_VALUE) {
 			put_flash(flash_skip(labels, item));
-		} else if (FACT(rows) > 1) {
+		} else if (facts().rows > 1) {
 			print_part_word(false);
 			put_char(' ');
 			if (settings_of() & ENGINE_HAS_COLS) {
