@@ -237,7 +237,7 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 		--decoder words=$(BUILD)/textpack/decode_words.elf \
 		--decoder pairs=$(BUILD)/textpack/decode_pairs.elf \
 		--set "Error messages and console texts (packed by the build)" $(TEXTS_PACKED) \
-		--set "Game descriptions: names, moves, examples, summaries, part words, verbs" $(TEXTS_GAMES) \
+		--set "Game descriptions: names, moves, examples, summaries, part words, verbs (the build packs the moves, examples and summaries)" $(TEXTS_GAMES) \
 		--set "Menu labels and choices, and the ENGINE_FLASH_STR literals" $(TEXTS_OTHER) \
 		--set "All of them, each scheme with one table for all" $(TEXTS_PACKED) $(TEXTS_GAMES) $(TEXTS_OTHER)
 
