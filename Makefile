@@ -163,11 +163,16 @@ $(TEXTPACK): $(call host_obj,$(TEXTPACK_SRC) $(TEXTPACK_SHARED_SRC)) | $(DEPS_ST
 	@echo "  LD      $@"
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^
 
-$(PACKED_TABLES) &: $(TEXTPACK) engine/error_texts.def firmware/console_texts.def
+# The games' texts but their names (which the console matches as typed)
+# are packed in groups of three, each group found through packed_games_at:
+# a game's summary first, which the menu prints every step of its marquee,
+# then its example (its start) and its moves.
+$(PACKED_TABLES) &: $(TEXTPACK) engine/error_texts.def firmware/console_texts.def engine/games.def
 	@echo "  PACK    $(BUILD)/gen/packed_tables.{c,h}"
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)$(TEXTPACK) gen $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h \
-		packed_errors=engine/error_texts.def packed_console=firmware/console_texts.def
+		packed_errors=engine/error_texts.def packed_console=firmware/console_texts.def \
+		packed_games/3=engine/games.def:GAME.4,GAME.3,GAME.2
 
 # Engine sources include the generated headers, and so do the tests and tools
 # that include engine headers: without this a parallel build of one test
@@ -215,11 +220,11 @@ $(TEXT_CYCLES_RUN): $(call host_obj,tools/textpack/cycles_run.c)
 # make test builds them too, so that they keep building.
 test: $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 
-# The sets of texts measured (textpack's SOURCEs): the ones the build packs,
-# the games' descriptions, and the rest of the firmware's texts.
+# The sets of texts measured (textpack's SOURCEs): the messages the build
+# packs, the games' descriptions (which it packs but for the names), and
+# the rest of the firmware's texts.
 TEXTS_PACKED := engine/error_texts.def firmware/console_texts.def
-TEXTS_GAMES := engine/engine.c:game_texts firmware/menu.c:part_words,summary_words,summaries \
-	firmware/view.c:verbs
+TEXTS_GAMES := engine/games.def:GAME,PART_WORD,VERB
 TEXTS_OTHER := firmware/menu.c:labels,choices,winners,ENGINE_FLASH_STR engine/engine.c:ENGINE_FLASH_STR \
 	engine/matrix.c firmware/game.c firmware/odra.c firmware/play.c firmware/transcript.c \
 	firmware/view.c:ENGINE_FLASH_STR firmware/view_draw.c
@@ -232,7 +237,7 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 		--decoder words=$(BUILD)/textpack/decode_words.elf \
 		--decoder pairs=$(BUILD)/textpack/decode_pairs.elf \
 		--set "Error messages and console texts (packed by the build)" $(TEXTS_PACKED) \
-		--set "Game descriptions: names, moves, examples, summaries, part words, verbs" $(TEXTS_GAMES) \
+		--set "Game descriptions: names, moves, examples, summaries, part words, verbs (the build packs the moves, examples and summaries)" $(TEXTS_GAMES) \
 		--set "Menu labels and choices, and the ENGINE_FLASH_STR literals" $(TEXTS_OTHER) \
 		--set "All of them, each scheme with one table for all" $(TEXTS_PACKED) $(TEXTS_GAMES) $(TEXTS_OTHER)
 

@@ -14,7 +14,6 @@
 
 #include "engine/attributes.h"
 #include "engine/flash.h"
-#include "engine/game_words.h"
 #include "engine/games.h"
 #include "engine/packed_text.h"
 #include "engine/text.h"
@@ -37,8 +36,9 @@ enum family {
 
 /*
  * The descriptions of engine/games.def: each game's facts, in the order of
- * enum engine_game, and its texts (enum engine_text), each ending in a NUL,
- * one game after another.  The example is also the game's start position
+ * enum engine_game, its name, each ending in a NUL, one game after
+ * another, and the words; its other texts are packed by the build
+ * (packed_games).  The example is also the game's start position
  * (engine_start_position), at most ENGINE_EXAMPLE_MAX characters.  The
  * parameters a position may start with, the ranges and the other names
  * people know the games by are the host tool's notes (tools/grundy.c):
@@ -73,16 +73,19 @@ _Static_assert(sizeof game_facts[0] == sizeof(uint32_t), "a game's facts are rea
 #undef COLS
 #undef VALUES
 
-#define GAME(ID, name, moves, example, summary, ...) name "\0" moves "\0" example "\0" summary "\0"
-static const char game_texts[] ENGINE_FLASH =
+#define GAME(ID, name, ...) name "\0"
+static const char game_names[] ENGINE_FLASH =
 #include "engine/games.def"
 	;
+
+_Static_assert(PACKED_GAMES_GROUPS == GAME_COUNT && PACKED_GAMES_COUNT == GAME_COUNT * (ENGINE_TEXTS - 1),
+	       "the packed texts of every game, but its name");
 
 #define PART_WORD(ID, text) text "\0"
 #define VERB(ID, text) text "\0"
 static const char words[] ENGINE_FLASH =
 #include "engine/games.def"
-	W_WORDS;
+	;
 
 /* The module that plays each game, by enum engine_game. */
 #define GAME(ID, name, moves, example, summary, family, ...) FAMILY_##family,
@@ -103,9 +106,13 @@ OUT_OF_LINE static enum family family(uint8_t game)
 	return (enum family)flash_u8(&families[game]);
 }
 
-const char *engine_game_text(uint8_t game, uint8_t text)
+/* Each game's packed texts start on a byte of their own, found through
+ * packed_games_at: the summary first, which the menu's marquee prints
+ * every step, then the example and the moves (the Makefile packs them so). */
+void engine_print_game_text(uint8_t game, uint8_t text, struct text_sink *out)
 {
-	return flash_skip(game_texts, (uint8_t)(game * ENGINE_TEXTS + text));
+	print_packed(out, packed_code, packed_games + flash_u16(&packed_games_at[game]),
+		     (uint8_t)(ENGINE_TEXT_SUMMARY - text));
 }
 
 const char *engine_word(uint8_t word)
@@ -113,30 +120,20 @@ const char *engine_word(uint8_t word)
 	return flash_skip(words, word);
 }
 
-void engine_describe(uint8_t game, struct engine_description *info)
-{
-	for (uint8_t text = 0; text < ENGINE_TEXTS; text++) {
-		info->text[text] = engine_game_text(game, text);
-	}
-	info->facts = engine_game_facts(game);
-	info->part_word = engine_word(info->facts.word);
-	info->verb = engine_word((uint8_t)(ENGINE_VERB_TAKE + info->facts.verb));
-}
-
 const char *engine_game_name(uint8_t game)
 {
-	return engine_game_text(game, ENGINE_TEXT_NAME);
+	return flash_skip(game_names, game);
 }
 
 /* Out of line: one copy serves its callers. */
 OUT_OF_LINE void engine_print_game_name(uint8_t game, struct text_sink *out)
 {
-	print_flash(out, engine_game_text(game, ENGINE_TEXT_NAME));
+	print_flash(out, engine_game_name(game));
 }
 
 void engine_print_game_syntax(uint8_t game, struct text_sink *out)
 {
-	print_flash(out, engine_game_text(game, ENGINE_TEXT_EXAMPLE));
+	engine_print_game_example(game, out);
 	put_flash(ENGINE_FLASH_STR("; "));
 	engine_print_move_syntax(game, out);
 }
@@ -144,12 +141,12 @@ void engine_print_game_syntax(uint8_t game, struct text_sink *out)
 void engine_print_move_syntax(uint8_t game, struct text_sink *out)
 {
 	print_flash(out, ENGINE_FLASH_STR("move "));
-	put_flash(engine_game_text(game, ENGINE_TEXT_MOVES));
+	engine_print_game_text(game, ENGINE_TEXT_MOVES, out);
 }
 
 void engine_print_game_example(uint8_t game, struct text_sink *out)
 {
-	print_flash(out, engine_game_text(game, ENGINE_TEXT_EXAMPLE));
+	engine_print_game_text(game, ENGINE_TEXT_EXAMPLE, out);
 }
 
 static char fold(char c)
@@ -160,10 +157,10 @@ static char fold(char c)
 	return c == '_' ? '-' : c;
 }
 
-/* One walk along the game texts, comparing the names with the name typed. */
+/* One walk along the names, comparing each with the name typed. */
 uint8_t engine_find_game(const char *name, uint8_t len)
 {
-	const char *p = game_texts;
+	const char *p = game_names;
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
 		uint8_t i = 0;
 		bool same = len != 0;
@@ -175,7 +172,6 @@ uint8_t engine_find_game(const char *name, uint8_t len)
 		if (same && i == len) {
 			return game;
 		}
-		p = flash_skip(p, ENGINE_TEXTS - 1u); /* past the other texts */
 	}
 	return GAME_COUNT;
 }
@@ -288,13 +284,16 @@ void engine_print_position(const struct position *pos, struct text_sink *out)
  * the menu, the help and the tests, and no start-up code per game. */
 void engine_start_position(struct position *pos, uint8_t game)
 {
-	/* Static: in a frame it would cost more code than its RAM.  The
+	/* The example is packed: decoded into a buffer, then parsed.  Both
+	 * static: in a frame they would cost more code than their RAM.  The
 	 * examples' length is checked by the unit tests. */
 	static char text[ENGINE_EXAMPLE_MAX + 1];
+	static struct buffer_sink copy;
 	if (game >= GAME_COUNT) {
 		game = GAME_NIM;
 	}
-	flash_copy(text, engine_game_text(game, ENGINE_TEXT_EXAMPLE));
+	buffer_sink_init(&copy, text, sizeof text);
+	engine_print_game_text(game, ENGINE_TEXT_EXAMPLE, &copy.sink);
 	(void)engine_parse_position(pos, game, text);
 }
 
@@ -772,7 +771,7 @@ bool engine_best_move(const struct position *pos, struct move *mv)
 void engine_print_analysis(const struct position *pos, struct text_sink *out)
 {
 	print_flash(out, ENGINE_FLASH_STR("game="));
-	put_flash(engine_game_text(pos->game, ENGINE_TEXT_NAME));
+	put_flash(engine_game_name(pos->game));
 	put_flash(ENGINE_FLASH_STR(" outcome="));
 	put_char(is_losing(pos) ? 'P' : 'N');
 	put_flash(ENGINE_FLASH_STR(" grundy="));

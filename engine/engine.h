@@ -182,14 +182,12 @@ enum engine_values {
 };
 
 /* The words of the descriptions, one list in the order of
- * engine/games.def: the words for parts (ENGINE_WORD_HEAP ...), the verbs
- * of moves (ENGINE_VERB_TAKE ...), then the words the summaries share
- * (engine/game_words.h). */
+ * engine/games.def: the words for parts (ENGINE_WORD_HEAP ...), then the
+ * verbs of moves (ENGINE_VERB_TAKE ...). */
 enum engine_word {
 #define PART_WORD(ID, text) ENGINE_WORD_##ID,
 #define VERB(ID, text) ENGINE_VERB_##ID,
 #include "engine/games.def"
-	ENGINE_SUMMARY_WORDS
 };
 
 /* What a position says besides its parts, each a menu item: */
@@ -216,27 +214,18 @@ struct engine_facts {
 	uint8_t verb : 4;        /* enum engine_word, less ENGINE_VERB_TAKE */
 };
 
-/* A game's texts, in flash.  The example, which is also its start
- * position, has at most ENGINE_EXAMPLE_MAX characters. */
+/* A game's texts.  The example, which is also its start position, has at
+ * most ENGINE_EXAMPLE_MAX characters. */
 #define ENGINE_EXAMPLE_MAX 40
 enum engine_text { ENGINE_TEXT_NAME, ENGINE_TEXT_MOVES, ENGINE_TEXT_EXAMPLE, ENGINE_TEXT_SUMMARY, ENGINE_TEXTS };
 
-struct engine_description {
-	const char *text[ENGINE_TEXTS]; /* flash strings (PGM on AVR), by enum engine_text */
-	const char *part_word;          /* "Heap" */
-	const char *verb;               /* "Take" */
-	struct engine_facts facts;
-};
-
-/* The description of a game below GAME_COUNT. */
-void engine_describe(uint8_t game, struct engine_description *info);
-/* Its facts alone, without walking the texts: engine_game_facts(g).rows. */
+/* The facts of a game below GAME_COUNT. */
 struct engine_facts engine_game_facts(uint8_t game);
-/* One text of a game (enum engine_text), a flash string. */
-const char *engine_game_text(uint8_t game, uint8_t text);
-/* A word of the descriptions (enum engine_word; a summary's byte c from
- * W_FIRST stands for word ENGINE_SUMMARY_WORDS + c - W_FIRST), a flash
- * string. */
+/* One text of a game (enum engine_text) but its name
+ * (engine_game_name): they are packed (engine/packed_text.h), so they
+ * are printed rather than pointed at. */
+void engine_print_game_text(uint8_t game, uint8_t text, struct text_sink *out);
+/* A word of the descriptions (enum engine_word), a flash string. */
 const char *engine_word(uint8_t word);
 
 const char *engine_game_name(uint8_t game);    /* flash string (PGM on AVR) */

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine/game_words.h"
+#include "engine/attributes.h"
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/game.h"
@@ -46,13 +46,17 @@ static struct position *setup(void)
 	return &settings.setup;
 }
 
-/* One fact of the game's description (engine/games.def). */
-#define FACT(member) engine_game_facts(setup()->game).member
+/* The facts of the game's description (engine/games.def): one function,
+ * so that each question to them is a call without its game's load. */
+OUT_OF_LINE static struct engine_facts facts(void)
+{
+	return engine_game_facts(setup()->game);
+}
 
 /* What its position says besides its parts: ENGINE_HAS_*. */
 static uint8_t settings_of(void)
 {
-	return FACT(settings);
+	return facts().settings;
 }
 
 /* How many numbers the menu sets: the parts (Matrix Nim's cells), or as
@@ -66,7 +70,7 @@ static uint8_t values(void)
 	if (has & ENGINE_HAS_COUNT) {
 		return view_line_parts(setup());
 	}
-	return FACT(rows);
+	return facts().rows;
 }
 
 /* The numbers are shown as many as the game has, items ITEM_RULE to
@@ -95,54 +99,46 @@ static void print_game_name(void)
 
 static void print_part_word(bool many)
 {
-	put_flash(engine_word(FACT(word)));
+	put_flash(engine_word(facts().word));
 	if (many) {
 		put_char('s');
 	}
 }
 
-/* The summary of the rules, and who wins. */
-static const char *summary(void)
-{
-	return engine_game_text(setup()->game, ENGINE_TEXT_SUMMARY);
-}
+/* Who wins: the first words, then the rule's (enum engine_rule). */
+static const char winners[] ENGINE_FLASH = " Last move \0wins.   \0loses.   ";
 
-static const char *winner(void)
-{
-	static const char winners[] ENGINE_FLASH = W_LAST_MOVE "wins.   \0" W_LAST_MOVE "loses.   ";
-	return flash_skip(winners, setup()->rule); /* enum engine_rule */
-}
+/* The rules on the line being printed, from their character `skip` on:
+ * every character is counted and those before it are dropped. */
+struct rules_sink {
+	struct text_sink sink;
+	struct text_sink *line;
+	uint8_t skip;
+	uint8_t length;
+};
 
-/* Both, their shared words spelt out, from character `skip` on; returns
- * how many characters they have. */
-static uint8_t print_rules(uint8_t skip)
+static void put_rules_char(struct text_sink *sink, char c)
 {
-	const char *p = summary();
-	const char *after_word = NULL;
-	bool winner_said = false;
-	uint8_t length = 0;
-	for (;;) {
-		uint8_t c = (uint8_t)flash_char(p++);
-		if (c >= W_FIRST) {
-			after_word = p;
-			p = engine_word((uint8_t)(ENGINE_SUMMARY_WORDS + c - W_FIRST));
-		} else if (c != '\0') {
-			length++;
-			if (skip != 0) {
-				skip--;
-			} else {
-				put_char((char)c);
-			}
-		} else if (after_word != NULL) {
-			p = after_word;
-			after_word = NULL;
-		} else if (!winner_said) {
-			p = winner();
-			winner_said = true;
-		} else {
-			return length;
-		}
+	struct rules_sink *rules = (struct rules_sink *)sink;
+	rules->length++;
+	if (rules->skip != 0) {
+		rules->skip--;
+	} else {
+		rules->line->put(rules->line, c);
 	}
+}
+
+/* The summary of the rules and who wins, from character `skip` on, onto
+ * `line`, which stays the current sink; returns how many characters they
+ * have. */
+static uint8_t print_rules(struct text_sink *line, uint8_t skip)
+{
+	struct rules_sink rules = { { put_rules_char }, line, skip, 0 };
+	engine_print_game_text(setup()->game, ENGINE_TEXT_SUMMARY, &rules.sink);
+	put_flash(winners);
+	put_flash(flash_skip(winners, (uint8_t)(1u + setup()->rule)));
+	print_to(line);
+	return rules.length;
 }
 
 /* The rules run along row 1 under the game's name, a character every
@@ -152,9 +148,9 @@ static uint8_t print_rules(uint8_t skip)
 static void draw_marquee(void)
 {
 	uint8_t from = marquee_step > MENU_MARQUEE_PAUSE ? (uint8_t)(marquee_step - MENU_MARQUEE_PAUSE) : 0u;
-	display_begin();
-	uint8_t length = print_rules(from);
-	print_rules(0); /* it comes round again */
+	struct text_sink *line = display_begin();
+	uint8_t length = print_rules(line, from);
+	print_rules(line, 0); /* it comes round again */
 	display_end(1);
 	if (marquee_step >= length + MENU_MARQUEE_PAUSE) {
 		marquee_step = 0;
@@ -191,7 +187,7 @@ static uint8_t *item_field(void)
 	if (item == ITEM_FIRST) {
 		return &settings.machine_first;
 	}
-	if (item == ITEM_COLS && FACT(picture) == ENGINE_PICTURE_CHOMP) {
+	if (item == ITEM_COLS && facts().picture == ENGINE_PICTURE_CHOMP) {
 		return &setup()->u.chomp[0];
 	}
 	if (item < ITEM_RULE || item >= ITEM_VALUE) {
@@ -238,7 +234,7 @@ static void draw_item(void)
 			put_flash(ENGINE_FLASH_STR("First move "));
 		} else if (item < ITEM_VALUE) {
 			put_flash(flash_skip(labels, item));
-		} else if (FACT(rows) > 1) {
+		} else if (facts().rows > 1) {
 			print_part_word(false);
 			put_char(' ');
 			if (settings_of() & ENGINE_HAS_COLS) {

@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/game_words.h"
 #include "engine/text.h"
 
 #define LINE_MAX_CHARS 1024
@@ -174,23 +173,10 @@ static void print_syntax(uint8_t game, FILE *f, struct text_sink *sink)
 	engine_print_move_syntax(game, sink);
 }
 
-/* A flash string of the descriptions, the summaries' shared words spelt
- * out (engine/game_words.h). */
-static void print_text(const char *text)
-{
-	for (; *text != '\0'; text++) {
-		if ((unsigned char)*text >= W_FIRST) {
-			print_text(engine_word((uint8_t)(ENGINE_SUMMARY_WORDS + (unsigned char)*text - W_FIRST)));
-		} else {
-			putchar(*text);
-		}
-	}
-}
-
 /* The part word, in lower case, and an 's' for many. */
-static void print_parts(const struct engine_description *about, unsigned many)
+static void print_parts(const struct engine_facts *f, unsigned many)
 {
-	for (const char *p = about->part_word; *p != '\0'; p++) {
+	for (const char *p = engine_word(f->word); *p != '\0'; p++) {
 		putchar(tolower((unsigned char)*p));
 	}
 	printf("%s", many > 1 ? "s" : "");
@@ -198,9 +184,8 @@ static void print_parts(const struct engine_description *about, unsigned many)
 
 /* What the description says the device's menu sets up: the parameters
  * and their ranges, and how many parts. */
-static void print_ranges(const struct engine_description *about)
+static void print_ranges(const struct engine_facts *f)
 {
-	const struct engine_facts *f = &about->facts;
 	static const char *const value_ranges[] = { "0-65535", "0-4294967295", "0-255", "" };
 	const char *comma = "";
 	if (f->settings & ENGINE_HAS_RULE) {
@@ -224,12 +209,12 @@ static void print_ranges(const struct engine_description *about)
 		printf("1-%u rows of 1-%u %s", f->rows, f->cols, f->settings & ENGINE_HAS_VALUES ? "cells" : "pieces");
 	} else if (f->settings & ENGINE_HAS_COUNT) {
 		printf("1-%u ", f->rows);
-		print_parts(about, f->rows);
+		print_parts(f, f->rows);
 	} else if (f->picture >= ENGINE_PICTURE_TAKTIX) {
 		printf("a board of %u rows", f->rows);
 	} else {
 		printf("%u ", f->rows);
-		print_parts(about, f->rows);
+		print_parts(f, f->rows);
 	}
 	if (f->settings & ENGINE_HAS_VALUES) {
 		printf(" of %s", value_ranges[f->values]);
@@ -239,15 +224,14 @@ static void print_ranges(const struct engine_description *about)
 static void print_game_list(void)
 {
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
-		struct engine_description about;
-		engine_describe(game, &about);
-		print_text(about.text[ENGINE_TEXT_NAME]);
+		struct engine_facts facts = engine_game_facts(game);
+		engine_print_game_name(game, &out);
 		printf("\n  rules:   ");
-		print_text(about.text[ENGINE_TEXT_SUMMARY]);
+		engine_print_game_text(game, ENGINE_TEXT_SUMMARY, &out);
 		printf("\n  syntax:  ");
 		print_syntax(game, stdout, &out);
 		printf("\n  device:  ");
-		print_ranges(&about);
+		print_ranges(&facts);
 		printf("\n  notes:   %s", game_notes[game]);
 		printf("\n  example: grundy ");
 		engine_print_game_name(game, &out);

@@ -224,9 +224,7 @@ void e2e_game_title(uint8_t game, char *text, size_t size)
 /* The word the menu uses for a game's parts. */
 static const char *part_word(uint8_t game)
 {
-	struct engine_description about;
-	engine_describe(game, &about);
-	return about.part_word;
+	return engine_word(engine_game_facts(game).word);
 }
 
 /* The numbers the menu sets: Matrix Nim's cells, a Chomp row's length. */

@@ -17,7 +17,6 @@
 #include <cmocka.h>
 
 #include "engine/engine.h"
-#include "engine/game_words.h"
 #include "engine/text.h"
 
 static unsigned long cases_checked;
@@ -57,23 +56,26 @@ static void expect_refused(uint8_t game, const char *text)
 	cases_checked++;
 }
 
-/* The length of a summary with its shared words spelt out; fails on a
- * byte that stands for no word. */
-static size_t summary_length(const char *summary)
+/* The texts as engine/games.def writes them, by enum engine_text. */
+static const char *const written[GAME_COUNT][ENGINE_TEXTS] = {
+#define GAME(ID, name, moves, example, summary, ...) { name, moves, example, summary },
+#include "engine/games.def"
+};
+
+/* A packed text of a game, as the engine prints it (the last call's). */
+static const char *game_text(uint8_t game, uint8_t text)
 {
-	size_t length = 0;
-	for (const char *p = summary; *p != '\0'; p++) {
-		uint8_t c = (uint8_t)*p;
-		if (c >= W_FIRST) {
-			const char *words = engine_word((uint8_t)(ENGINE_SUMMARY_WORDS + c - W_FIRST));
-			assert_true(*words != '\0');
-			length += strlen(words);
-		} else {
-			assert_true(isprint(c));
-			length++;
-		}
-	}
-	return length;
+	static char printed[256];
+	struct buffer_sink b;
+	buffer_sink_init(&b, printed, sizeof printed);
+	engine_print_game_text(game, text, &b.sink);
+	assert_false(b.overflowed);
+	return printed;
+}
+
+static const char *example_of(uint8_t game)
+{
+	return game_text(game, ENGINE_TEXT_EXAMPLE);
 }
 
 static void test_texts(void **state)
@@ -81,22 +83,31 @@ static void test_texts(void **state)
 	(void)state;
 	cases_checked = 0;
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
-		struct engine_description about;
-		engine_describe(game, &about);
-		const char *name = about.text[ENGINE_TEXT_NAME];
+		const char *name = engine_game_name(game);
+		assert_string_equal(name, written[game][ENGINE_TEXT_NAME]);
 		assert_true(strlen(name) > 0);
 		for (const char *p = name; *p != '\0'; p++) {
 			assert_true(islower((unsigned char)*p) || *p == '-');
 		}
 		assert_int_equal(engine_find_game(name, (uint8_t)strlen(name)), game);
-		assert_true(strlen(about.text[ENGINE_TEXT_MOVES]) > 0);
-		assert_true(summary_length(about.text[ENGINE_TEXT_SUMMARY]) > 0);
-		assert_true(strlen(about.part_word) > 0 && isupper((unsigned char)about.part_word[0]));
-		assert_true(strlen(about.verb) > 0 && isupper((unsigned char)about.verb[0]));
+		/* The packed texts come back as they are written. */
+		for (uint8_t text = ENGINE_TEXT_MOVES; text < ENGINE_TEXTS; text++) {
+			const char *printed = game_text(game, text);
+			assert_string_equal(printed, written[game][text]);
+			assert_true(strlen(printed) > 0);
+			for (const char *p = printed; *p != '\0'; p++) {
+				assert_true(isprint((unsigned char)*p));
+			}
+		}
+		struct engine_facts f = engine_game_facts(game);
+		const char *part_word = engine_word(f.word);
+		const char *verb = engine_word((uint8_t)(ENGINE_VERB_TAKE + f.verb));
+		assert_true(strlen(part_word) > 0 && isupper((unsigned char)part_word[0]));
+		assert_true(strlen(verb) > 0 && isupper((unsigned char)verb[0]));
 
 		/* The example fits engine_start_position's buffer, parses, and
 		 * is the start position, from which a game can be played. */
-		const char *example = about.text[ENGINE_TEXT_EXAMPLE];
+		const char *example = example_of(game);
 		assert_true(strlen(example) <= ENGINE_EXAMPLE_MAX);
 		struct position parsed, start;
 		assert_int_equal(engine_parse_position(&parsed, game, example), ENGINE_OK);
@@ -117,7 +128,7 @@ static void test_texts(void **state)
  * prefix every position of the game may start with. */
 static void parameters_of(uint8_t game, char *prefix, size_t size)
 {
-	const char *example = engine_game_text(game, ENGINE_TEXT_EXAMPLE);
+	const char *example = example_of(game);
 	prefix[0] = '\0';
 	const char *p = example;
 	while (*p != '\0') {
@@ -158,7 +169,7 @@ static void test_ranges(void **state)
 	char text[512], prefix[64];
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
 		struct engine_facts f = engine_game_facts(game);
-		const char *example = engine_game_text(game, ENGINE_TEXT_EXAMPLE);
+		const char *example = example_of(game);
 		if (f.settings & ENGINE_HAS_LIMIT) {
 			/* k at its ends, and one past them. */
 			const char *rest = strchr(example, ' ');
@@ -277,7 +288,7 @@ static void test_boards(void **state)
 			break;
 		}
 		unsigned slashes = 0;
-		for (const char *p = engine_game_text(game, ENGINE_TEXT_EXAMPLE); *p != '\0'; p++) {
+		for (const char *p = example_of(game); *p != '\0'; p++) {
 			slashes += *p == '/';
 		}
 		assert_int_equal(slashes + 1u, f.rows);

@@ -98,6 +98,28 @@ static void test_def_macros(void **state)
 	check_read("macros.def", source, "GAME.1", all, all_lengths, 1);
 }
 
+/* Fields picked by NAME.N come out of each entry in the order named; the
+ * string macros of a header reached through two others are read. */
+static void test_def_fields_in_order(void **state)
+{
+	(void)state;
+	char source[512];
+	const char *words = write_file("words.h", "#define W_OR \" or \"\n");
+	char inner[256];
+	snprintf(inner, sizeof inner, "#include \"%s\"\n", words);
+	const char *first = write_file("first.h", inner);
+	const char *second = write_file("second.h", inner);
+	snprintf(source, sizeof source,
+		 "#include \"%s\"\n"
+		 "#include \"%s\"\n"
+		 "GAME(NIM, \"nim\", \"H-N\", \"3 4 5\", \"Take 1\" W_OR \"more.\")\n"
+		 "GAME(KAYLES, \"kayles\", \"R.P\", \"1 12\", \"Knock.\")\n",
+		 first, second);
+	static const char *const picked[] = { "Take 1 or more.", "3 4 5", "H-N", "Knock.", "1 12", "R.P" };
+	static const size_t lengths[] = { 15, 5, 3, 6, 4, 3 };
+	check_read("fields.def", source, "GAME.4,GAME.3,GAME.2", picked, lengths, 6);
+}
+
 static void test_c_tables(void **state)
 {
 	(void)state;
@@ -220,7 +242,8 @@ static int make_folder(void **state)
 static int remove_folder(void **state)
 {
 	(void)state;
-	static const char *const names[] = { "literals.def", "words.h", "macros.def", "tables.c", "bad.def" };
+	static const char *const names[] = { "literals.def", "words.h", "macros.def", "tables.c", "bad.def",
+					     "first.h", "second.h", "fields.def" };
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		char path[256];
 		snprintf(path, sizeof path, "%s/%s", folder, names[i]);
@@ -234,6 +257,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_def_literals),
 		cmocka_unit_test(test_def_macros),
+		cmocka_unit_test(test_def_fields_in_order),
 		cmocka_unit_test(test_c_tables),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_huffman_round_trip),

@@ -16,7 +16,7 @@
 #include "tools/textpack/cycles.h"
 
 #define CPU_HZ 16000000u
-#define TIMES (2u * (PACKED_ERRORS_COUNT + PACKED_CONSOLE_COUNT))
+#define TIMES (2u * (PACKED_ERRORS_COUNT + PACKED_CONSOLE_COUNT + PACKED_GAMES_COUNT))
 #define CYCLES_MAX 100000000u
 
 /* Kept to the end, where simavr's own allocations are still reachable. */
@@ -112,5 +112,11 @@ int main(int argc, char **argv)
 	printf("Cycles to print a text (simavr, ATmega328P at 16 MHz), packed and stored plain:\n");
 	report("error messages", run.times, PACKED_ERRORS_COUNT);
 	report("console texts", run.times + 2u * PACKED_ERRORS_COUNT, PACKED_CONSOLE_COUNT);
+	static const char *const game_texts[] = { "game summaries", "game examples", "game moves" };
+	_Static_assert(PACKED_GAMES_COUNT == 3u * PACKED_GAMES_GROUPS, "three texts a game");
+	for (unsigned text = 0; text < 3u; text++) {
+		report(game_texts[text], run.times + 2u * (PACKED_ERRORS_COUNT + PACKED_CONSOLE_COUNT + text * PACKED_GAMES_GROUPS),
+		       PACKED_GAMES_GROUPS);
+	}
 	return 0;
 }

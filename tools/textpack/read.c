@@ -9,8 +9,13 @@
 #define NAME_MAX_LENGTH 64u
 #define MACROS_MAX 64u
 #define SOURCE_MAX (1u << 20)
-/* How deep #include "..." is followed for string macros. */
-#define INCLUDE_DEPTH_MAX 4
+/* How deep #include "..." is followed for string macros, and how many
+ * headers one source may reach. */
+#define INCLUDE_DEPTH_MAX 8
+#define HEADERS_MAX 64u
+/* The most fields of an X-macro entry picked by NAME.N. */
+#define FIELDS_MAX 32u
+#define HEADER_PATH_MAX 256u
 
 /* A name #defined as string literals (menu.c's word codes, say). */
 struct macro {
@@ -26,6 +31,10 @@ struct reader {
 	struct macro macros[MACROS_MAX];
 	unsigned macro_count;
 	int include_depth;
+	/* The headers read already: each once, as its include guard would
+	 * have it, so that one included by many is not read again and again. */
+	char headers[HEADERS_MAX][HEADER_PATH_MAX];
+	unsigned header_count;
 	bool failed;
 };
 
@@ -141,6 +150,24 @@ static const struct macro *find_macro(const struct reader *r, const char *name)
 	return NULL;
 }
 
+/* A header read again (included by several files) defines its macros
+ * again: the later definition replaces the earlier, as the
+ * preprocessor's would, rather than filling the list. */
+static void add_macro(struct reader *r, const struct macro *m)
+{
+	for (unsigned i = 0; i < r->macro_count; i++) {
+		if (strcmp(r->macros[i].name, m->name) == 0) {
+			r->macros[i] = *m;
+			return;
+		}
+	}
+	if (r->macro_count == MACROS_MAX) {
+		fail(r, "too many string macros");
+	} else {
+		r->macros[r->macro_count++] = *m;
+	}
+}
+
 static void next_token(struct reader *r, struct token *t);
 static void read_macros(struct reader *r, const char *path);
 
@@ -185,11 +212,7 @@ static void read_directive(struct reader *r)
 				}
 			}
 			if (any && strings_only) {
-				if (r->macro_count == MACROS_MAX) {
-					fail(r, "too many string macros");
-				} else {
-					r->macros[r->macro_count++] = m;
-				}
+				add_macro(r, &m);
 			}
 		}
 	}
@@ -323,10 +346,20 @@ static char *load(const char *path, size_t *size, bool quiet)
 /* The string macros of an included file, added to `r`'s. */
 static void read_macros(struct reader *r, const char *path)
 {
+	for (unsigned i = 0; i < r->header_count; i++) {
+		if (strcmp(r->headers[i], path) == 0) {
+			return;
+		}
+	}
 	if (r->include_depth == INCLUDE_DEPTH_MAX) {
 		fail(r, "#include nested too deep");
 		return;
 	}
+	if (r->header_count == HEADERS_MAX || strlen(path) >= HEADER_PATH_MAX) {
+		fail(r, "too many headers, or a header's path too long");
+		return;
+	}
+	memcpy(r->headers[r->header_count++], path, strlen(path) + 1u);
 	/* A header it cannot open (a generated one, a system one) is passed
 	 * over: a macro missing from the texts is caught by the tests, which
 	 * compare the decoded texts with the compiler's literals. */
@@ -357,6 +390,8 @@ static void read_macros(struct reader *r, const char *path)
 	} while (t.kind != TOKEN_END && !inner->failed);
 	memcpy(r->macros, inner->macros, sizeof r->macros);
 	r->macro_count = inner->macro_count;
+	memcpy(r->headers, inner->headers, sizeof r->headers);
+	r->header_count = inner->header_count;
 	r->failed = r->failed || inner->failed;
 	free(inner);
 	free(source);
@@ -368,6 +403,41 @@ static bool field_wanted(const char *tables, const char *entry, unsigned field)
 	char name[NAME_MAX_LENGTH + 16];
 	snprintf(name, sizeof name, "%s.%u", entry, field);
 	return tables != NULL && table_wanted(tables, name);
+}
+
+/* The fields picked from one entry (by NAME.FIELD), kept until its end
+ * and then added in the order `tables` names them. */
+struct picked {
+	struct text text[FIELDS_MAX];
+	bool kept[FIELDS_MAX];
+};
+
+static void keep_field(struct reader *r, struct picked *p, unsigned field, const struct text *t)
+{
+	if (field >= FIELDS_MAX || p->kept[field]) {
+		fail(r, "a field picked by NAME.N holds more than one text, or comes too late");
+		return;
+	}
+	p->text[field] = *t;
+	p->kept[field] = true;
+}
+
+static void add_picked(struct reader *r, struct text_list *list, const char *tables, const char *entry,
+		       struct picked *p)
+{
+	size_t n = strlen(entry);
+	for (const char *at = tables; *at != '\0';) {
+		const char *comma = strchr(at, ',');
+		size_t len = comma ? (size_t)(comma - at) : strlen(at);
+		if (len > n + 1 && strncmp(at, entry, n) == 0 && at[n] == '.') {
+			unsigned field = (unsigned)strtoul(at + n + 1, NULL, 10);
+			if (field < FIELDS_MAX && p->kept[field]) {
+				add_text(r, list, &p->text[field]);
+			}
+		}
+		at += len + (comma != NULL);
+	}
+	memset(p->kept, 0, sizeof p->kept);
 }
 
 int textpack_read(const char *path, const char *tables, struct text_list *list)
@@ -408,22 +478,32 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 	unsigned field = 0;               /* its group of literals being read, from 1 */
 	bool group_open = false;          /* a group of adjacent literals is being read */
 	bool group_wanted = false;
+	bool group_by_field = false;      /* picked by NAME.N: kept until the entry ends */
 	struct text group = { .length = 0 };
 	bool in_group = false;
+	struct picked *picked = calloc(1, sizeof *picked);
+	if (picked == NULL) {
+		fail(r, "out of memory");
+	}
 	struct token t;
 	for (next_token(r, &t); t.kind != TOKEN_END && !r->failed; next_token(r, &t)) {
 		const struct macro *m = t.kind == TOKEN_NAME ? find_macro(r, t.name) : NULL;
 		if (t.kind == TOKEN_STRING || m != NULL) {
 			if (!group_open) {
 				group_open = true;
-				group_wanted = everything || (region != 0 && region_wanted) ||
-					       (whole_file && region == 1 && field_wanted(tables, entry, field));
+				group_wanted = everything || (region != 0 && region_wanted);
+				group_by_field = !group_wanted && whole_file && region == 1 &&
+						 field_wanted(tables, entry, field);
+				group_wanted = group_wanted || group_by_field;
 			}
 			const struct text *s = m != NULL ? &m->value : &t.string;
 			if (group_wanted) {
 				/* A group of adjacent literals; "\0" inside one ends a text. */
 				for (size_t i = 0; i < s->length; i++) {
-					if (s->bytes[i] == 0) {
+					if (s->bytes[i] == 0 && group_by_field) {
+						keep_field(r, picked, field, &group);
+						group.length = 0;
+					} else if (s->bytes[i] == 0) {
 						add_text(r, list, &group);
 						group.length = 0;
 					} else {
@@ -436,7 +516,9 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 			continue;
 		}
 		if (group_open) {
-			if (in_group) {
+			if (in_group && group_by_field) {
+				keep_field(r, picked, field, &group);
+			} else if (in_group) {
 				add_text(r, list, &group);
 			}
 			group.length = 0;
@@ -477,6 +559,9 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 			parens++;
 		} else if (region == 1 && c == ')' && --parens == 0) {
 			region = 0;
+			if (whole_file && tables != NULL) {
+				add_picked(r, list, tables, entry, picked);
+			}
 		}
 		pending = NOTHING;
 		last_name[0] = '\0';
@@ -485,6 +570,7 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 		add_text(r, list, &group);
 	}
 	bool failed = r->failed;
+	free(picked);
 	free(r);
 	free(source);
 	if (!failed && list->count == before) {

@@ -1,13 +1,18 @@
 /*
  * textpack: the firmware's texts, packed at build time.
  *
- *   textpack gen OUT.c OUT.h NAME=SOURCE...
+ *   textpack gen OUT.c OUT.h NAME[/N]=SOURCE...
  *       packs the texts of each SOURCE (below; an X-macro file, one string
  *       literal per text, in order) in Huffman codes, one code table
  *       (packed_code) for all, and writes each one's texts as the flash
  *       table NAME, with NAME_COUNT (in capitals), for put_packed
- *       (engine/packed_text.h).  Every text is decoded back with the
- *       engine's decoder and compared before anything is written.
+ *       (engine/packed_text.h).  NAME/N: the texts in groups of N (a
+ *       game's texts, say), each group starting on a byte of its own,
+ *       and NAME_at[] the byte where each group starts, with NAME_GROUPS,
+ *       so that a text is found by decoding past the few before it in its
+ *       group rather than past every text of the table.  Every text is
+ *       decoded back with the engine's decoder and compared before
+ *       anything is written.
  *
  *   textpack measure [--avr-size PROGRAM] --plain ELF [--decoder SCHEME=ELF]...
  *                    --set TITLE SOURCE... [--set TITLE SOURCE...]...
@@ -20,7 +25,8 @@
  *   A SOURCE is FILE (every literal of a .def file, or of every flash table
  *   and ENGINE_FLASH_STR of a C file) or FILE:NAME,NAME... (the entries
  *   NAME(...) of a .def file, such as GAME, or NAME.N for the Nth text of
- *   each, GAME.2 the games' moves; the flash tables NAME of a C file,
+ *   each, GAME.2 the games' moves, each entry's in the order named; the
+ *   flash tables NAME of a C file,
  *   ENGINE_FLASH_STR naming those literals).
  */
 #include <stdbool.h>
@@ -34,6 +40,7 @@
 #include "tools/textpack/textpack.h"
 
 #define TABLES_MAX 8u
+#define GROUPS_MAX 64u
 #define SCHEMES 5u
 #define CODE_TABLE_MAX 512u
 #define BITS_MAX 65536u
@@ -48,12 +55,16 @@ struct packing {
 	unsigned longest;
 	uint8_t bits[BITS_MAX];
 	size_t starts[TABLES_MAX + 1]; /* where each table's stream starts in bits, and the end */
+	/* Tables in groups: where each group starts, from its table's start. */
+	size_t group_at[TABLES_MAX][GROUPS_MAX];
 };
 
 /* Packs `list`, of which table t holds the texts from ends[t - 1] (0 for
- * the first) to ends[t], and decodes every text back with the engine's
- * decoder to compare it with its source; prints the first difference. */
-static bool pack(const struct text_list *list, const size_t *ends, unsigned tables, struct packing *p)
+ * the first) to ends[t], in groups of group[t] texts (0: one stream), and
+ * decodes every text back with the engine's decoder to compare it with its
+ * source; prints the first difference. */
+static bool pack(const struct text_list *list, const size_t *ends, const unsigned *group, unsigned tables,
+		 struct packing *p)
 {
 	uint8_t lengths[256];
 	uint16_t codes[256];
@@ -67,18 +78,33 @@ static bool pack(const struct text_list *list, const size_t *ends, unsigned tabl
 	p->starts[0] = 0;
 	size_t first = 0;
 	for (unsigned t = 0; t < tables; t++) {
-		size_t size = textpack_huffman_pack(&list->texts[first], ends[t] - first, lengths, codes,
-						    &p->bits[p->starts[t]], BITS_MAX - p->starts[t]);
-		if (size == 0 && ends[t] > first) {
-			fprintf(stderr, "error: the packed texts do not fit in the packer's buffer\n");
+		size_t count = ends[t] - first;
+		size_t per_group = group[t] != 0 ? group[t] : count;
+		if (group[t] != 0 && (count % per_group != 0 || count / per_group > GROUPS_MAX)) {
+			fprintf(stderr, "error: table %u: %zu texts do not make groups of %u (at most %u groups)\n", t,
+				count, group[t], GROUPS_MAX);
 			return false;
+		}
+		size_t size = 0;
+		for (size_t g = 0; g * per_group < count; g++) {
+			size_t at = p->starts[t] + size;
+			size_t group_size = textpack_huffman_pack(&list->texts[first + g * per_group], per_group, lengths,
+							      codes, &p->bits[at], BITS_MAX - at);
+			if (group_size == 0) {
+				fprintf(stderr, "error: the packed texts do not fit in the packer's buffer\n");
+				return false;
+			}
+			p->group_at[t][g] = size;
+			size += group_size;
 		}
 		p->starts[t + 1] = p->starts[t] + size;
 		for (size_t i = first; i < ends[t]; i++) {
 			char out[TEXTPACK_TEXT_MAX + 2];
 			struct buffer_sink b;
 			buffer_sink_init(&b, out, sizeof out);
-			print_packed(&b.sink, p->code, &p->bits[p->starts[t]], (uint8_t)(i - first));
+			size_t g = (i - first) / per_group;
+			print_packed(&b.sink, p->code, &p->bits[p->starts[t] + p->group_at[t][g]],
+				     (uint8_t)(i - first - g * per_group));
 			const struct text *text = &list->texts[i];
 			if (i - first > UINT8_MAX || b.overflowed || b.length != text->length ||
 			    memcmp(out, text->bytes, text->length) != 0) {
@@ -136,14 +162,20 @@ static int gen(int argc, char **argv)
 	char names[TABLES_MAX][64];
 	const char *files[TABLES_MAX];
 	size_t ends[TABLES_MAX];
+	unsigned group[TABLES_MAX];
 	unsigned tables = 0;
 	for (int i = 2; i < argc; i++) {
 		const char *eq = strchr(argv[i], '=');
-		if (eq == NULL || eq == argv[i] || (size_t)(eq - argv[i]) >= sizeof names[0] || tables == TABLES_MAX) {
-			fprintf(stderr, "error: %s: not NAME=SOURCE, or too many tables\n", argv[i]);
+		const char *slash = strchr(argv[i], '/');
+		const char *name_end = slash != NULL && slash < eq ? slash : eq;
+		char *digits_end = NULL;
+		group[tables] = name_end != eq ? (unsigned)strtoul(name_end + 1, &digits_end, 10) : 0u;
+		if (eq == NULL || name_end == argv[i] || (size_t)(name_end - argv[i]) >= sizeof names[0] ||
+		    tables == TABLES_MAX || (name_end != eq && (digits_end != eq || group[tables] == 0))) {
+			fprintf(stderr, "error: %s: not NAME=SOURCE or NAME/N=SOURCE, or too many tables\n", argv[i]);
 			return 2;
 		}
-		snprintf(names[tables], sizeof names[0], "%.*s", (int)(eq - argv[i]), argv[i]);
+		snprintf(names[tables], sizeof names[0], "%.*s", (int)(name_end - argv[i]), argv[i]);
 		files[tables] = eq + 1;
 		if (read_source(files[tables], &all) != 0) {
 			return 1;
@@ -151,7 +183,7 @@ static int gen(int argc, char **argv)
 		ends[tables++] = all.count;
 	}
 	static struct packing p;
-	if (!pack(&all, ends, tables, &p)) {
+	if (!pack(&all, ends, group, tables, &p)) {
 		textpack_free(&all);
 		return 1;
 	}
@@ -212,6 +244,17 @@ static int gen(int argc, char **argv)
 			fprintf(c, "%s0x%02x,", i % 12u ? " " : "\n\t", p.bits[p.starts[t] + i]);
 		}
 		fprintf(c, "\n};\n");
+		if (group[t] != 0) {
+			size_t groups = (ends[t] - first) / group[t];
+			fprintf(h, "/* Where each group of %u texts starts in %s. */\n#define %s_GROUPS %zuu\n"
+				   "extern const uint16_t %s_at[%zu] ENGINE_FLASH;\n",
+				group[t], names[t], upper, groups, names[t], groups ? groups : 1u);
+			fprintf(c, "\nconst uint16_t %s_at[%zu] ENGINE_FLASH = {", names[t], groups ? groups : 1u);
+			for (size_t g = 0; g < groups; g++) {
+				fprintf(c, "%s%zu,", g % 12u ? " " : "\n\t", p.group_at[t][g]);
+			}
+			fprintf(c, "\n};\n");
+		}
 		first = ends[t];
 	}
 	fprintf(h, "\n#endif\n");
@@ -274,7 +317,8 @@ static int measure_set(const char *title, char **sources, int count, const long 
 	 * decoded back by the engine's decoder. */
 	static struct packing p;
 	size_t end = list.count;
-	if (!pack(&list, &end, 1, &p)) {
+	unsigned one_stream = 0;
+	if (!pack(&list, &end, &one_stream, 1, &p)) {
 		textpack_free(&list);
 		return 1;
 	}

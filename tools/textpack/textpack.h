@@ -32,7 +32,9 @@ struct text_list {
  * In a .def file (an X-macro list such as TEXT(ID, "words") or
  * GAME(NIM, "nim", "H-N", ...)) the literals of the entries named in
  * `tables` (a comma-separated list; NAME.N names the Nth text of each
- * entry NAME, from 1), or every literal when `tables` is NULL; in a C file those of the flash tables named in `tables` (a table
+ * entry NAME, from 1, and the texts picked so come out of each entry in
+ * the order they are named: GAME.4,GAME.2 gives a game's fourth text,
+ * then its second), or every literal when `tables` is NULL; in a C file those of the flash tables named in `tables` (a table
  * is `name[...] ENGINE_FLASH = ...;`, and ENGINE_FLASH_STR names the
  * literals in ENGINE_FLASH_STR(...)), or of every flash table and
  * ENGINE_FLASH_STR when `tables` is NULL.  Returns 0, or prints the reason
