@@ -23,7 +23,7 @@
  * the person leaves the result for the menu. */
 static void win_light(uint8_t event)
 {
-	leds_win(event == GAME_ENDED && game.winner == PLAYER_PERSON);
+	leds_win(event == GAME_MOVED && game.over && game.winner == PLAYER_PERSON);
 }
 
 /* Who follows the game, each told every event in this order: the serial

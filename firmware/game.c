@@ -114,9 +114,6 @@ enum engine_error game_play(const struct move *mv)
 		}
 	}
 	tell(GAME_MOVED);
-	if (game.over) {
-		tell(GAME_ENDED);
-	}
 	return ENGINE_OK;
 }
 

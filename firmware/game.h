@@ -38,9 +38,8 @@ struct game {
 enum game_event {
 	GAME_BEGAN,  /* a new game: game is its start */
 	GAME_MOVING, /* game.to_move is about to play game.move in game.pos */
-	GAME_MOVED,  /* game.move was played: the position after it, the next to move
-	              * (and, when no move is left, over and the winner) */
-	GAME_ENDED,  /* no move is left: game.winner won (after GAME_MOVED) */
+	GAME_MOVED,  /* game.move was played: the position after it, the next to move;
+	              * when no move is left, the game is over and game.winner won */
 	GAME_LEFT    /* the person leaves the game at game.pos: told
 	              * before it is closed, so game.over says whether it
 	              * had ended already (the person leaves its result) */

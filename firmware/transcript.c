@@ -62,12 +62,13 @@ void transcript_game_event(uint8_t event)
 		engine_print_move(&game.pos, game.move, &transcript_out);
 		put_flash(ENGINE_FLASH_STR(" -> "));
 		return;
-	case GAME_MOVED:
+	default: /* GAME_MOVED */
 		engine_print_position(&game.pos, &transcript_out);
-		break;
-	default: /* GAME_ENDED */
-		put_flash(ENGINE_FLASH_STR("winner "));
-		print_player(game.winner);
+		if (game.over) {
+			transcript_line_end();
+			put_flash(ENGINE_FLASH_STR("winner "));
+			print_player(game.winner);
+		}
 		break;
 	}
 	transcript_line_end();
