@@ -16,9 +16,16 @@ static void uart_sink_put(struct text_sink *sink, char c)
  * start-up its whole copying loop. */
 struct text_sink transcript_out;
 
-static void print_player(uint8_t player)
+/* The words that begin the transcript's lines: a game's first line (the
+ * console's command for such a game, by enum player) or last, and the
+ * players (enum player) who move and win. */
+enum line_word { LINE_NEW, LINE_GO, LINE_LEFT, LINE_YOU, LINE_ME };
+_Static_assert(LINE_NEW + PLAYER_MACHINE == LINE_GO && LINE_YOU + PLAYER_MACHINE == LINE_ME && PLAYER_PERSON == 0,
+	       "a player's word");
+
+static void put_line_word(uint8_t word)
 {
-	put_flash(flash_skip(ENGINE_FLASH_STR("you\0me"), player)); /* enum player */
+	put_flash(flash_skip(ENGINE_FLASH_STR("new \0go \0left \0you\0me"), word));
 }
 
 void transcript_line_end(void)
@@ -51,13 +58,11 @@ void transcript_game_event(uint8_t event)
 		}
 		/* fall through */
 	case GAME_BEGAN:
-		/* "new " or "go ", the console's command for such a game (by
-		 * enum player), or "left " */
-		put_flash(event == GAME_LEFT ? ENGINE_FLASH_STR("left ") : flash_skip(ENGINE_FLASH_STR("new \0go "), game.to_move));
+		put_line_word(event == GAME_LEFT ? LINE_LEFT : LINE_NEW + game.to_move);
 		transcript_position(&game.pos);
 		break;
 	case GAME_MOVING:
-		print_player(game.to_move);
+		put_line_word(LINE_YOU + game.to_move);
 		uart_put(' ');
 		engine_print_move(&game.pos, game.move, &transcript_out);
 		put_flash(ENGINE_FLASH_STR(" -> "));
@@ -67,7 +72,7 @@ void transcript_game_event(uint8_t event)
 		if (game.over) {
 			transcript_line_end();
 			put_flash(ENGINE_FLASH_STR("winner "));
-			print_player(game.winner);
+			put_line_word(LINE_YOU + game.winner);
 		}
 		break;
 	}
