@@ -39,7 +39,8 @@ static bool is(const struct position *pos, uint8_t game)
  * how much. */
 bool view_picks_cells(const struct position *pos)
 {
-	return view_kind(pos) == VIEW_KIND_BOARD && picture(pos) != ENGINE_PICTURE_KUBO;
+	uint8_t p = picture(pos);
+	return p >= ENGINE_PICTURE_CHOMP && p != ENGINE_PICTURE_KUBO;
 }
 
 /* ---- numbers ---- */
@@ -182,7 +183,8 @@ static void step_part(const struct position *pos, struct view_cursor *c, int8_t 
 
 uint8_t view_board_height(const struct position *pos)
 {
-	return picture(pos) == ENGINE_PICTURE_CHOMP ? pos->count : engine_game_facts(pos->game).rows;
+	struct engine_facts facts = engine_game_facts(pos->game);
+	return facts.picture == ENGINE_PICTURE_CHOMP ? pos->count : facts.rows;
 }
 
 uint8_t view_board_width(const struct position *pos, uint8_t y)
@@ -360,7 +362,8 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 		       struct text_sink *out)
 {
 	const struct move *mv = &c->mv;
-	uint8_t verb = (uint8_t)(ENGINE_VERB_TAKE + engine_game_facts(pos->game).verb);
+	struct engine_facts facts = engine_game_facts(pos->game);
+	uint8_t verb = (uint8_t)(ENGINE_VERB_TAKE + facts.verb);
 	if (is(pos, GAME_POKER_NIM) && mv->u.heap.add) {
 		verb = ENGINE_VERB_ADD;
 	}
@@ -372,7 +375,7 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	put_flash(p);
 	put_char(' ');
 	uint16_t amount = engine_move_amount(pos, mv);
-	if (view_kind(pos) == VIEW_KIND_BOARD) {
+	if (facts.picture >= ENGINE_PICTURE_CHOMP) {
 		if (picks_something(pos, mv)) {
 			engine_print_move(pos, mv, out);
 		}
