@@ -130,15 +130,16 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 /* ---- the strip ---- */
 
 /* Place `slot` of the strip: the rows' pins one after another, a gap
- * between rows. */
-static uint8_t strip_place(const struct position *pos, const struct view_cursor *c, uint32_t slot)
+ * between rows.  The parser keeps the rows short enough (engine/octal.c)
+ * that every place has a 16-bit number. */
+static uint8_t strip_place(const struct position *pos, const struct view_cursor *c, uint16_t slot)
 {
 	for (uint8_t row = 0; row < pos->count; row++) {
 		uint16_t length = pos->u.row[row];
 		if (slot < length) {
 			uint8_t place = STRIP_PIECE;
 			if (row == c->part) {
-				uint16_t offset = (uint16_t)((uint16_t)slot - c->mv.u.strip.at);
+				uint16_t offset = (uint16_t)(slot - c->mv.u.strip.at);
 				if (offset < c->mv.u.strip.count) {
 					place |= STRIP_TAKEN;
 				}
@@ -161,15 +162,15 @@ static void strip_draw(const struct position *pos, const struct view_cursor *c)
 {
 	char text[LCD_COLUMNS + 1];
 	/* The cursor's place, kept in view. */
-	uint32_t cursor = c->mv.u.strip.at;
+	uint16_t cursor = c->mv.u.strip.at;
 	for (uint8_t row = 0; row < c->part && row < pos->count; row++) {
-		cursor += pos->u.row[row] + 1u;
+		cursor = (uint16_t)(cursor + pos->u.row[row] + 1u);
 	}
-	uint32_t first = cursor >= STRIP_SLOTS - 2u ? (cursor - (STRIP_SLOTS - 4u)) & ~(uint32_t)1 : 0u;
+	uint16_t first = cursor >= STRIP_SLOTS - 2u ? (uint16_t)((cursor - (STRIP_SLOTS - 4u)) & ~1u) : 0u;
 	for (uint8_t column = 0; column < LCD_COLUMNS; column++) {
-		uint8_t id = (uint8_t)(strip_place(pos, c, first) | strip_place(pos, c, first + 1u) << 3);
+		uint8_t id = (uint8_t)(strip_place(pos, c, first) | strip_place(pos, c, (uint16_t)(first + 1u)) << 3);
 		text[column] = id != 0 ? display_glyph(id) : ' ';
-		first += 2u;
+		first = (uint16_t)(first + 2u);
 	}
 	text[LCD_COLUMNS] = '\0';
 	lcd_write_line(0, text);
