@@ -198,11 +198,13 @@ static bool cell_in(const void *cells, uint8_t cell)
 static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const uint8_t rect[4], bool present,
 			bool taken, bool inverted)
 {
-	for (uint8_t py = rect[1]; py < rect[1] + rect[3]; py++) {
+	uint8_t py = rect[1];
+	for (uint8_t rows = rect[3]; rows > 0; rows--, py++) {
 		/* The pixel's character row and bit, moved along with it. */
 		uint8_t *at = &canvas[py / 8u * BOARD_COLUMNS + rect[0] / 5u][py % 8u];
 		uint8_t bit = (uint8_t)(0x10u >> rect[0] % 5u);
-		for (uint8_t px = rect[0]; px < rect[0] + rect[2]; px++) {
+		uint8_t px = rect[0];
+		for (uint8_t columns = rect[2]; columns > 0; columns--, px++) {
 			bool lit = present && (!taken || ((px ^ py) & 1u) == 0);
 			if (lit != inverted) {
 				*at |= bit;
