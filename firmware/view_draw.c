@@ -352,16 +352,20 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 			}
 			second = message[end] == ' ' ? (uint8_t)(end + 1u) : end;
 		}
+		uint8_t from = 0;
+		uint8_t glyph = BOARD_GLYPH_ID;
 		for (uint8_t row = 0; row < LCD_ROWS; row++) {
 			display_begin();
 			for (uint8_t column = 0; column < BOARD_COLUMNS; column++) {
-				put_char(display_glyph((uint8_t)(BOARD_GLYPH_ID + row * BOARD_COLUMNS + column)));
+				put_char(display_glyph(glyph++));
 			}
 			put_char(' ');
-			for (uint8_t i = row == 0 ? 0u : second; i < (row == 0 ? end : words_sink.length); i++) {
-				put_char(message[i]);
+			while (from < end) {
+				put_char(message[from++]);
 			}
 			display_end(row);
+			from = second;
+			end = (uint8_t)words_sink.length;
 		}
 	} else {
 		if (kind == VIEW_KIND_STRIP) {
