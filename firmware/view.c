@@ -24,8 +24,11 @@ static uint8_t picture(const struct position *pos)
 uint8_t view_kind(const struct position *pos)
 {
 	uint8_t p = picture(pos);
+	if (p == ENGINE_PICTURE_KUBO) {
+		return VIEW_KIND_STACKS;
+	}
 	if (p >= ENGINE_PICTURE_CHOMP) {
-		return VIEW_KIND_BOARD;
+		return VIEW_KIND_CELLS;
 	}
 	return p == ENGINE_PICTURE_STRIP ? VIEW_KIND_STRIP : VIEW_KIND_LINE;
 }
@@ -33,14 +36,6 @@ uint8_t view_kind(const struct position *pos)
 static bool is(const struct position *pos, uint8_t game)
 {
 	return pos->game == game;
-}
-
-/* Chomp, Taktix and Nineteen pick cells; every other game says where and
- * how much. */
-bool view_picks_cells(const struct position *pos)
-{
-	uint8_t p = picture(pos);
-	return p >= ENGINE_PICTURE_CHOMP && p != ENGINE_PICTURE_KUBO;
 }
 
 /* ---- numbers ---- */
@@ -283,7 +278,7 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 	if (is(pos, GAME_CHOMP) || is(pos, GAME_MATRIX_NIM)) {
 		c->mv.u.chomp.row = 0xFFu; /* Chomp: nothing picked; Matrix Nim: no row begun */
 	}
-	if (view_picks_cells(pos)) {
+	if (view_kind(pos) == VIEW_KIND_CELLS) {
 		/* The same place, or the nearest one on the board. */
 		c->part = part;
 		board_step(pos, c, KEY_SELECT);
@@ -332,7 +327,7 @@ static bool change_amount(const struct position *pos, struct view_cursor *c, int
 
 uint8_t view_key(const struct position *pos, struct view_cursor *c, uint8_t key)
 {
-	if (view_picks_cells(pos)) {
+	if (view_kind(pos) == VIEW_KIND_CELLS) {
 		if (key == KEY_SELECT) {
 			return board_select(pos, c);
 		}

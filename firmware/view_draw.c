@@ -335,7 +335,7 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 
 	display_clear_glyphs();
 	uint8_t kind = view_kind(pos);
-	if (kind == VIEW_KIND_BOARD) {
+	if (kind >= VIEW_KIND_STACKS) {
 		board_paint(pos, cursor, blink);
 		/* The words beside the board on two rows, broken before a space
 		 * (which goes) or after a comma ("Take c1,c2," "c3,c4,c5"); one

@@ -11,11 +11,16 @@
 #include "engine/engine.h"
 #include "firmware/view.h"
 
-enum view_kind { VIEW_KIND_LINE, VIEW_KIND_STRIP, VIEW_KIND_BOARD };
+/* How a position is drawn and how a move is entered: the boards are
+ * VIEW_KIND_STACKS and VIEW_KIND_CELLS. */
+enum view_kind {
+	VIEW_KIND_LINE,   /* a line of numbers: where and how much */
+	VIEW_KIND_STRIP,  /* a strip of pins: which pin and how many */
+	VIEW_KIND_STACKS, /* Kubo's board: which stack and how much */
+	VIEW_KIND_CELLS,  /* Chomp's, Taktix's and Nineteen's boards: the cells picked */
+};
 
 uint8_t view_kind(const struct position *pos);
-/* Chomp, Taktix and Nineteen pick cells; the others say where and how much. */
-bool view_picks_cells(const struct position *pos);
 /* A board's places, row y (from the top; Chomp's from the bottom) having
  * view_board_width() of them: Taktix 4x4, Nineteen 3-4-5-4-3, Kubo 3
  * rows of 3 stacks of 3 pieces side by side, Chomp its rectangle. */
