@@ -107,16 +107,16 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 	 * separator (or the character after the bracket) that '>' replaces.
 	 * No part is ever shown cut. */
 	uint8_t length = (uint8_t)line.length;
-	uint8_t reserve = length > close ? 1u : 0u;
+	uint8_t needed = (uint8_t)(close + (length > close ? 1u : 0u)); /* to the bracket, and a '>' after it */
 	uint8_t start = 0;
-	if (first > 0 || close + reserve > LCD_COLUMNS) {
-		start = close + reserve > LCD_COLUMNS ? (uint8_t)(close + reserve - LCD_COLUMNS) : 0u;
+	if (first > 0 || needed > LCD_COLUMNS) {
+		start = needed > LCD_COLUMNS ? (uint8_t)(needed - LCD_COLUMNS) : 0u;
 		while (start + 1u < open && !is_separator(text[start])) {
 			start++;
 		}
 		text[start] = '<';
 	}
-	if (length - start > LCD_COLUMNS) {
+	if ((uint8_t)(length - start) > LCD_COLUMNS) {
 		uint8_t end = (uint8_t)(start + LCD_COLUMNS - 1u);
 		while (end > close && !is_separator(text[end])) {
 			end--;
