@@ -379,12 +379,7 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	} else if (is(pos, GAME_NIMBLE)) {
 		put_u16((uint16_t)(pos->u.heap[c->part] - amount));
 	} else if (is(pos, GAME_MATRIX_NIM)) {
-		for (uint8_t i = 0; i < pos->cols; i++) {
-			if (i > 0) {
-				put_char(',');
-			}
-			put_u16(mv->u.matrix.take[i]);
-		}
+		put_bytes(mv->u.matrix.take, pos->cols, ',');
 	} else {
 		put_u16(amount);
 	}
