@@ -176,9 +176,8 @@ static void step_part(const struct position *pos, struct view_cursor *c, int8_t 
 
 /* ---- the board's places ---- */
 
-uint8_t view_board_height(const struct position *pos)
+uint8_t view_board_height(const struct position *pos, struct engine_facts facts)
 {
-	struct engine_facts facts = engine_game_facts(pos->game);
 	return facts.picture == ENGINE_PICTURE_CHOMP ? pos->count : facts.rows;
 }
 
@@ -212,8 +211,9 @@ static void board_step(const struct position *pos, struct view_cursor *c, uint8_
 {
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
+	struct engine_facts facts = engine_game_facts(pos->game);
 	/* Chomp's rows count from the bottom, the others' from the top. */
-	if (picture(pos) == ENGINE_PICTURE_CHOMP ? key == KEY_UP : key == KEY_DOWN) {
+	if (facts.picture == ENGINE_PICTURE_CHOMP ? key == KEY_UP : key == KEY_DOWN) {
 		y++;
 	} else if (key == KEY_UP || key == KEY_DOWN) {
 		if (y > 0) {
@@ -224,7 +224,7 @@ static void board_step(const struct position *pos, struct view_cursor *c, uint8_
 	} else if (key == KEY_LEFT && x > 0) {
 		x--;
 	}
-	uint8_t height = view_board_height(pos);
+	uint8_t height = view_board_height(pos, facts);
 	if (y >= height) {
 		y = (uint8_t)(height - 1u);
 	}

@@ -230,8 +230,9 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 	uint8_t (*canvas)[LCD_GLYPH_ROWS] = OPAQUE(&picture.board[0]);
 	memset(canvas, 0, sizeof picture.board);
 	const struct move *mv = &c->mv;
-	uint8_t drawn = engine_game_facts(pos->game).picture;
-	uint8_t height = view_board_height(pos);
+	struct engine_facts facts = engine_game_facts(pos->game);
+	uint8_t drawn = facts.picture;
+	uint8_t height = view_board_height(pos, facts);
 	for (uint8_t y = 0; y < height; y++) {
 		uint8_t width = view_board_width(pos, y);
 		for (uint8_t x = 0; x < width; x++) {

@@ -23,8 +23,9 @@ enum view_kind {
 uint8_t view_kind(const struct position *pos);
 /* A board's places, row y (from the top; Chomp's from the bottom) having
  * view_board_width() of them: Taktix 4x4, Nineteen 3-4-5-4-3, Kubo 3
- * rows of 3 stacks of 3 pieces side by side, Chomp its rectangle. */
-uint8_t view_board_height(const struct position *pos);
+ * rows of 3 stacks of 3 pieces side by side, Chomp its rectangle.  The
+ * height takes the game's facts from its caller, which has them at hand. */
+uint8_t view_board_height(const struct position *pos, struct engine_facts facts);
 uint8_t view_board_width(const struct position *pos, uint8_t y);
 /* Taktix, Nineteen: the cell at place (x, y), counted row by row from
  * the top-left as the engine numbers them (bit `cell` of pos->u.taktix,
