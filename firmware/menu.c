@@ -348,16 +348,16 @@ static void menu_change(int8_t step)
 	}
 	/* The ranges the game's description gives: k from its least, S a
 	 * non-empty set, the parts and columns up to its rows and cols. */
-	struct engine_facts facts = engine_game_facts(pos->game);
-	uint8_t first = item == ITEM_LIMIT ? facts.limit_least : 1u;
-	uint8_t last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT ? facts.rows : facts.cols;
+	struct engine_facts described = facts();
+	uint8_t first = item == ITEM_LIMIT ? described.limit_least : 1u;
+	uint8_t last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT ? described.rows : described.cols;
 	uint8_t cut = n > last ? last : (uint8_t)n;
 	*byte = cut < first ? first : cut;
 	if (item == ITEM_LIMIT) {
 		/* Poker Nim's adds follow k; no other game with a k reads them. */
 		pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1] = pos->limit;
 	}
-	if (facts.picture == ENGINE_PICTURE_CHOMP) {
+	if (described.picture == ENGINE_PICTURE_CHOMP) {
 		chomp_fill(pos);
 	}
 }
