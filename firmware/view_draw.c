@@ -233,6 +233,7 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 	struct engine_facts facts = engine_game_facts(pos->game);
 	uint8_t drawn = facts.picture;
 	uint8_t height = view_board_height(pos, facts);
+	uint8_t cell = 0; /* Taktix, Nineteen: view_cell(pos, x, y), the places counted row by row */
 	for (uint8_t y = 0; y < height; y++) {
 		uint8_t width = view_board_width(pos, y);
 		for (uint8_t x = 0; x < width; x++) {
@@ -274,7 +275,6 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 				top++;
 			} else {
 				/* Taktix's cells are the low 16 bits of Nineteen's. */
-				uint8_t cell = view_cell(pos, x, y);
 				present = cell_in(&pos->u.nineteen, cell);
 				taken = cell_in(&mv->u.cells, cell);
 				if (drawn == ENGINE_PICTURE_NINETEEN) {
@@ -289,6 +289,7 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 			/* VIEW_NO_PART: no place (every board has fewer than
 			 * 16 rows), the machine's mark while it thinks. */
 			paint_place(canvas, rect, present, taken && c->part != VIEW_NO_PART, blink && c->part == place);
+			cell++;
 		}
 	}
 }
