@@ -196,7 +196,10 @@ uint8_t view_board_width(const struct position *pos, uint8_t y)
 	return width;
 }
 
-uint8_t view_cell(const struct position *pos, uint8_t x, uint8_t y)
+/* Taktix, Nineteen: the cell at place (x, y), counted row by row from
+ * the top-left as the engine numbers them (bit `cell` of pos->u.taktix,
+ * pos->u.nineteen or a move's cells). */
+static uint8_t cell_at(const struct position *pos, uint8_t x, uint8_t y)
 {
 	uint8_t cell = x;
 	while (y > 0) {
@@ -255,7 +258,7 @@ static uint8_t board_select(const struct position *pos, struct view_cursor *c)
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
 	if (!chomp) {
-		uint8_t cell = view_cell(pos, x, y);
+		uint8_t cell = cell_at(pos, x, y);
 		uint8_t *bytes = (uint8_t *)&mv->u.cells; /* low byte first, as view_draw.c reads them */
 		bytes[cell / 8u] ^= (uint8_t)(1u << (cell & 7u));
 	} else if (mv->u.chomp.row == y && mv->u.chomp.col == x) {

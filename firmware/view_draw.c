@@ -233,7 +233,7 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 	struct engine_facts facts = engine_game_facts(pos->game);
 	uint8_t drawn = facts.picture;
 	uint8_t height = view_board_height(pos, facts);
-	uint8_t cell = 0; /* Taktix, Nineteen: view_cell(pos, x, y), the places counted row by row */
+	uint8_t cell = 0; /* Taktix, Nineteen: the place's cell, counted row by row as the engine does */
 	for (uint8_t y = 0; y < height; y++) {
 		uint8_t width = view_board_width(pos, y);
 		for (uint8_t x = 0; x < width; x++) {

@@ -27,10 +27,6 @@ uint8_t view_kind(const struct position *pos);
  * height takes the game's facts from its caller, which has them at hand. */
 uint8_t view_board_height(const struct position *pos, struct engine_facts facts);
 uint8_t view_board_width(const struct position *pos, uint8_t y);
-/* Taktix, Nineteen: the cell at place (x, y), counted row by row from
- * the top-left as the engine numbers them (bit `cell` of pos->u.taktix,
- * pos->u.nineteen or a move's cells). */
-uint8_t view_cell(const struct position *pos, uint8_t x, uint8_t y);
 void view_print_phrase(const struct position *pos, const struct view_cursor *cursor, bool machine,
 		       struct text_sink *out);
 
