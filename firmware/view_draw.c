@@ -160,20 +160,19 @@ static uint8_t strip_place(const struct position *pos, const struct view_cursor 
 
 static void strip_draw(const struct position *pos, const struct view_cursor *c)
 {
-	char text[LCD_COLUMNS + 1];
 	/* The cursor's place, kept in view. */
 	uint16_t cursor = c->mv.u.strip.at;
 	for (uint8_t row = 0; row < c->part && row < pos->count; row++) {
 		cursor = (uint16_t)(cursor + pos->u.row[row] + 1u);
 	}
 	uint16_t first = cursor >= STRIP_SLOTS - 2u ? (uint16_t)((cursor - (STRIP_SLOTS - 4u)) & ~1u) : 0u;
+	display_begin();
 	for (uint8_t column = 0; column < LCD_COLUMNS; column++) {
 		uint8_t id = (uint8_t)(strip_place(pos, c, first) | strip_place(pos, c, (uint16_t)(first + 1u)) << 3);
-		text[column] = id != 0 ? display_glyph(id) : ' ';
+		put_char(id != 0 ? display_glyph(id) : ' ');
 		first = (uint16_t)(first + 2u);
 	}
-	text[LCD_COLUMNS] = '\0';
-	lcd_write_line(0, text);
+	display_end(0);
 }
 
 /* A character holds two strip places, `id & 7` in pixel columns 0-1 and
