@@ -277,18 +277,19 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 {
 	uint8_t part = c->part;
 	uint16_t at = c->mv.u.strip.at;
+	uint8_t kind = view_kind(pos);
 	memset(c, 0, sizeof *c);
 	if (is(pos, GAME_CHOMP) || is(pos, GAME_MATRIX_NIM)) {
 		c->mv.u.chomp.row = 0xFFu; /* Chomp: nothing picked; Matrix Nim: no row begun */
 	}
-	if (view_kind(pos) == VIEW_KIND_CELLS) {
+	if (kind == VIEW_KIND_CELLS) {
 		/* The same place, or the nearest one on the board. */
 		c->part = part;
 		board_step(pos, c, KEY_SELECT);
 		return;
 	}
 	/* The same pin or part, or the next one with something to take. */
-	if (view_kind(pos) == VIEW_KIND_STRIP) {
+	if (kind == VIEW_KIND_STRIP) {
 		c->part = part < pos->count ? part : 0u;
 		c->mv.u.strip.at = (uint16_t)(at - 1u);
 	} else {
