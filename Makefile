@@ -225,7 +225,7 @@ test: $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 # the rest of the firmware's texts.
 TEXTS_PACKED := engine/error_texts.def firmware/console_texts.def
 TEXTS_GAMES := engine/games.def:GAME,PART_WORD,VERB
-TEXTS_OTHER := firmware/menu.c:labels,choices,winners,ENGINE_FLASH_STR engine/engine.c:ENGINE_FLASH_STR \
+TEXTS_OTHER := firmware/menu.c:labels,first_words,winners,ENGINE_FLASH_STR engine/engine.c:ENGINE_FLASH_STR \
 	engine/matrix.c firmware/game.c firmware/odra.c firmware/play.c firmware/transcript.c \
 	firmware/view.c:ENGINE_FLASH_STR firmware/view_draw.c
 

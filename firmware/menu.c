@@ -213,9 +213,14 @@ static bool item_is_choice(void)
 /* The items' labels by enum menu_item up to ITEM_VALUE, each ending in a
  * NUL; the count's is the part word. */
 static const char labels[] ENGINE_FLASH = "\0Rule \0Take \0k \0S \0\0Columns ";
-/* The choices' words in pairs, by the byte's value: the rule's, the
- * variant's, who moves first. */
-static const char choices[] ENGINE_FLASH = "normal\0misere\0any\0adjacent\0you\0me";
+/* Who moves first, by the byte's value; the rule's and the variant's
+ * words are the engine's own (position_words, in pairs in the same
+ * order). */
+static const char first_words[] ENGINE_FLASH = "you\0me";
+_Static_assert((int)WORD_NORMAL == RULE_NORMAL && (int)WORD_MISERE == RULE_MISERE &&
+		       (int)WORD_ANY == 2 * (ITEM_VARIANT - ITEM_RULE) + TAKTIX_ANY &&
+		       (int)WORD_ADJACENT == 2 * (ITEM_VARIANT - ITEM_RULE) + TAKTIX_ADJACENT,
+	       "a choice's word: position_words' two words of its item, by its value");
 
 /* Row 0: the item's label and its value in angle brackets. */
 static void draw_item(void)
@@ -249,9 +254,10 @@ static void draw_item(void)
 		put_char('<');
 		if (item == ITEM_GAME) {
 			print_game_name();
+		} else if (item == ITEM_FIRST) {
+			put_flash(flash_skip(first_words, *byte));
 		} else if (item_is_choice()) {
-			uint8_t pair = item == ITEM_FIRST ? 2u : (uint8_t)(item - ITEM_RULE);
-			put_flash(flash_skip(choices, (uint8_t)(pair * 2u + *byte)));
+			put_flash(flash_skip(position_words, (uint8_t)((item - ITEM_RULE) * 2u + *byte)));
 		} else if (item == ITEM_SET) {
 			print_set();
 		} else {
@@ -342,16 +348,16 @@ static void menu_change(int8_t step)
 	}
 	/* The ranges the game's description gives: k from its least, S a
 	 * non-empty set, the parts and columns up to its rows and cols. */
-	struct engine_facts facts = engine_game_facts(pos->game);
-	uint8_t first = item == ITEM_LIMIT ? facts.limit_least : 1u;
-	uint8_t last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT ? facts.rows : facts.cols;
+	struct engine_facts described = facts();
+	uint8_t first = item == ITEM_LIMIT ? described.limit_least : 1u;
+	uint8_t last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT ? described.rows : described.cols;
 	uint8_t cut = n > last ? last : (uint8_t)n;
 	*byte = cut < first ? first : cut;
 	if (item == ITEM_LIMIT) {
 		/* Poker Nim's adds follow k; no other game with a k reads them. */
 		pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1] = pos->limit;
 	}
-	if (facts.picture == ENGINE_PICTURE_CHOMP) {
+	if (described.picture == ENGINE_PICTURE_CHOMP) {
 		chomp_fill(pos);
 	}
 }

@@ -116,7 +116,7 @@ void play_hide(void)
 void play_enter(void)
 {
 	showing = true;
-	bool board = view_picks_cells(&game.pos);
+	bool board = view_kind(&game.pos) == VIEW_KIND_CELLS;
 	lcd_write_line_P(0, board ? ENGINE_FLASH_STR("Arrows SEL=pick") : ENGINE_FLASH_STR("U/D=where L/R=n"));
 	lcd_write_line_P(1, board ? ENGINE_FLASH_STR("SEL2=go hold=end") : ENGINE_FLASH_STR("SEL=go hold=end"));
 	enter_step(STEP_HELP);
@@ -155,7 +155,7 @@ static void step_done(void)
 		next_turn();
 		break;
 	case STEP_PERSON:
-		if (view_kind(&game.pos) == VIEW_KIND_BOARD) {
+		if (view_kind(&game.pos) >= VIEW_KIND_STACKS) { /* a board: its cursor blinks */
 			draw_person_blink(!blink);
 		} else {
 			enter_step(STEP_PERSON);

@@ -24,8 +24,11 @@ static uint8_t picture(const struct position *pos)
 uint8_t view_kind(const struct position *pos)
 {
 	uint8_t p = picture(pos);
+	if (p == ENGINE_PICTURE_KUBO) {
+		return VIEW_KIND_STACKS;
+	}
 	if (p >= ENGINE_PICTURE_CHOMP) {
-		return VIEW_KIND_BOARD;
+		return VIEW_KIND_CELLS;
 	}
 	return p == ENGINE_PICTURE_STRIP ? VIEW_KIND_STRIP : VIEW_KIND_LINE;
 }
@@ -33,13 +36,6 @@ uint8_t view_kind(const struct position *pos)
 static bool is(const struct position *pos, uint8_t game)
 {
 	return pos->game == game;
-}
-
-/* Chomp, Taktix and Nineteen pick cells; every other game says where and
- * how much. */
-bool view_picks_cells(const struct position *pos)
-{
-	return view_kind(pos) == VIEW_KIND_BOARD && picture(pos) != ENGINE_PICTURE_KUBO;
 }
 
 /* ---- numbers ---- */
@@ -180,9 +176,9 @@ static void step_part(const struct position *pos, struct view_cursor *c, int8_t 
 
 /* ---- the board's places ---- */
 
-uint8_t view_board_height(const struct position *pos)
+uint8_t view_board_height(const struct position *pos, struct engine_facts facts)
 {
-	return picture(pos) == ENGINE_PICTURE_CHOMP ? pos->count : engine_game_facts(pos->game).rows;
+	return facts.picture == ENGINE_PICTURE_CHOMP ? pos->count : facts.rows;
 }
 
 uint8_t view_board_width(const struct position *pos, uint8_t y)
@@ -200,7 +196,10 @@ uint8_t view_board_width(const struct position *pos, uint8_t y)
 	return width;
 }
 
-uint8_t view_cell(const struct position *pos, uint8_t x, uint8_t y)
+/* Taktix, Nineteen: the cell at place (x, y), counted row by row from
+ * the top-left as the engine numbers them (bit `cell` of pos->u.taktix,
+ * pos->u.nineteen or a move's cells). */
+static uint8_t cell_at(const struct position *pos, uint8_t x, uint8_t y)
 {
 	uint8_t cell = x;
 	while (y > 0) {
@@ -215,8 +214,9 @@ static void board_step(const struct position *pos, struct view_cursor *c, uint8_
 {
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
+	struct engine_facts facts = engine_game_facts(pos->game);
 	/* Chomp's rows count from the bottom, the others' from the top. */
-	if (picture(pos) == ENGINE_PICTURE_CHOMP ? key == KEY_UP : key == KEY_DOWN) {
+	if (facts.picture == ENGINE_PICTURE_CHOMP ? key == KEY_UP : key == KEY_DOWN) {
 		y++;
 	} else if (key == KEY_UP || key == KEY_DOWN) {
 		if (y > 0) {
@@ -227,7 +227,7 @@ static void board_step(const struct position *pos, struct view_cursor *c, uint8_
 	} else if (key == KEY_LEFT && x > 0) {
 		x--;
 	}
-	uint8_t height = view_board_height(pos);
+	uint8_t height = view_board_height(pos, facts);
 	if (y >= height) {
 		y = (uint8_t)(height - 1u);
 	}
@@ -258,7 +258,7 @@ static uint8_t board_select(const struct position *pos, struct view_cursor *c)
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
 	if (!chomp) {
-		uint8_t cell = view_cell(pos, x, y);
+		uint8_t cell = cell_at(pos, x, y);
 		uint8_t *bytes = (uint8_t *)&mv->u.cells; /* low byte first, as view_draw.c reads them */
 		bytes[cell / 8u] ^= (uint8_t)(1u << (cell & 7u));
 	} else if (mv->u.chomp.row == y && mv->u.chomp.col == x) {
@@ -277,18 +277,19 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 {
 	uint8_t part = c->part;
 	uint16_t at = c->mv.u.strip.at;
+	uint8_t kind = view_kind(pos);
 	memset(c, 0, sizeof *c);
 	if (is(pos, GAME_CHOMP) || is(pos, GAME_MATRIX_NIM)) {
 		c->mv.u.chomp.row = 0xFFu; /* Chomp: nothing picked; Matrix Nim: no row begun */
 	}
-	if (view_picks_cells(pos)) {
+	if (kind == VIEW_KIND_CELLS) {
 		/* The same place, or the nearest one on the board. */
 		c->part = part;
 		board_step(pos, c, KEY_SELECT);
 		return;
 	}
 	/* The same pin or part, or the next one with something to take. */
-	if (view_kind(pos) == VIEW_KIND_STRIP) {
+	if (kind == VIEW_KIND_STRIP) {
 		c->part = part < pos->count ? part : 0u;
 		c->mv.u.strip.at = (uint16_t)(at - 1u);
 	} else {
@@ -330,7 +331,7 @@ static bool change_amount(const struct position *pos, struct view_cursor *c, int
 
 uint8_t view_key(const struct position *pos, struct view_cursor *c, uint8_t key)
 {
-	if (view_picks_cells(pos)) {
+	if (view_kind(pos) == VIEW_KIND_CELLS) {
 		if (key == KEY_SELECT) {
 			return board_select(pos, c);
 		}
@@ -360,7 +361,8 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 		       struct text_sink *out)
 {
 	const struct move *mv = &c->mv;
-	uint8_t verb = (uint8_t)(ENGINE_VERB_TAKE + engine_game_facts(pos->game).verb);
+	struct engine_facts facts = engine_game_facts(pos->game);
+	uint8_t verb = (uint8_t)(ENGINE_VERB_TAKE + facts.verb);
 	if (is(pos, GAME_POKER_NIM) && mv->u.heap.add) {
 		verb = ENGINE_VERB_ADD;
 	}
@@ -372,7 +374,7 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	put_flash(p);
 	put_char(' ');
 	uint16_t amount = engine_move_amount(pos, mv);
-	if (view_kind(pos) == VIEW_KIND_BOARD) {
+	if (facts.picture >= ENGINE_PICTURE_CHOMP) {
 		if (picks_something(pos, mv)) {
 			engine_print_move(pos, mv, out);
 		}
@@ -381,12 +383,7 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	} else if (is(pos, GAME_NIMBLE)) {
 		put_u16((uint16_t)(pos->u.heap[c->part] - amount));
 	} else if (is(pos, GAME_MATRIX_NIM)) {
-		for (uint8_t i = 0; i < pos->cols; i++) {
-			if (i > 0) {
-				put_char(',');
-			}
-			put_u16(mv->u.matrix.take[i]);
-		}
+		put_bytes(mv->u.matrix.take, pos->cols, ',');
 	} else {
 		put_u16(amount);
 	}

@@ -107,16 +107,16 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 	 * separator (or the character after the bracket) that '>' replaces.
 	 * No part is ever shown cut. */
 	uint8_t length = (uint8_t)line.length;
-	uint8_t reserve = length > close ? 1u : 0u;
+	uint8_t needed = (uint8_t)(close + (length > close ? 1u : 0u)); /* to the bracket, and a '>' after it */
 	uint8_t start = 0;
-	if (first > 0 || close + reserve > LCD_COLUMNS) {
-		start = close + reserve > LCD_COLUMNS ? (uint8_t)(close + reserve - LCD_COLUMNS) : 0u;
+	if (first > 0 || needed > LCD_COLUMNS) {
+		start = needed > LCD_COLUMNS ? (uint8_t)(needed - LCD_COLUMNS) : 0u;
 		while (start + 1u < open && !is_separator(text[start])) {
 			start++;
 		}
 		text[start] = '<';
 	}
-	if (length - start > LCD_COLUMNS) {
+	if ((uint8_t)(length - start) > LCD_COLUMNS) {
 		uint8_t end = (uint8_t)(start + LCD_COLUMNS - 1u);
 		while (end > close && !is_separator(text[end])) {
 			end--;
@@ -130,15 +130,16 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 /* ---- the strip ---- */
 
 /* Place `slot` of the strip: the rows' pins one after another, a gap
- * between rows. */
-static uint8_t strip_place(const struct position *pos, const struct view_cursor *c, uint32_t slot)
+ * between rows.  The parser keeps the rows short enough (engine/octal.c)
+ * that every place has a 16-bit number. */
+static uint8_t strip_place(const struct position *pos, const struct view_cursor *c, uint16_t slot)
 {
 	for (uint8_t row = 0; row < pos->count; row++) {
 		uint16_t length = pos->u.row[row];
 		if (slot < length) {
 			uint8_t place = STRIP_PIECE;
 			if (row == c->part) {
-				uint16_t offset = (uint16_t)((uint16_t)slot - c->mv.u.strip.at);
+				uint16_t offset = (uint16_t)(slot - c->mv.u.strip.at);
 				if (offset < c->mv.u.strip.count) {
 					place |= STRIP_TAKEN;
 				}
@@ -159,20 +160,19 @@ static uint8_t strip_place(const struct position *pos, const struct view_cursor 
 
 static void strip_draw(const struct position *pos, const struct view_cursor *c)
 {
-	char text[LCD_COLUMNS + 1];
 	/* The cursor's place, kept in view. */
-	uint32_t cursor = c->mv.u.strip.at;
+	uint16_t cursor = c->mv.u.strip.at;
 	for (uint8_t row = 0; row < c->part && row < pos->count; row++) {
-		cursor += pos->u.row[row] + 1u;
+		cursor = (uint16_t)(cursor + pos->u.row[row] + 1u);
 	}
-	uint32_t first = cursor >= STRIP_SLOTS - 2u ? (cursor - (STRIP_SLOTS - 4u)) & ~(uint32_t)1 : 0u;
+	uint16_t first = cursor >= STRIP_SLOTS - 2u ? (uint16_t)((cursor - (STRIP_SLOTS - 4u)) & ~1u) : 0u;
+	display_begin();
 	for (uint8_t column = 0; column < LCD_COLUMNS; column++) {
-		uint8_t id = (uint8_t)(strip_place(pos, c, first) | strip_place(pos, c, first + 1u) << 3);
-		text[column] = id != 0 ? display_glyph(id) : ' ';
-		first += 2u;
+		uint8_t id = (uint8_t)(strip_place(pos, c, first) | strip_place(pos, c, (uint16_t)(first + 1u)) << 3);
+		put_char(id != 0 ? display_glyph(id) : ' ');
+		first = (uint16_t)(first + 2u);
 	}
-	text[LCD_COLUMNS] = '\0';
-	lcd_write_line(0, text);
+	display_end(0);
 }
 
 /* A character holds two strip places, `id & 7` in pixel columns 0-1 and
@@ -197,11 +197,13 @@ static bool cell_in(const void *cells, uint8_t cell)
 static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const uint8_t rect[4], bool present,
 			bool taken, bool inverted)
 {
-	for (uint8_t py = rect[1]; py < rect[1] + rect[3]; py++) {
+	uint8_t py = rect[1];
+	for (uint8_t rows = rect[3]; rows > 0; rows--, py++) {
 		/* The pixel's character row and bit, moved along with it. */
 		uint8_t *at = &canvas[py / 8u * BOARD_COLUMNS + rect[0] / 5u][py % 8u];
 		uint8_t bit = (uint8_t)(0x10u >> rect[0] % 5u);
-		for (uint8_t px = rect[0]; px < rect[0] + rect[2]; px++) {
+		uint8_t px = rect[0];
+		for (uint8_t columns = rect[2]; columns > 0; columns--, px++) {
 			bool lit = present && (!taken || ((px ^ py) & 1u) == 0);
 			if (lit != inverted) {
 				*at |= bit;
@@ -227,8 +229,10 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 	uint8_t (*canvas)[LCD_GLYPH_ROWS] = OPAQUE(&picture.board[0]);
 	memset(canvas, 0, sizeof picture.board);
 	const struct move *mv = &c->mv;
-	uint8_t drawn = engine_game_facts(pos->game).picture;
-	uint8_t height = view_board_height(pos);
+	struct engine_facts facts = engine_game_facts(pos->game);
+	uint8_t drawn = facts.picture;
+	uint8_t height = view_board_height(pos, facts);
+	uint8_t cell = 0; /* Taktix, Nineteen: the place's cell, counted row by row as the engine does */
 	for (uint8_t y = 0; y < height; y++) {
 		uint8_t width = view_board_width(pos, y);
 		for (uint8_t x = 0; x < width; x++) {
@@ -270,7 +274,6 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 				top++;
 			} else {
 				/* Taktix's cells are the low 16 bits of Nineteen's. */
-				uint8_t cell = view_cell(pos, x, y);
 				present = cell_in(&pos->u.nineteen, cell);
 				taken = cell_in(&mv->u.cells, cell);
 				if (drawn == ENGINE_PICTURE_NINETEEN) {
@@ -285,6 +288,7 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 			/* VIEW_NO_PART: no place (every board has fewer than
 			 * 16 rows), the machine's mark while it thinks. */
 			paint_place(canvas, rect, present, taken && c->part != VIEW_NO_PART, blink && c->part == place);
+			cell++;
 		}
 	}
 }
@@ -332,7 +336,7 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 
 	display_clear_glyphs();
 	uint8_t kind = view_kind(pos);
-	if (kind == VIEW_KIND_BOARD) {
+	if (kind >= VIEW_KIND_STACKS) {
 		board_paint(pos, cursor, blink);
 		/* The words beside the board on two rows, broken before a space
 		 * (which goes) or after a comma ("Take c1,c2," "c3,c4,c5"); one
@@ -349,16 +353,20 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 			}
 			second = message[end] == ' ' ? (uint8_t)(end + 1u) : end;
 		}
+		uint8_t from = 0;
+		uint8_t glyph = BOARD_GLYPH_ID;
 		for (uint8_t row = 0; row < LCD_ROWS; row++) {
 			display_begin();
 			for (uint8_t column = 0; column < BOARD_COLUMNS; column++) {
-				put_char(display_glyph((uint8_t)(BOARD_GLYPH_ID + row * BOARD_COLUMNS + column)));
+				put_char(display_glyph(glyph++));
 			}
 			put_char(' ');
-			for (uint8_t i = row == 0 ? 0u : second; i < (row == 0 ? end : words_sink.length); i++) {
-				put_char(message[i]);
+			while (from < end) {
+				put_char(message[from++]);
 			}
 			display_end(row);
+			from = second;
+			end = (uint8_t)words_sink.length;
 		}
 	} else {
 		if (kind == VIEW_KIND_STRIP) {

@@ -11,20 +11,22 @@
 #include "engine/engine.h"
 #include "firmware/view.h"
 
-enum view_kind { VIEW_KIND_LINE, VIEW_KIND_STRIP, VIEW_KIND_BOARD };
+/* How a position is drawn and how a move is entered: the boards are
+ * VIEW_KIND_STACKS and VIEW_KIND_CELLS. */
+enum view_kind {
+	VIEW_KIND_LINE,   /* a line of numbers: where and how much */
+	VIEW_KIND_STRIP,  /* a strip of pins: which pin and how many */
+	VIEW_KIND_STACKS, /* Kubo's board: which stack and how much */
+	VIEW_KIND_CELLS,  /* Chomp's, Taktix's and Nineteen's boards: the cells picked */
+};
 
 uint8_t view_kind(const struct position *pos);
-/* Chomp, Taktix and Nineteen pick cells; the others say where and how much. */
-bool view_picks_cells(const struct position *pos);
 /* A board's places, row y (from the top; Chomp's from the bottom) having
  * view_board_width() of them: Taktix 4x4, Nineteen 3-4-5-4-3, Kubo 3
- * rows of 3 stacks of 3 pieces side by side, Chomp its rectangle. */
-uint8_t view_board_height(const struct position *pos);
+ * rows of 3 stacks of 3 pieces side by side, Chomp its rectangle.  The
+ * height takes the game's facts from its caller, which has them at hand. */
+uint8_t view_board_height(const struct position *pos, struct engine_facts facts);
 uint8_t view_board_width(const struct position *pos, uint8_t y);
-/* Taktix, Nineteen: the cell at place (x, y), counted row by row from
- * the top-left as the engine numbers them (bit `cell` of pos->u.taktix,
- * pos->u.nineteen or a move's cells). */
-uint8_t view_cell(const struct position *pos, uint8_t x, uint8_t y);
 void view_print_phrase(const struct position *pos, const struct view_cursor *cursor, bool machine,
 		       struct text_sink *out);
 
