@@ -422,15 +422,11 @@ enum engine_error engine_parse_move(const struct position *pos, const char *text
 	if (engine_game_over(pos)) {
 		return ENGINE_ERR_GAME_OVER;
 	}
-	struct move parsed;
-	memset(&parsed, 0, sizeof parsed);
+	memset(mv, 0, sizeof *mv);
 	struct scanner in = { text, ENGINE_OK };
-	parse_move(pos, &in, &parsed);
+	parse_move(pos, &in, mv);
 	if (!scan_at_end(&in)) {
 		scan_fail(&in, ENGINE_ERR_SYNTAX);
-	}
-	if (in.error == ENGINE_OK) {
-		*mv = parsed;
 	}
 	return (enum engine_error)in.error;
 }
