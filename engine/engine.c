@@ -729,22 +729,18 @@ static const struct position *position_after(const struct position *pos, const s
  */
 static bool board_best_move(const struct position *pos, struct move *mv)
 {
-	uint8_t index = board_next_move(pos, 0, mv);
-	if (index == BOARD_NO_MOVE) {
-		return false;
+	bool losing = is_losing(pos);
+	uint8_t index = 0;
+	while ((index = board_next_move(pos, index, mv)) != BOARD_NO_MOVE) {
+		if (losing || is_losing(position_after(pos, mv, BOARD_STATE_BYTES))) {
+			return true;
+		}
+		index++;
 	}
-	if (!is_losing(pos)) {
-		do {
-			if (is_losing(position_after(pos, mv, BOARD_STATE_BYTES))) {
-				return true;
-			}
-			index = board_next_move(pos, (uint8_t)(index + 1u), mv);
-		} while (index != BOARD_NO_MOVE);
-		/* Not reached: a position that is not losing has a winning
-		 * move.  Were the tables wrong, the first move is still legal. */
-		(void)board_next_move(pos, 0, mv);
-	}
-	return true;
+	/* A position that is not losing has a winning move, so this is
+	 * reached only when the game is over; were the tables wrong, the
+	 * first legal move is still played. */
+	return board_next_move(pos, 0, mv) != BOARD_NO_MOVE;
 }
 
 bool engine_best_move(const struct position *pos, struct move *mv)
