@@ -675,8 +675,7 @@ enum engine_outcome engine_outcome(const struct position *pos)
 	return is_losing(pos) ? OUTCOME_P : OUTCOME_N;
 }
 
-/* Out of line: one copy shared by the analysis and the host tool's callers. */
-OUT_OF_LINE int32_t engine_grundy(const struct position *pos)
+int32_t engine_grundy(const struct position *pos)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
