@@ -422,15 +422,11 @@ enum engine_error engine_parse_move(const struct position *pos, const char *text
 	if (engine_game_over(pos)) {
 		return ENGINE_ERR_GAME_OVER;
 	}
-	struct move parsed;
-	memset(&parsed, 0, sizeof parsed);
+	memset(mv, 0, sizeof *mv);
 	struct scanner in = { text, ENGINE_OK };
-	parse_move(pos, &in, &parsed);
+	parse_move(pos, &in, mv);
 	if (!scan_at_end(&in)) {
 		scan_fail(&in, ENGINE_ERR_SYNTAX);
-	}
-	if (in.error == ENGINE_OK) {
-		*mv = parsed;
 	}
 	return (enum engine_error)in.error;
 }
@@ -679,8 +675,7 @@ enum engine_outcome engine_outcome(const struct position *pos)
 	return is_losing(pos) ? OUTCOME_P : OUTCOME_N;
 }
 
-/* Out of line: one copy shared by the analysis and the host tool's callers. */
-OUT_OF_LINE int32_t engine_grundy(const struct position *pos)
+int32_t engine_grundy(const struct position *pos)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
@@ -733,22 +728,18 @@ static const struct position *position_after(const struct position *pos, const s
  */
 static bool board_best_move(const struct position *pos, struct move *mv)
 {
-	uint8_t index = board_next_move(pos, 0, mv);
-	if (index == BOARD_NO_MOVE) {
-		return false;
+	bool losing = is_losing(pos);
+	uint8_t index = 0;
+	while ((index = board_next_move(pos, index, mv)) != BOARD_NO_MOVE) {
+		if (losing || is_losing(position_after(pos, mv, BOARD_STATE_BYTES))) {
+			return true;
+		}
+		index++;
 	}
-	if (!is_losing(pos)) {
-		do {
-			if (is_losing(position_after(pos, mv, BOARD_STATE_BYTES))) {
-				return true;
-			}
-			index = board_next_move(pos, (uint8_t)(index + 1u), mv);
-		} while (index != BOARD_NO_MOVE);
-		/* Not reached: a position that is not losing has a winning
-		 * move.  Were the tables wrong, the first move is still legal. */
-		(void)board_next_move(pos, 0, mv);
-	}
-	return true;
+	/* A position that is not losing has a winning move, so this is
+	 * reached only when the game is over; were the tables wrong, the
+	 * first legal move is still played. */
+	return board_next_move(pos, 0, mv) != BOARD_NO_MOVE;
 }
 
 bool engine_best_move(const struct position *pos, struct move *mv)

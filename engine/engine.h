@@ -249,6 +249,9 @@ void engine_start_position(struct position *pos, uint8_t game);
 
 /* ---- moves ---- */
 
+/* ENGINE_OK when `text` reads as a move in `pos`'s game (whether it is
+ * legal there is engine_check_move's question); after an error *mv holds
+ * no move. */
 enum engine_error engine_parse_move(const struct position *pos, const char *text, struct move *mv);
 void engine_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
 /* ENGINE_OK when `mv` is legal in `pos`, else the reason it is not. */
