@@ -40,15 +40,23 @@ static bool is(const struct position *pos, uint8_t game)
 
 /* ---- numbers ---- */
 
+/* Matrix Nim's cell i, counted row by row over its columns: the byte of
+ * u.cell (ENGINE_MATRIX_MAX to a row) that holds it. */
+static uint8_t cell_byte(const struct position *pos, uint8_t i)
+{
+	return (uint8_t)(i / pos->cols * ENGINE_MATRIX_MAX + i % pos->cols);
+}
+
 uint32_t view_value(const struct position *pos, uint8_t i)
 {
 	switch (engine_game_facts(pos->game).values) {
 	case ENGINE_VALUES_NUMBER32:
 		return pos->u.number[i];
 	case ENGINE_VALUES_CELL8:
-		return pos->u.cell[i / pos->cols][i % pos->cols];
+		i = cell_byte(pos, i);
+		/* fall through */
 	case ENGINE_VALUES_BYTE8:
-		return pos->u.chomp[i]; /* or pos->u.kubo[i] */
+		return ((const uint8_t *)&pos->u)[i]; /* u.chomp, u.kubo or u.cell: bytes from the union's start */
 	default:
 		return pos->u.heap[i];
 	}
@@ -61,7 +69,7 @@ void view_set_value(struct position *pos, uint8_t i, uint32_t value)
 		pos->u.number[i] = value;
 		break;
 	case ENGINE_VALUES_CELL8:
-		pos->u.cell[i / pos->cols][i % pos->cols] = value > UINT8_MAX ? UINT8_MAX : (uint8_t)value;
+		((uint8_t *)&pos->u)[cell_byte(pos, i)] = value > UINT8_MAX ? UINT8_MAX : (uint8_t)value;
 		break;
 	default:
 		pos->u.heap[i] = value > UINT16_MAX ? UINT16_MAX : (uint16_t)value;
