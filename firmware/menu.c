@@ -63,14 +63,14 @@ static uint8_t settings_of(void)
  * many as a game without a count always has. */
 static uint8_t values(void)
 {
-	uint8_t has = settings_of();
-	if ((has & ENGINE_HAS_VALUES) == 0) {
+	struct engine_facts described = facts();
+	if ((described.settings & ENGINE_HAS_VALUES) == 0) {
 		return 0;
 	}
-	if (has & ENGINE_HAS_COUNT) {
+	if (described.settings & ENGINE_HAS_COUNT) {
 		return view_line_parts(setup());
 	}
-	return facts().rows;
+	return described.rows;
 }
 
 /* The numbers are shown as many as the game has, items ITEM_RULE to
