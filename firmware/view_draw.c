@@ -37,15 +37,16 @@ static union {
 
 static void print_part(const struct position *pos, uint8_t i)
 {
-	if (pos->game == GAME_PRIME_POWER) {
-		put_u32(pos->u.factors.prime[i]);
-		uint8_t exponent = pos->u.factors.exponent[i];
-		if (exponent != 1) {
-			put_char('^');
-			put_u16(exponent);
-		}
-	} else {
+	if (pos->game != GAME_PRIME_POWER) {
 		put_u32(view_value(pos, i));
+		return;
+	}
+	uint32_t prime = pos->u.factors.prime[i];
+	uint8_t exponent = pos->u.factors.exponent[i];
+	if (exponent != 1) {
+		put_pair(prime, '^', exponent);
+	} else {
+		put_u32(prime);
 	}
 }
 
