@@ -16,21 +16,16 @@
 /* The game's description (engine/games.def) says how it is drawn, where
  * its numbers are, its verb and the most a move names at a part; what is
  * left to a game's own name below are its rules: what a move may be. */
-static uint8_t picture(const struct position *pos)
-{
-	return engine_game_facts(pos->game).picture;
-}
-
 uint8_t view_kind(const struct position *pos)
 {
-	uint8_t p = picture(pos);
-	if (p == ENGINE_PICTURE_KUBO) {
-		return VIEW_KIND_STACKS;
-	}
-	if (p >= ENGINE_PICTURE_CHOMP) {
-		return VIEW_KIND_CELLS;
-	}
-	return p == ENGINE_PICTURE_STRIP ? VIEW_KIND_STRIP : VIEW_KIND_LINE;
+	static const uint8_t kinds[] ENGINE_FLASH = {
+		[ENGINE_PICTURE_GRID] = VIEW_KIND_LINE,    [ENGINE_PICTURE_NUMBERS] = VIEW_KIND_LINE,
+		[ENGINE_PICTURE_HEAPS] = VIEW_KIND_LINE,   [ENGINE_PICTURE_STRIP] = VIEW_KIND_STRIP,
+		[ENGINE_PICTURE_CHOMP] = VIEW_KIND_CELLS,  [ENGINE_PICTURE_TAKTIX] = VIEW_KIND_CELLS,
+		[ENGINE_PICTURE_KUBO] = VIEW_KIND_STACKS,  [ENGINE_PICTURE_NINETEEN] = VIEW_KIND_CELLS,
+	};
+	_Static_assert(sizeof kinds == 8u, "a kind for every picture the facts' 3 bits can name");
+	return flash_u8(&kinds[engine_game_facts(pos->game).picture]);
 }
 
 static bool is(const struct position *pos, uint8_t game)
