@@ -132,9 +132,10 @@ static uint8_t next_part(const struct position *pos, const struct view_cursor *c
 	uint8_t part = from;
 	for (uint8_t tries = 0; tries < count; tries++) {
 		part = view_wrap(part, step, count);
-		/* Poker Nim: an empty heap may still grow. */
-		if (amount_most(pos, c, part) != 0 ||
-		    (is(pos, GAME_POKER_NIM) && pos->u.poker.start[part] != pos->u.heap[part])) {
+		/* Poker Nim: a heap may be taken from or, emptied, still grow,
+		 * so long as it began with something (no heap grows above its
+		 * start). */
+		if ((is(pos, GAME_POKER_NIM) ? pos->u.poker.start[part] : amount_most(pos, c, part)) != 0) {
 			return part;
 		}
 	}
