@@ -109,9 +109,8 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 	 * No part is ever shown cut. */
 	uint8_t length = (uint8_t)line.length;
 	uint8_t needed = (uint8_t)(close + (length > close ? 1u : 0u)); /* to the bracket, and a '>' after it */
-	uint8_t start = 0;
-	if (first > 0 || needed > LCD_COLUMNS) {
-		start = needed > LCD_COLUMNS ? (uint8_t)(needed - LCD_COLUMNS) : 0u;
+	uint8_t start = needed > LCD_COLUMNS ? (uint8_t)(needed - LCD_COLUMNS) : 0u;
+	if (first > 0 || start > 0) {
 		while (start + 1u < open && !is_separator(text[start])) {
 			start++;
 		}
