@@ -33,6 +33,7 @@ enum menu_item {
 };
 
 #define MENU_REPEATS_PER_TENFOLD 16u
+#define MENU_TENFOLDS_MOST 8u
 
 #define MENU_MARQUEE_MS 300u
 #define MENU_MARQUEE_PAUSE 5u /* steps */
@@ -325,9 +326,14 @@ static void menu_change(int8_t step)
 		return;
 	}
 
-	/* A held arrow: ten times the step every MENU_REPEATS_PER_TENFOLD repeats. */
+	/* A held arrow: ten times the step every MENU_REPEATS_PER_TENFOLD
+	 * repeats, up to 10^MENU_TENFOLDS_MOST. */
+	uint8_t tenfolds = keys_repeats() / MENU_REPEATS_PER_TENFOLD;
+	if (tenfolds > MENU_TENFOLDS_MOST) {
+		tenfolds = MENU_TENFOLDS_MOST;
+	}
 	uint32_t size = 1;
-	for (uint8_t i = keys_repeats() / MENU_REPEATS_PER_TENFOLD; i > 0 && size < 100000000ul; i--) {
+	for (; tenfolds > 0; tenfolds--) {
 		size *= 10u;
 	}
 
