@@ -33,6 +33,7 @@ enum menu_item {
 };
 
 #define MENU_REPEATS_PER_TENFOLD 16u
+#define MENU_TENFOLDS_MOST 8u
 
 #define MENU_MARQUEE_MS 300u
 #define MENU_MARQUEE_PAUSE 5u /* steps */
@@ -63,14 +64,14 @@ static uint8_t settings_of(void)
  * many as a game without a count always has. */
 static uint8_t values(void)
 {
-	uint8_t has = settings_of();
-	if ((has & ENGINE_HAS_VALUES) == 0) {
+	struct engine_facts described = facts();
+	if ((described.settings & ENGINE_HAS_VALUES) == 0) {
 		return 0;
 	}
-	if (has & ENGINE_HAS_COUNT) {
+	if (described.settings & ENGINE_HAS_COUNT) {
 		return view_line_parts(setup());
 	}
-	return facts().rows;
+	return described.rows;
 }
 
 /* The numbers are shown as many as the game has, items ITEM_RULE to
@@ -325,9 +326,14 @@ static void menu_change(int8_t step)
 		return;
 	}
 
-	/* A held arrow: ten times the step every MENU_REPEATS_PER_TENFOLD repeats. */
+	/* A held arrow: ten times the step every MENU_REPEATS_PER_TENFOLD
+	 * repeats, up to 10^MENU_TENFOLDS_MOST. */
+	uint8_t tenfolds = keys_repeats() / MENU_REPEATS_PER_TENFOLD;
+	if (tenfolds > MENU_TENFOLDS_MOST) {
+		tenfolds = MENU_TENFOLDS_MOST;
+	}
 	uint32_t size = 1;
-	for (uint8_t i = keys_repeats() / MENU_REPEATS_PER_TENFOLD; i > 0 && size < 100000000ul; i--) {
+	for (; tenfolds > 0; tenfolds--) {
 		size *= 10u;
 	}
 

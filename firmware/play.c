@@ -116,9 +116,13 @@ void play_hide(void)
 void play_enter(void)
 {
 	showing = true;
-	bool board = view_kind(&game.pos) == VIEW_KIND_CELLS;
-	lcd_write_line_P(0, board ? ENGINE_FLASH_STR("Arrows SEL=pick") : ENGINE_FLASH_STR("U/D=where L/R=n"));
-	lcd_write_line_P(1, board ? ENGINE_FLASH_STR("SEL2=go hold=end") : ENGINE_FLASH_STR("SEL=go hold=end"));
+	/* Two rows each: a board's cells are picked, a line's parts chosen
+	 * and an amount set. */
+	const char *help = view_kind(&game.pos) == VIEW_KIND_CELLS
+				   ? ENGINE_FLASH_STR("Arrows SEL=pick\0SEL2=go hold=end")
+				   : ENGINE_FLASH_STR("U/D=where L/R=n\0SEL=go hold=end");
+	lcd_write_line_P(0, help);
+	lcd_write_line_P(1, flash_skip(help, 1));
 	enter_step(STEP_HELP);
 }
 

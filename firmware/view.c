@@ -16,21 +16,16 @@
 /* The game's description (engine/games.def) says how it is drawn, where
  * its numbers are, its verb and the most a move names at a part; what is
  * left to a game's own name below are its rules: what a move may be. */
-static uint8_t picture(const struct position *pos)
-{
-	return engine_game_facts(pos->game).picture;
-}
-
 uint8_t view_kind(const struct position *pos)
 {
-	uint8_t p = picture(pos);
-	if (p == ENGINE_PICTURE_KUBO) {
-		return VIEW_KIND_STACKS;
-	}
-	if (p >= ENGINE_PICTURE_CHOMP) {
-		return VIEW_KIND_CELLS;
-	}
-	return p == ENGINE_PICTURE_STRIP ? VIEW_KIND_STRIP : VIEW_KIND_LINE;
+	static const uint8_t kinds[] ENGINE_FLASH = {
+		[ENGINE_PICTURE_GRID] = VIEW_KIND_LINE,    [ENGINE_PICTURE_NUMBERS] = VIEW_KIND_LINE,
+		[ENGINE_PICTURE_HEAPS] = VIEW_KIND_LINE,   [ENGINE_PICTURE_STRIP] = VIEW_KIND_STRIP,
+		[ENGINE_PICTURE_CHOMP] = VIEW_KIND_CELLS,  [ENGINE_PICTURE_TAKTIX] = VIEW_KIND_CELLS,
+		[ENGINE_PICTURE_KUBO] = VIEW_KIND_STACKS,  [ENGINE_PICTURE_NINETEEN] = VIEW_KIND_CELLS,
+	};
+	_Static_assert(sizeof kinds == 8u, "a kind for every picture the facts' 3 bits can name");
+	return flash_u8(&kinds[engine_game_facts(pos->game).picture]);
 }
 
 static bool is(const struct position *pos, uint8_t game)
@@ -40,15 +35,23 @@ static bool is(const struct position *pos, uint8_t game)
 
 /* ---- numbers ---- */
 
+/* Matrix Nim's cell i, counted row by row over its columns: the byte of
+ * u.cell (ENGINE_MATRIX_MAX to a row) that holds it. */
+static uint8_t cell_byte(const struct position *pos, uint8_t i)
+{
+	return (uint8_t)(i / pos->cols * ENGINE_MATRIX_MAX + i % pos->cols);
+}
+
 uint32_t view_value(const struct position *pos, uint8_t i)
 {
 	switch (engine_game_facts(pos->game).values) {
 	case ENGINE_VALUES_NUMBER32:
 		return pos->u.number[i];
 	case ENGINE_VALUES_CELL8:
-		return pos->u.cell[i / pos->cols][i % pos->cols];
+		i = cell_byte(pos, i);
+		/* fall through */
 	case ENGINE_VALUES_BYTE8:
-		return pos->u.chomp[i]; /* or pos->u.kubo[i] */
+		return ((const uint8_t *)&pos->u)[i]; /* u.chomp, u.kubo or u.cell: bytes from the union's start */
 	default:
 		return pos->u.heap[i];
 	}
@@ -61,7 +64,7 @@ void view_set_value(struct position *pos, uint8_t i, uint32_t value)
 		pos->u.number[i] = value;
 		break;
 	case ENGINE_VALUES_CELL8:
-		pos->u.cell[i / pos->cols][i % pos->cols] = value > UINT8_MAX ? UINT8_MAX : (uint8_t)value;
+		((uint8_t *)&pos->u)[cell_byte(pos, i)] = value > UINT8_MAX ? UINT8_MAX : (uint8_t)value;
 		break;
 	default:
 		pos->u.heap[i] = value > UINT16_MAX ? UINT16_MAX : (uint16_t)value;
@@ -129,9 +132,10 @@ static uint8_t next_part(const struct position *pos, const struct view_cursor *c
 	uint8_t part = from;
 	for (uint8_t tries = 0; tries < count; tries++) {
 		part = view_wrap(part, step, count);
-		/* Poker Nim: an empty heap may still grow. */
-		if (amount_most(pos, c, part) != 0 ||
-		    (is(pos, GAME_POKER_NIM) && pos->u.poker.start[part] != pos->u.heap[part])) {
+		/* Poker Nim: a heap may be taken from or, emptied, still grow,
+		 * so long as it began with something (no heap grows above its
+		 * start). */
+		if ((is(pos, GAME_POKER_NIM) ? pos->u.poker.start[part] : amount_most(pos, c, part)) != 0) {
 			return part;
 		}
 	}

@@ -37,15 +37,16 @@ static union {
 
 static void print_part(const struct position *pos, uint8_t i)
 {
-	if (pos->game == GAME_PRIME_POWER) {
-		put_u32(pos->u.factors.prime[i]);
-		uint8_t exponent = pos->u.factors.exponent[i];
-		if (exponent != 1) {
-			put_char('^');
-			put_u16(exponent);
-		}
-	} else {
+	if (pos->game != GAME_PRIME_POWER) {
 		put_u32(view_value(pos, i));
+		return;
+	}
+	uint32_t prime = pos->u.factors.prime[i];
+	uint8_t exponent = pos->u.factors.exponent[i];
+	if (exponent != 1) {
+		put_pair(prime, '^', exponent);
+	} else {
+		put_u32(prime);
 	}
 }
 
@@ -108,9 +109,8 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 	 * No part is ever shown cut. */
 	uint8_t length = (uint8_t)line.length;
 	uint8_t needed = (uint8_t)(close + (length > close ? 1u : 0u)); /* to the bracket, and a '>' after it */
-	uint8_t start = 0;
-	if (first > 0 || needed > LCD_COLUMNS) {
-		start = needed > LCD_COLUMNS ? (uint8_t)(needed - LCD_COLUMNS) : 0u;
+	uint8_t start = needed > LCD_COLUMNS ? (uint8_t)(needed - LCD_COLUMNS) : 0u;
+	if (first > 0 || start > 0) {
 		while (start + 1u < open && !is_separator(text[start])) {
 			start++;
 		}
