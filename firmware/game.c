@@ -92,6 +92,10 @@ void game_leave(void)
 
 enum engine_error game_play(const struct move *mv)
 {
+	/* A game over or left takes no move, whatever its position has. */
+	if (game.over) {
+		return ENGINE_ERR_GAME_OVER;
+	}
 	/* The engine's check, inlined here, reads the position through a
 	 * pointer register: shorter code (engine/attributes.h). */
 	enum engine_error err = engine_check_move(OPAQUE(&game.pos), mv);

@@ -72,9 +72,8 @@ bool game_start(const struct position *pos, uint8_t first);
  * taken; a finished one stays as it ended. */
 void game_leave(void);
 /* Plays `mv` for the player to move, or returns why it is illegal and
- * leaves the game untouched.  Only for a game in progress: a game left
- * still has moves, and its callers offer none (the play screen has left
- * it, the console answers "no game"). */
+ * leaves the game untouched.  A game over or left takes no move
+ * (ENGINE_ERR_GAME_OVER), though a game left still has moves. */
 enum engine_error game_play(const struct move *mv);
 /* The score of the games finished, "You 2 - me 5", printed where the put_*
  * functions of engine/text.h print. */

@@ -168,6 +168,20 @@ static void an_illegal_move_changes_nothing_and_tells_no_one(void **state)
 	assert_int_equal(seen_count, 1);
 }
 
+static void a_game_left_takes_no_move(void **state)
+{
+	(void)state;
+	struct position pos = nim(RULE_NORMAL, "3 4 5");
+	assert_true(game_start(&pos, PLAYER_PERSON));
+	game_leave();
+	struct game before = game;
+	unsigned told = seen_count;
+	const struct move legal = take(0, 1);
+	assert_int_equal(game_play(&legal), ENGINE_ERR_GAME_OVER);
+	assert_memory_equal(&before, &game, sizeof game);
+	assert_int_equal(seen_count, told);
+}
+
 static void the_menu_set_up_begins_with_its_first_player(void **state)
 {
 	(void)state;
@@ -188,6 +202,7 @@ int main(void)
 		cmocka_unit_test_setup(the_last_mover_loses_under_misere_play, set_up),
 		cmocka_unit_test_setup(leaving_is_told_before_the_game_closes, set_up),
 		cmocka_unit_test_setup(an_illegal_move_changes_nothing_and_tells_no_one, set_up),
+		cmocka_unit_test_setup(a_game_left_takes_no_move, set_up),
 		cmocka_unit_test_setup(the_menu_set_up_begins_with_its_first_player, set_up),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
