@@ -68,11 +68,11 @@ void chomp_print(const struct position *pos)
  * which chomp_check_move refuses as no such piece. */
 void chomp_parse_move(struct scanner *in, struct move *mv)
 {
-	mv->u.chomp.row = (uint8_t)(scan_u16(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
+	mv->u.chomp.row = scan_index(in, UINT8_MAX);
 	if (!scan_char(in, '.')) {
 		scan_expect(in, ',');
 	}
-	mv->u.chomp.col = (uint8_t)(scan_u16(in, UINT8_MAX, ENGINE_ERR_NO_SUCH) - 1u);
+	mv->u.chomp.col = scan_index(in, UINT8_MAX);
 }
 
 void chomp_print_move(const struct move *mv)
