@@ -42,10 +42,11 @@ bool heaps_in_set(uint8_t set, uint16_t s)
 
 /* ---- text ---- */
 
-/* `=` and a number in 0..255, for k= and left=. */
-static uint8_t scan_setting(struct scanner *in)
+/* `before` and a number in 0..255: the number of k=, and each of left='s
+ * two (after `=`, then after `,`). */
+static uint8_t scan_setting(struct scanner *in, char before)
 {
-	scan_expect(in, '=');
+	scan_expect(in, before);
 	return (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_RANGE);
 }
 
@@ -100,16 +101,15 @@ void heaps_parse(struct position *pos, struct scanner *in)
 		if (key <= WORD_MISERE) {
 			pos->rule = key;
 		} else if (key == WORD_K) {
-			pos->limit = scan_setting(in);
+			pos->limit = scan_setting(in, '=');
 			if (pos->limit == 0 && !is_poker(pos)) {
 				scan_fail(in, ENGINE_ERR_RANGE);
 			}
 		} else if (key == WORD_S) {
 			pos->set = scan_set(in);
 		} else {
-			left[0] = scan_setting(in);
-			scan_expect(in, ',');
-			left[1] = (uint8_t)scan_u16(in, UINT8_MAX, ENGINE_ERR_RANGE);
+			left[0] = scan_setting(in, '=');
+			left[1] = scan_setting(in, ',');
 			left_given = true;
 		}
 	}
