@@ -40,9 +40,8 @@ enum family {
  * another, and the words; its other texts are packed by the build
  * (packed_games).  The example is also the game's start position
  * (engine_start_position), at most ENGINE_EXAMPLE_MAX characters.  The
- * parameters a position may start with, the ranges and the other names
- * people know the games by are the host tool's notes (tools/grundy.c):
- * flash is scarce.
+ * longer notes on each game's positions and the other names people know
+ * the games by are the host tool's (tools/grundy.c): flash is scarce.
  */
 
 /* The short names games.def gives the settings. */

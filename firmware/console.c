@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "engine/attributes.h"
 #include "engine/engine.h"
 #include "engine/flash.h"
 #include "engine/packed_text.h"
@@ -15,7 +16,6 @@
 #include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/odra.h"
-#include "engine/attributes.h"
 #include "firmware/transcript.h"
 #include "hal/sleep.h"
 #include "hal/timer.h"

@@ -1,11 +1,11 @@
 /* The menu; see menu.h. */
 #include "firmware/menu.h"
 
-#include "engine/flash.h"
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "engine/attributes.h"
+#include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/game.h"

@@ -1,13 +1,12 @@
 /* The game screen's steps and timing; see play.h. */
 #include "firmware/play.h"
 
+#include "engine/attributes.h"
 #include "engine/flash.h"
-
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/game.h"
 #include "firmware/screen.h"
-#include "engine/attributes.h"
 #include "firmware/view.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"

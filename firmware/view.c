@@ -4,10 +4,10 @@
  */
 #include "firmware/view.h"
 
-#include "engine/flash.h"
 #include <string.h>
 
 #include "engine/attributes.h"
+#include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
 #include "firmware/view_draw.h"

@@ -2,12 +2,12 @@
  * The pictures of view.h: the line of numbers, the strip of pins and the
  * board in custom characters, and the words beside them.
  */
-#include "engine/flash.h"
 #include <string.h>
 
+#include "engine/attributes.h"
+#include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
-#include "engine/attributes.h"
 #include "firmware/view_draw.h"
 #include "hal/lcd.h"
 
