@@ -313,13 +313,15 @@ elf_of = $($(1)_DIR)/grundy-box.elf
 # chooses from the first link's map and disassembly, so that the linker can
 # shorten as many calls as possible (each to 2 bytes from 4).  The first
 # link also prints the linker's own script (--verbose), which the order goes
-# into.  The files of the first link stay beside the ELF, named $(1).first*.
+# into.  The files of the first link stay beside the ELF, named $(1).first*,
+# with the script ($(1).ld) and the map of the second ($(1).map):
+# tests/scripts/link_order.sh checks the order's claim against them.
 define link_in_order
 $(AVR_CC) $(AVR_LDFLAGS) -ffunction-sections -Wl,--verbose,-Map=$(1).first.map -o $(1).first $(2) >$(1).first.log
 $(Q)sed -n '/^=====/,/^=====/{/^=====/!p}' $(1).first.log >$(1).first.script
 $(Q)$(AVR_OBJDUMP) -d $(1).first >$(1).first.lst
 $(Q)$(LINK_ORDER) $(1).first.map $(1).first.lst $(1).first.script >$(1).ld
-$(Q)$(AVR_CC) $(AVR_LDFLAGS) -ffunction-sections -Wl,-T,$(1).ld -o $(1) $(2)
+$(Q)$(AVR_CC) $(AVR_LDFLAGS) -ffunction-sections -Wl,-T,$(1).ld,-Map=$(1).map -o $(1) $(2)
 endef
 
 # The rules of one firmware build $(1): its objects, compiled with its

@@ -15,11 +15,15 @@
  * gives the same order.  It starts from the first link's own order and keeps
  * the best order seen, so it never does worse than the linker alone.
  *
- * Distances are reckoned with every call still 4 bytes long: shortening a
- * call only brings the code around it closer, so a call this tool counts
- * as within reach is one the linker shortens.
+ * Distances are reckoned as the linker shortens calls: first with every
+ * call 4 bytes long, then round after round with the calls found within
+ * reach shortened, which brings the code after them closer.  So a call
+ * this tool counts as within reach is one the linker shortens; --count
+ * reads a finished link and says how many it did shorten, for the test
+ * (tests/scripts/link_order.sh) that holds the tool to its claim.
  *
  * usage: link_order MAP DISASSEMBLY DEFAULT_SCRIPT > SCRIPT
+ *        link_order --count MAP DISASSEMBLY
  *   MAP          the first link's map (-Wl,-Map=...), linked with
  *                -ffunction-sections so that each function has a section
  *   DISASSEMBLY  avr-objdump -d of the first link
@@ -80,6 +84,7 @@ static struct site sites[MAX_SITES];
 static int site_count;
 static uint32_t units_start; /* the first link's address of the first unit */
 static uint32_t units_end;
+static int short_in_link; /* sites the linker shortened in the link read */
 
 static void fail(const char *what, const char *detail)
 {
@@ -292,6 +297,7 @@ static void read_disassembly(const char *path)
  * offsets are then counted as if every such call were 4 bytes long. */
 static void make_sites(void)
 {
+	/* Static, so zero: each shortened call adds to the sites after it. */
 	static uint32_t growth_before[MAX_SITES], target_growth[MAX_SITES];
 	bool kept[MAX_SITES] = {false};
 	for (int i = 0; i < raw_count; i++) {
@@ -307,6 +313,9 @@ static void make_sites(void)
 			continue;
 		}
 		kept[i] = true;
+		if (raw_sites[i].shortened) {
+			short_in_link++;
+		}
 		sites[site_count++] = site;
 	}
 	/* Each shortened call in a unit puts 2 bytes back before every later
@@ -325,9 +334,7 @@ static void make_sites(void)
 		if (!kept[i]) {
 			continue;
 		}
-		struct site *site = &sites[s];
-		growth_before[s] = target_growth[s] = 0;
-		s++;
+		struct site *site = &sites[s++];
 		if (site->from_place != IN_UNIT || !raw_sites[i].shortened) {
 			continue;
 		}
@@ -553,19 +560,26 @@ static void write_script(const char *default_path, int first_score, int best_sco
 
 int main(int argc, char **argv)
 {
+	bool count_only = argc == 4 && strcmp(argv[1], "--count") == 0;
 	if (argc != 4) {
-		fprintf(stderr, "usage: link_order MAP DISASSEMBLY DEFAULT_SCRIPT > SCRIPT\n");
+		fprintf(stderr, "usage: link_order MAP DISASSEMBLY DEFAULT_SCRIPT > SCRIPT\n"
+		                "       link_order --count MAP DISASSEMBLY\n");
 		return 2;
 	}
-	read_map(argv[1]);
+	read_map(argv[1 + count_only]);
 	make_units();
-	read_disassembly(argv[2]);
+	read_disassembly(argv[2 + count_only]);
 	make_sites();
+	if (count_only) {
+		/* What a link did, to check the search's claim against. */
+		printf("%d of %d calls between functions are short\n", short_in_link, site_count);
+		return 0;
+	}
 	sort_sites();
 	int first_score;
 	int best_score = search(&first_score);
 	write_script(argv[3], first_score, best_score);
-	fprintf(stderr, "link_order: %d functions, %d of %d calls within reach (first link: %d)\n",
-	        unit_count, best_score, site_count, first_score);
+	fprintf(stderr, "link_order: %d functions, %d of %d calls within reach (first link: %d)\n", unit_count,
+	        best_score, site_count, first_score);
 	return 0;
 }
