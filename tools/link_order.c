@@ -506,7 +506,7 @@ static int search(int *first_score)
 	}
 	for (int step = 0; step < STEPS; step++) {
 		/* The temperature falls from 2 calls to nearly none: early on a
-         * move that loses a call or two is often taken, late almost never. */
+		 * move that loses a call or two is often taken, late almost never. */
 		double temperature = 2.0 * (1.0 - (double)step / STEPS) + 0.01;
 		int from = (int)random_below((uint32_t)unit_count);
 		int to = (int)random_below((uint32_t)unit_count);
