@@ -410,7 +410,11 @@ play: $(ELF) $(SIM)
 
 # ---- tests ----------------------------------------------------------------------------
 
-$(BUILD)/tests/unit/%: $(call host_obj,tests/unit/%.c) $(ENGINE_HOST_OBJ) $(BRUTE_OBJ)
+# What several unit tests share (tests/unit/support/) is linked into each.
+UNIT_SUPPORT_OBJ := $(call host_obj,$(wildcard tests/unit/support/*.c))
+$(UNIT_SUPPORT_OBJ): $(GEN_HEADERS)
+
+$(BUILD)/tests/unit/%: $(call host_obj,tests/unit/%.c) $(UNIT_SUPPORT_OBJ) $(ENGINE_HOST_OBJ) $(BRUTE_OBJ)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)

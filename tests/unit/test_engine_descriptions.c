@@ -18,24 +18,9 @@
 
 #include "engine/engine.h"
 #include "engine/text.h"
+#include "tests/unit/support/engine_text.h"
 
 static unsigned long cases_checked;
-
-static void print_position(const struct position *pos, char *text, size_t size)
-{
-	struct buffer_sink b;
-	buffer_sink_init(&b, text, (uint16_t)size);
-	engine_print_position(pos, &b.sink);
-	assert_false(b.overflowed);
-}
-
-static void print_move(const struct position *pos, const struct move *mv, char *text, size_t size)
-{
-	struct buffer_sink b;
-	buffer_sink_init(&b, text, (uint16_t)size);
-	engine_print_move(pos, mv, &b.sink);
-	assert_false(b.overflowed);
-}
 
 static void expect_accepted(uint8_t game, const char *text)
 {
