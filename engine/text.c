@@ -210,6 +210,26 @@ void put_pair(uint32_t a, char separator, uint16_t b)
 	put_u32(b);
 }
 
+void put_word(enum position_word word, char after)
+{
+	put_flash(flash_skip(position_words, word));
+	put_char(after);
+}
+
+void put_members(uint32_t bits, void (*name)(uint8_t bit))
+{
+	char separator = '\0';
+	for (uint8_t bit = 0; bits != 0; bit++, bits >>= 1) {
+		if (bits & 1u) {
+			if (separator != '\0') {
+				put_char(separator);
+			}
+			name(bit);
+			separator = ',';
+		}
+	}
+}
+
 void put_list(const uint32_t *list, uint8_t count)
 {
 	for (uint8_t i = 0; i < count; i++) {
