@@ -85,8 +85,8 @@ static uint8_t words_read(const struct position *pos)
 	return (uint8_t)(1u << WORD_K | (is_poker(pos) ? 1u << WORD_LEFT : 0u)); /* Limit Nim, Poker Nim */
 }
 
-/* Parameters, in any order, then the heaps. */
-void heaps_parse(struct position *pos, struct scanner *in)
+/* Parameters, in any order. */
+uint16_t *heaps_parse_settings(struct position *pos, struct scanner *in)
 {
 	bool left_given = false;
 	uint8_t *left = pos->u.poker.adds_left;
@@ -123,7 +123,7 @@ void heaps_parse(struct position *pos, struct scanner *in)
 			scan_fail(in, ENGINE_ERR_RANGE);
 		}
 	}
-	pos->count = scan_list(in, pos->u.heap, false, is_poker(pos) ? pos->u.poker.start : NULL, ENGINE_MAX_HEAPS);
+	return is_poker(pos) ? pos->u.poker.start : NULL;
 }
 
 /* An element of S, from its bit. */

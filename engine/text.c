@@ -129,7 +129,9 @@ OUT_OF_LINE static uint16_t scan_second(struct scanner *in, uint16_t first)
 	return s;
 }
 
-uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, uint8_t most)
+/* Out of line: the link-time optimiser would copy it into the parser's
+ * one call, and the parser with it grows by more than the call costs. */
+OUT_OF_LINE uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, uint8_t most)
 {
 	uint8_t count = 0;
 	do {
