@@ -98,16 +98,3 @@ uint32_t board_add_cells(struct scanner *in, uint32_t cells, uint32_t more)
 	return cells | more;
 }
 
-void board_print_cells(uint32_t cells, void (*name)(uint8_t cell))
-{
-	char separator = '\0';
-	for (uint8_t cell = 0; cells != 0; cell++, cells >>= 1) {
-		if (cells & 1u) {
-			if (separator != '\0') {
-				put_char(separator);
-			}
-			name(cell);
-			separator = ',';
-		}
-	}
-}

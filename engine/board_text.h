@@ -37,8 +37,4 @@ void board_print_square(uint8_t cell, uint8_t side);
  * move it would stand for is not the one written. */
 uint32_t board_add_cells(struct scanner *in, uint32_t cells, uint32_t more);
 
-/* The cells of `cells` in order, separated by commas, each printed by
- * `name`. */
-void board_print_cells(uint32_t cells, void (*name)(uint8_t cell));
-
 #endif

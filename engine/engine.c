@@ -182,34 +182,50 @@ uint8_t engine_find_game(const char *name, uint8_t len)
  * the AVR's short instructions reach. */
 OUT_OF_LINE static void parse(struct position *pos, struct scanner *in)
 {
-	switch (family(pos->game)) {
+	enum family f = family(pos->game);
+	struct engine_facts facts = engine_game_facts(pos->game);
+	uint8_t most = facts.rows; /* Subtract a digit, Divide, Prime power, Wythoff */
+	uint16_t *second = NULL;
+	switch (f) {
 	case FAMILY_HEAPS:
-		heaps_parse(pos, in);
+		second = heaps_parse_settings(pos, in);
+		most = ENGINE_MAX_HEAPS; /* the menu sets up fewer in Marienbad */
 		break;
-	case FAMILY_NUMBERS:
-	case FAMILY_DIGIT:
-		numbers_parse(pos, in);
+	case FAMILY_ROWS:
+		most = ENGINE_MAX_ROWS;
 		break;
 	case FAMILY_MATRIX:
 		matrix_parse(pos, in);
-		break;
-	case FAMILY_ROWS:
-		octal_parse(pos, in);
-		break;
-	case FAMILY_WYTHOFF:
-		wythoff_parse(pos, in);
-		break;
+		return;
 	case FAMILY_CHOMP:
 		chomp_parse(pos, in);
-		break;
+		return;
 	case FAMILY_TAKTIX:
 		taktix_parse(pos, in);
-		break;
+		return;
 	case FAMILY_KUBO:
 		kubo_parse(pos, in);
+		return;
+	case FAMILY_NINETEEN:
+		nineteen_parse(pos, in);
+		return;
+	default:
+		break;
+	}
+	/* The other games' parts are a list of numbers, read here for all. */
+	pos->count = scan_list(in, &pos->u, facts.values == ENGINE_VALUES_NUMBER32, second, most);
+	switch (f) {
+	case FAMILY_NUMBERS:
+	case FAMILY_DIGIT:
+		numbers_check_list(pos, in);
+		break;
+	case FAMILY_ROWS:
+		octal_check_list(pos, in);
+		break;
+	case FAMILY_WYTHOFF:
+		wythoff_check_list(pos, in);
 		break;
 	default:
-		nineteen_parse(pos, in);
 		break;
 	}
 }

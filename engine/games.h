@@ -5,7 +5,11 @@
  * Every module has the rules and the text of its games, named
  * <module>_<verb>:
  *   _parse        a position from text (parameters first, then the position);
- *                 errors are kept in the scanner (text.h), as in _parse_move
+ *                 errors are kept in the scanner (text.h), as in _parse_move.
+ *                 The games whose parts are a list of numbers (heaps,
+ *                 numbers, rows, Wythoff) have the list read by engine.c
+ *                 (scan_list): heaps_parse_settings reads what comes before
+ *                 it, and _check_list checks what the list holds
  *   _print        the position in the same syntax _parse reads
  *   _parse_move   a move from text, not yet checked for legality
  *   _print_move   the move in the syntax _parse_move reads
@@ -102,7 +106,9 @@ bool sums_best_move(const struct position *pos, struct move *mv);
 uint32_t sums_part_size(const struct position *pos, uint8_t i);
 
 /* Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker Nim: engine/heaps.c */
-void heaps_parse(struct position *pos, struct scanner *in);
+/* The settings before the heaps; Poker Nim's starts, where the heaps'
+ * list keeps the number after each `/` (scan_list), or NULL. */
+uint16_t *heaps_parse_settings(struct position *pos, struct scanner *in);
 void heaps_print(const struct position *pos);
 void heaps_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
 void heaps_print_move(const struct position *pos, const struct move *mv);
@@ -121,7 +127,7 @@ uint8_t heaps_least_take(const struct position *pos);
 uint16_t heaps_add_room(const struct position *pos, uint8_t i);
 
 /* Subtract a digit, Divide 2/3/6, Prime power: engine/numbers.c */
-void numbers_parse(struct position *pos, struct scanner *in);
+void numbers_check_list(struct position *pos, struct scanner *in);
 void numbers_print(const struct position *pos);
 void numbers_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
 void numbers_print_move(const struct position *pos, const struct move *mv);
@@ -145,7 +151,7 @@ uint16_t matrix_row_total(const struct position *pos, uint8_t r);
 
 /* Kayles and the pebble strip (octal games): engine/octal.c.  The game is
  * over when every row is empty. */
-void octal_parse(struct position *pos, struct scanner *in);
+void octal_check_list(const struct position *pos, struct scanner *in);
 void octal_print(const struct position *pos);
 void octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
 void octal_print_move(const struct move *mv);
@@ -162,7 +168,7 @@ struct row_parts octal_move_parts(const struct position *pos, const struct move 
 /* Wythoff: engine/wythoff.c.  The game is over when both heaps are empty.
  * Its position prints as Kayles's rows do (octal_print): its count is
  * always 2. */
-void wythoff_parse(struct position *pos, struct scanner *in);
+void wythoff_check_list(const struct position *pos, struct scanner *in);
 void wythoff_parse_move(struct scanner *in, struct move *mv);
 void wythoff_print_move(const struct move *mv);
 enum engine_error wythoff_check_move(const struct position *pos, const struct move *mv);

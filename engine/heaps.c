@@ -85,8 +85,8 @@ static uint8_t words_read(const struct position *pos)
 	return (uint8_t)(1u << WORD_K | (is_poker(pos) ? 1u << WORD_LEFT : 0u)); /* Limit Nim, Poker Nim */
 }
 
-/* Parameters, in any order, then the heaps. */
-void heaps_parse(struct position *pos, struct scanner *in)
+/* Parameters, in any order. */
+uint16_t *heaps_parse_settings(struct position *pos, struct scanner *in)
 {
 	bool left_given = false;
 	uint8_t *left = pos->u.poker.adds_left;
@@ -123,43 +123,34 @@ void heaps_parse(struct position *pos, struct scanner *in)
 			scan_fail(in, ENGINE_ERR_RANGE);
 		}
 	}
-	pos->count = scan_list(in, pos->u.heap, false, is_poker(pos) ? pos->u.poker.start : NULL, ENGINE_MAX_HEAPS);
+	return is_poker(pos) ? pos->u.poker.start : NULL;
 }
 
-/* `keyword=` */
-static void put_setting(enum position_word key)
+/* An element of S, from its bit. */
+static void put_element(uint8_t bit)
 {
-	put_flash(flash_skip(position_words, key));
-	put_char('=');
+	put_digit((uint8_t)(bit + 1u));
 }
 
 void heaps_print(const struct position *pos)
 {
 	const uint8_t *left = pos->u.poker.adds_left;
 	if (is_nim_family(pos) && pos->rule != default_rule(pos->game)) {
-		put_flash(flash_skip(position_words, pos->rule));
-		put_char(' ');
+		put_word((enum position_word)pos->rule, ' ');
 	}
 	if (has_limit(pos)) {
-		put_setting(WORD_K);
+		put_word(WORD_K, '=');
 		put_u16(pos->limit);
 		put_char(' ');
 	}
 	if (pos->game == GAME_SUBTRACTION) {
-		char separator = '=';
-		put_char('S');
-		uint8_t s = 1;
-		for (uint8_t bits = pos->set; bits != 0; bits >>= 1, s++) {
-			if (bits & 1u) {
-				put_char(separator);
-				put_digit(s);
-				separator = ',';
-			}
-		}
+		put_char('S'); /* upper case, as the rules write it */
+		put_char('=');
+		put_members(pos->set, put_element);
 		put_char(' ');
 	}
 	if (is_poker(pos) && (left[0] != pos->limit || left[1] != pos->limit)) {
-		put_setting(WORD_LEFT);
+		put_word(WORD_LEFT, '=');
 		put_pair(left[0], ',', left[1]);
 		put_char(' ');
 	}

@@ -89,7 +89,7 @@ static void print_cell(uint8_t cell)
 
 void nineteen_print_move(const struct move *mv)
 {
-	board_print_cells(mv->u.cells, print_cell);
+	put_members(mv->u.cells, print_cell);
 }
 
 uint8_t nineteen_move_index(const struct move *mv)

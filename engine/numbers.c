@@ -126,10 +126,9 @@ static void factorise(struct position *pos, uint32_t n)
 
 /* ---- the module ---- */
 
-void numbers_parse(struct position *pos, struct scanner *in)
+/* The Prime-power game's one number, factorised. */
+void numbers_check_list(struct position *pos, struct scanner *in)
 {
-	uint8_t most = pos->game == GAME_DIVIDE ? ENGINE_MAX_HEAPS : 1;
-	pos->count = scan_list(in, pos->u.number, true, NULL, most);
 	if (pos->game == GAME_PRIME_POWER && in->error == ENGINE_OK) {
 		uint32_t n = pos->u.number[0];
 		if (n == 0) {

@@ -31,10 +31,9 @@
 
 static bool is_kayles(const struct position *pos) { return pos->game == GAME_KAYLES; }
 
-void octal_parse(struct position *pos, struct scanner *in)
+void octal_check_list(const struct position *pos, struct scanner *in)
 {
-	uint8_t count = scan_list(in, pos->u.row, false, NULL, ENGINE_MAX_ROWS);
-	pos->count = count;
+	uint8_t count = pos->count;
 	const uint16_t *row = pos->u.row;
 	uint8_t left = ENGINE_MAX_ROWS; /* places no row has claimed yet */
 	while (count-- > 0) {

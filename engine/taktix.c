@@ -101,10 +101,8 @@ void taktix_parse(struct position *pos, struct scanner *in)
 
 void taktix_print(const struct position *pos)
 {
-	put_flash(flash_skip(position_words, (uint8_t)(WORD_ANY + pos->variant)));
-	put_char(' ');
-	put_flash(flash_skip(position_words, pos->rule));
-	put_char(' ');
+	put_word((enum position_word)(WORD_ANY + pos->variant), ' ');
+	put_word((enum position_word)pos->rule, ' ');
 	board_print_rows(row_length, 4, pos->u.taktix);
 }
 
@@ -162,11 +160,11 @@ void taktix_print_move(const struct move *mv)
 		/* A run's highest bit is half the sum of the run and its lowest. */
 		uint8_t lowest = pattern & (uint8_t)-pattern;
 		cells = line_cells(line, lowest);
-		board_print_cells(cells, print_cell);
+		put_members(cells, print_cell);
 		put_char('-');
 		cells = line_cells(line, (uint8_t)((pattern + lowest) >> 1));
 	}
-	board_print_cells(cells, print_cell);
+	put_members(cells, print_cell);
 }
 
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv)

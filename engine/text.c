@@ -129,7 +129,9 @@ OUT_OF_LINE static uint16_t scan_second(struct scanner *in, uint16_t first)
 	return s;
 }
 
-uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, uint8_t most)
+/* Out of line: the link-time optimiser would copy it into the parser's
+ * one call, and the parser with it grows by more than the call costs. */
+OUT_OF_LINE uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, uint8_t most)
 {
 	uint8_t count = 0;
 	do {
@@ -208,6 +210,26 @@ void put_pair(uint32_t a, char separator, uint16_t b)
 	put_u32(a);
 	put_char(separator);
 	put_u32(b);
+}
+
+void put_word(enum position_word word, char after)
+{
+	put_flash(flash_skip(position_words, word));
+	put_char(after);
+}
+
+void put_members(uint32_t bits, void (*name)(uint8_t bit))
+{
+	char separator = '\0';
+	for (uint8_t bit = 0; bits != 0; bit++, bits >>= 1) {
+		if (bits & 1u) {
+			if (separator != '\0') {
+				put_char(separator);
+			}
+			name(bit);
+			separator = ',';
+		}
+	}
 }
 
 void put_list(const uint32_t *list, uint8_t count)

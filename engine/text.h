@@ -84,6 +84,13 @@ void put_digit(uint8_t value); /* a number below 10 */
  * is always small (a count, a column, an exponent): 16 bits make each call
  * shorter. */
 void put_pair(uint32_t a, char separator, uint16_t b);
+/* A word of position_words, then `after`: a space, or `=` before a
+ * setting's value. */
+void put_word(enum position_word word, char after);
+/* The numbers of the bits set in `bits`, from bit 0 up, separated by
+ * commas, each written by `name` (the members of Subtraction's S, the
+ * cells of a board game's move). */
+void put_members(uint32_t bits, void (*name)(uint8_t bit));
 /* Numbers separated by single spaces. */
 void put_list(const uint32_t *list, uint8_t count);
 /* The same for bytes, with any separator (a matrix row's `1 2 3` or

@@ -74,9 +74,9 @@ static uint16_t zeckendorf(uint16_t x, enum zeckendorf_use use)
 	return even ? up : down;
 }
 
-void wythoff_parse(struct position *pos, struct scanner *in)
+/* Both heaps. */
+void wythoff_check_list(const struct position *pos, struct scanner *in)
 {
-	pos->count = scan_list(in, pos->u.heap, false, NULL, 2);
 	if (pos->count < 2) {
 		scan_fail(in, ENGINE_ERR_NUMBER);
 	}
