@@ -11,7 +11,6 @@
 #include "engine/attributes.h"
 #include "engine/engine.h"
 #include "engine/flash.h"
-#include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
@@ -21,7 +20,6 @@
 #include "hal/timer.h"
 #include "hal/uart.h"
 #include "hal/watchdog.h"
-#include "packed_tables.h"
 
 /* While the challenge runs, the console keeps the main loop this long after
  * the last byte, so a sender's short pauses never let a long step of the
@@ -33,17 +31,6 @@
 /* A row of the challenge is a short line ("65535"): the challenge's state
  * fits in the rest of the command line's RAM. */
 #define ODRA_LINE_MAX 7u
-
-/* The console's texts (firmware/console_texts.def), numbered after the
- * engine's error messages. */
-enum text {
-	TEXT_BEFORE_FIRST = ENGINE_ERR_COUNT - 1,
-#define TEXT(name, words) name,
-#include "firmware/console_texts.def"
-#undef TEXT
-	TEXTS_END
-};
-_Static_assert(TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_COUNT, "a packed text for every number");
 
 /* Whose move it is: TEXT_YOUR_MOVE + enum player. */
 _Static_assert(TEXT_YOUR_MOVE + PLAYER_MACHINE == TEXT_MY_MOVE && PLAYER_PERSON == 0, "a player's text");
@@ -87,27 +74,17 @@ static void say_char(char c)
 	uart_put(c);
 }
 
-/* Text `number`: one of the engine's error messages or of `texts`. */
-static void say(uint8_t number)
-{
-	if (number < ENGINE_ERR_COUNT) {
-		engine_print_error((enum engine_error)number, &transcript_out);
-		return;
-	}
-	print_packed(&transcript_out, packed_code, packed_console, (uint8_t)(number - ENGINE_ERR_COUNT));
-}
-
 /* Text `number`, ending its line. */
 static void say_line(uint8_t number)
 {
-	say(number);
+	transcript_say(number);
 	transcript_line_end();
 }
 
 /* One error line. */
 static void refuse(uint8_t reason)
 {
-	say(TEXT_ERROR);
+	transcript_say(TEXT_ERROR);
 	say_line(reason);
 }
 
@@ -223,11 +200,11 @@ static bool is_letter(char c)
 static void run_help(void)
 {
 	if (FEATURE_ANALYSIS) {
-		say(TEXT_HELP_ANALYSIS);
+		transcript_say(TEXT_HELP_ANALYSIS);
 	}
-	say(TEXT_HELP_PLAY);
+	transcript_say(TEXT_HELP_PLAY);
 	if (FEATURE_ODRA) {
-		say(TEXT_HELP_ODRA);
+		transcript_say(TEXT_HELP_ODRA);
 	}
 	say_line(TEXT_HELP_END);
 	for (uint8_t game_id = 0; game_id < GAME_COUNT; game_id++) {
@@ -340,7 +317,7 @@ static void odra_line_end(struct console_state *con, uint8_t reason)
 	struct odra *odra = OPAQUE(&buffer.challenge.odra);
 	if (reason == ENGINE_OK && scan_at_end(&in)) {
 		con->in_odra = false;
-		odra_print_answer(odra, timer_ms() - con->odra_start_ms, &transcript_out);
+		odra_print_answer(odra, timer_ms() - con->odra_start_ms);
 		transcript_line_end();
 		return;
 	}
@@ -357,9 +334,9 @@ static void odra_line_end(struct console_state *con, uint8_t reason)
 		return;
 	}
 	con->in_odra = false;
-	say(TEXT_ERROR);
-	say(TEXT_ROW);
-	put_u32(odra->rows); /* where say() printed */
+	transcript_say(TEXT_ERROR);
+	transcript_say(TEXT_ROW);
+	put_u32(odra->rows); /* where transcript_say() printed */
 	say_label_end();
 	say_line(reason);
 }
