@@ -378,6 +378,7 @@ static bool line_end(struct console_state *con)
 static void line_char(struct console_state *con, uint8_t c)
 {
 	uint8_t reason = ENGINE_OK;
+	uint8_t most = con->in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX; /* characters the line may hold */
 	if (c == '\b' || c == 0x7Fu) {
 		if (con->length > 0) {
 			con->length--;
@@ -386,7 +387,7 @@ static void line_char(struct console_state *con, uint8_t c)
 		reason = TEXT_LOST;
 	} else if ((c < ' ' && c != '\t') || c > '~') {
 		reason = TEXT_NOT_TEXT;
-	} else if (con->length == (uint8_t)(con->in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX)) {
+	} else if (con->length == most) {
 		reason = TEXT_TOO_LONG;
 	} else {
 		buffer.line[con->length++] = (char)c;
