@@ -310,12 +310,15 @@ static uint8_t run_line(void)
 
 /* A row of the challenge has come, whole or not (`reason`): an empty line
  * ends the challenge with the answer, and so does a bad row, with its
- * error line instead, so that the next line is a command again. */
+ * error line instead, so that the next line is a command again.  The
+ * scanner starts with the line's own fault (a console text's number: the
+ * scanners only ask whether it is ENGINE_OK), which comes first and
+ * leaves nothing to read. */
 static void odra_line_end(struct console_state *con, uint8_t reason)
 {
-	struct scanner in = { .at = buffer.challenge.line };
+	struct scanner in = { buffer.challenge.line, reason };
 	struct odra *odra = OPAQUE(&buffer.challenge.odra);
-	if (reason == ENGINE_OK && scan_at_end(&in)) {
+	if (scan_at_end(&in) && in.error == ENGINE_OK) {
 		con->in_odra = false;
 		odra_print_answer(odra, timer_ms() - con->odra_start_ms);
 		transcript_line_end();
@@ -325,12 +328,9 @@ static void odra_line_end(struct console_state *con, uint8_t reason)
 	if (!scan_at_end(&in)) {
 		scan_fail(&in, ENGINE_ERR_NUMBER);
 	}
-	if (reason == ENGINE_OK) {
-		reason = in.error;
-	}
 	/* A bad row is counted too, so the count is its number. */
 	odra_add_row(odra, size);
-	if (reason == ENGINE_OK) {
+	if (in.error == ENGINE_OK) {
 		return;
 	}
 	con->in_odra = false;
@@ -338,7 +338,7 @@ static void odra_line_end(struct console_state *con, uint8_t reason)
 	transcript_say(TEXT_ROW);
 	put_u32(odra->rows); /* where transcript_say() printed */
 	say_label_end();
-	say_line(reason);
+	say_line(in.error);
 }
 
 /* ---- reading lines ---- */
