@@ -16,6 +16,7 @@
 #include "firmware/game.h"
 #include "firmware/odra.h"
 #include "firmware/transcript.h"
+#include "firmware/view.h"
 #include "hal/sleep.h"
 #include "hal/timer.h"
 #include "hal/uart.h"
@@ -149,7 +150,7 @@ static void print_board(void)
 	if ((uint8_t)(picture - ENGINE_PICTURE_HEAPS) <= ENGINE_PICTURE_CHOMP - ENGINE_PICTURE_HEAPS) {
 		print_to(&transcript_out); /* for put_u16: nothing below changes the sink */
 		for (uint8_t i = 0; i < pos->count; i++) {
-			uint16_t size = pos->game == GAME_CHOMP ? pos->u.chomp[i] : pos->u.row[i];
+			uint32_t size = view_value(pos, i); /* as the LCD reads it */
 			put_u16(i + 1u);
 			say_label_end();
 			uint8_t drawn = size > CONSOLE_ROW_MATCHES ? CONSOLE_ROW_MATCHES : (uint8_t)size;
