@@ -236,7 +236,7 @@ test: $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 TEXTS_PACKED := engine/error_texts.def firmware/console_texts.def
 TEXTS_GAMES := engine/games.def:GAME,PART_WORD,VERB
 TEXTS_OTHER := firmware/menu.c:labels,first_words,winners,ENGINE_FLASH_STR engine/engine.c:ENGINE_FLASH_STR \
-	engine/matrix.c firmware/game.c firmware/odra.c firmware/play.c firmware/transcript.c \
+	engine/matrix.c firmware/game.c firmware/play.c \
 	firmware/view.c:ENGINE_FLASH_STR firmware/view_draw.c
 
 text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)

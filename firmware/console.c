@@ -11,17 +11,16 @@
 #include "engine/attributes.h"
 #include "engine/engine.h"
 #include "engine/flash.h"
-#include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/odra.h"
 #include "firmware/transcript.h"
+#include "firmware/view.h"
 #include "hal/sleep.h"
 #include "hal/timer.h"
 #include "hal/uart.h"
 #include "hal/watchdog.h"
-#include "packed_tables.h"
 
 /* While the challenge runs, the console keeps the main loop this long after
  * the last byte, so a sender's short pauses never let a long step of the
@@ -33,17 +32,6 @@
 /* A row of the challenge is a short line ("65535"): the challenge's state
  * fits in the rest of the command line's RAM. */
 #define ODRA_LINE_MAX 7u
-
-/* The console's texts (firmware/console_texts.def), numbered after the
- * engine's error messages. */
-enum text {
-	TEXT_BEFORE_FIRST = ENGINE_ERR_COUNT - 1,
-#define TEXT(name, words) name,
-#include "firmware/console_texts.def"
-#undef TEXT
-	TEXTS_END
-};
-_Static_assert(TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_COUNT, "a packed text for every number");
 
 /* Whose move it is: TEXT_YOUR_MOVE + enum player. */
 _Static_assert(TEXT_YOUR_MOVE + PLAYER_MACHINE == TEXT_MY_MOVE && PLAYER_PERSON == 0, "a player's text");
@@ -87,27 +75,17 @@ static void say_char(char c)
 	uart_put(c);
 }
 
-/* Text `number`: one of the engine's error messages or of `texts`. */
-static void say(uint8_t number)
-{
-	if (number < ENGINE_ERR_COUNT) {
-		engine_print_error((enum engine_error)number, &transcript_out);
-		return;
-	}
-	print_packed(&transcript_out, packed_code, packed_console, (uint8_t)(number - ENGINE_ERR_COUNT));
-}
-
 /* Text `number`, ending its line. */
 static void say_line(uint8_t number)
 {
-	say(number);
+	transcript_say(number);
 	transcript_line_end();
 }
 
 /* One error line. */
 static void refuse(uint8_t reason)
 {
-	say(TEXT_ERROR);
+	transcript_say(TEXT_ERROR);
 	say_line(reason);
 }
 
@@ -172,7 +150,7 @@ static void print_board(void)
 	if ((uint8_t)(picture - ENGINE_PICTURE_HEAPS) <= ENGINE_PICTURE_CHOMP - ENGINE_PICTURE_HEAPS) {
 		print_to(&transcript_out); /* for put_u16: nothing below changes the sink */
 		for (uint8_t i = 0; i < pos->count; i++) {
-			uint16_t size = pos->game == GAME_CHOMP ? pos->u.chomp[i] : pos->u.row[i];
+			uint32_t size = view_value(pos, i); /* as the LCD reads it */
 			put_u16(i + 1u);
 			say_label_end();
 			uint8_t drawn = size > CONSOLE_ROW_MATCHES ? CONSOLE_ROW_MATCHES : (uint8_t)size;
@@ -223,11 +201,11 @@ static bool is_letter(char c)
 static void run_help(void)
 {
 	if (FEATURE_ANALYSIS) {
-		say(TEXT_HELP_ANALYSIS);
+		transcript_say(TEXT_HELP_ANALYSIS);
 	}
-	say(TEXT_HELP_PLAY);
+	transcript_say(TEXT_HELP_PLAY);
 	if (FEATURE_ODRA) {
-		say(TEXT_HELP_ODRA);
+		transcript_say(TEXT_HELP_ODRA);
 	}
 	say_line(TEXT_HELP_END);
 	for (uint8_t game_id = 0; game_id < GAME_COUNT; game_id++) {
@@ -333,14 +311,17 @@ static uint8_t run_line(void)
 
 /* A row of the challenge has come, whole or not (`reason`): an empty line
  * ends the challenge with the answer, and so does a bad row, with its
- * error line instead, so that the next line is a command again. */
+ * error line instead, so that the next line is a command again.  The
+ * scanner starts with the line's own fault (a console text's number: the
+ * scanners only ask whether it is ENGINE_OK), which comes first and
+ * leaves nothing to read. */
 static void odra_line_end(struct console_state *con, uint8_t reason)
 {
-	struct scanner in = { .at = buffer.challenge.line };
+	struct scanner in = { buffer.challenge.line, reason };
 	struct odra *odra = OPAQUE(&buffer.challenge.odra);
-	if (reason == ENGINE_OK && scan_at_end(&in)) {
+	if (scan_at_end(&in) && in.error == ENGINE_OK) {
 		con->in_odra = false;
-		odra_print_answer(odra, timer_ms() - con->odra_start_ms, &transcript_out);
+		odra_print_answer(odra, timer_ms() - con->odra_start_ms);
 		transcript_line_end();
 		return;
 	}
@@ -348,20 +329,17 @@ static void odra_line_end(struct console_state *con, uint8_t reason)
 	if (!scan_at_end(&in)) {
 		scan_fail(&in, ENGINE_ERR_NUMBER);
 	}
-	if (reason == ENGINE_OK) {
-		reason = in.error;
-	}
 	/* A bad row is counted too, so the count is its number. */
 	odra_add_row(odra, size);
-	if (reason == ENGINE_OK) {
+	if (in.error == ENGINE_OK) {
 		return;
 	}
 	con->in_odra = false;
-	say(TEXT_ERROR);
-	say(TEXT_ROW);
-	put_u32(odra->rows); /* where say() printed */
+	transcript_say(TEXT_ERROR);
+	transcript_say(TEXT_ROW);
+	put_u32(odra->rows); /* where transcript_say() printed */
 	say_label_end();
-	say_line(reason);
+	say_line(in.error);
 }
 
 /* ---- reading lines ---- */
@@ -401,6 +379,7 @@ static bool line_end(struct console_state *con)
 static void line_char(struct console_state *con, uint8_t c)
 {
 	uint8_t reason = ENGINE_OK;
+	uint8_t most = con->in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX; /* characters the line may hold */
 	if (c == '\b' || c == 0x7Fu) {
 		if (con->length > 0) {
 			con->length--;
@@ -409,7 +388,7 @@ static void line_char(struct console_state *con, uint8_t c)
 		reason = TEXT_LOST;
 	} else if ((c < ' ' && c != '\t') || c > '~') {
 		reason = TEXT_NOT_TEXT;
-	} else if (con->length == (uint8_t)(con->in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX)) {
+	} else if (con->length == most) {
 		reason = TEXT_TOO_LONG;
 	} else {
 		buffer.line[con->length++] = (char)c;

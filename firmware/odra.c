@@ -4,8 +4,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "engine/flash.h"
 #include "engine/text.h"
+#include "firmware/transcript.h"
 
 void odra_start(struct odra *odra)
 {
@@ -54,14 +54,14 @@ static void print_move(const struct odra *odra, bool misere)
 	}
 }
 
-void odra_print_answer(const struct odra *odra, uint32_t ms, struct text_sink *out)
+void odra_print_answer(const struct odra *odra, uint32_t ms)
 {
-	print_flash(out, ENGINE_FLASH_STR("odra rows="));
-	put_u32(odra->rows);
-	put_flash(ENGINE_FLASH_STR(" normal="));
+	transcript_say(TEXT_ODRA_ROWS);
+	put_u32(odra->rows); /* where transcript_say() printed, as below */
+	transcript_say(TEXT_ODRA_NORMAL);
 	print_move(odra, false);
-	put_flash(ENGINE_FLASH_STR(" misere="));
+	transcript_say(TEXT_ODRA_MISERE);
 	print_move(odra, true);
-	put_flash(ENGINE_FLASH_STR(" ms="));
+	transcript_say(TEXT_ODRA_MS);
 	put_u32(ms);
 }

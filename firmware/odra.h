@@ -23,15 +23,14 @@
  * holding bit 0 (s = 1) takes that row when the 1-rows are even and not
  * none, and finds no move otherwise: the player to move loses.
  *
- * The module only computes; the console (firmware/console.c) reads the
- * rows from the serial line, times the challenge and reports a bad row.
+ * The module computes and prints its answer; the console
+ * (firmware/console.c) reads the rows from the serial line, times the
+ * challenge and reports a bad row.
  */
 #ifndef FIRMWARE_ODRA_H
 #define FIRMWARE_ODRA_H
 
 #include <stdint.h>
-
-#include "engine/engine.h"
 
 #define ODRA_BITS 16u
 
@@ -50,11 +49,12 @@ struct odra {
 
 void odra_start(struct odra *odra);
 void odra_add_row(struct odra *odra, uint16_t size);
-/* The answer, one line without its end:
+/* The answer on the serial line (firmware/transcript.h), one line without
+ * its end:
  *   odra rows=R normal=MOVE misere=MOVE ms=T
  * MOVE is a winning move in the engine's Nim syntax (`4711-5` takes 5 from
  * row 4711) or `-` when the player to move loses under that rule (or has
  * no move); T is the time the console measured. */
-void odra_print_answer(const struct odra *odra, uint32_t ms, struct text_sink *out);
+void odra_print_answer(const struct odra *odra, uint32_t ms);
 
 #endif

@@ -1,10 +1,17 @@
 /* The game transcript on the serial line; see transcript.h. */
 #include "firmware/transcript.h"
 
-#include "engine/flash.h"
+#include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/game.h"
 #include "hal/uart.h"
+#include "packed_tables.h"
+
+_Static_assert(TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_COUNT, "a packed text for every number");
+/* A game's first line is the console's command for such a game, by enum
+ * player; the players' words are by enum player too. */
+_Static_assert(TEXT_NEW + PLAYER_MACHINE == TEXT_GO && TEXT_YOU + PLAYER_MACHINE == TEXT_ME && PLAYER_PERSON == 0,
+	       "a player's word");
 
 static void uart_sink_put(struct text_sink *sink, char c)
 {
@@ -16,28 +23,25 @@ static void uart_sink_put(struct text_sink *sink, char c)
  * start-up its whole copying loop. */
 struct text_sink transcript_out;
 
-/* The words that begin the transcript's lines: a game's first line (the
- * console's command for such a game, by enum player) or last, and the
- * players (enum player) who move and win. */
-enum line_word { LINE_NEW, LINE_GO, LINE_LEFT, LINE_YOU, LINE_ME };
-_Static_assert(LINE_NEW + PLAYER_MACHINE == LINE_GO && LINE_YOU + PLAYER_MACHINE == LINE_ME && PLAYER_PERSON == 0,
-	       "a player's word");
-
-static void put_line_word(uint8_t word)
-{
-	put_flash(flash_skip(ENGINE_FLASH_STR("new \0go \0left \0you\0me"), word));
-}
-
 void transcript_line_end(void)
 {
 	uart_put('\r');
 	uart_put('\n');
 }
 
+void transcript_say(uint8_t number)
+{
+	if (number < ENGINE_ERR_COUNT) {
+		engine_print_error((enum engine_error)number, &transcript_out);
+		return;
+	}
+	print_packed(&transcript_out, packed_code, packed_console, (uint8_t)(number - ENGINE_ERR_COUNT));
+}
+
 void transcript_start(void)
 {
 	transcript_out.put = uart_sink_put;
-	print_flash(&transcript_out, ENGINE_FLASH_STR("grundy-box ready"));
+	transcript_say(TEXT_READY);
 	transcript_line_end();
 }
 
@@ -50,7 +54,6 @@ void transcript_position(const struct position *pos)
 
 void transcript_game_event(uint8_t event)
 {
-	print_to(&transcript_out); /* for put_flash: the engine's printers below keep it */
 	switch (event) {
 	case GAME_LEFT:
 		if (game.over) {
@@ -58,21 +61,21 @@ void transcript_game_event(uint8_t event)
 		}
 		/* fall through */
 	case GAME_BEGAN:
-		put_line_word(event == GAME_LEFT ? LINE_LEFT : LINE_NEW + game.to_move);
+		transcript_say(event == GAME_LEFT ? TEXT_LEFT : TEXT_NEW + game.to_move);
 		transcript_position(&game.pos);
 		break;
 	case GAME_MOVING:
-		put_line_word(LINE_YOU + game.to_move);
+		transcript_say(TEXT_YOU + game.to_move);
 		uart_put(' ');
 		engine_print_move(&game.pos, game.move, &transcript_out);
-		put_flash(ENGINE_FLASH_STR(" -> "));
+		transcript_say(TEXT_MOVED_TO);
 		return;
 	default: /* GAME_MOVED */
 		engine_print_position(&game.pos, &transcript_out);
 		if (game.over) {
 			transcript_line_end();
-			put_flash(ENGINE_FLASH_STR("winner "));
-			put_line_word(LINE_YOU + game.winner);
+			transcript_say(TEXT_WINNER);
+			transcript_say(TEXT_YOU + game.winner);
 		}
 		break;
 	}

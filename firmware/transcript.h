@@ -24,12 +24,26 @@
 
 #include "engine/engine.h"
 
+/* The serial line's texts (firmware/console_texts.def), numbered after the
+ * engine's error messages, so that one number names either. */
+enum serial_text {
+	TEXT_BEFORE_FIRST = ENGINE_ERR_COUNT - 1,
+#define TEXT(name, words) name,
+#include "firmware/console_texts.def"
+#undef TEXT
+	TEXTS_END
+};
+
 /* The serial line as a sink for the engine's printers, from transcript_start()
  * on. */
 extern struct text_sink transcript_out;
 
 /* CR LF: every line on the serial line ends so. */
 void transcript_line_end(void);
+
+/* Text `number` on the serial line: an enum engine_error's message or an
+ * enum serial_text. */
+void transcript_say(uint8_t number);
 
 /* "GAME POSITION", as the console and the host tool read it back. */
 void transcript_position(const struct position *pos);
