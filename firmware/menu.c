@@ -186,8 +186,8 @@ static uint32_t item_number(const uint8_t *byte)
 
 /* The items that are one of two words: the rule, Taktix's variant and who
  * moves first.  ITEM_GAME, which comes before them, every caller takes
- * first.  Out of line: the menu's drawing and its changes both ask. */
-OUT_OF_LINE static bool item_is_choice(void)
+ * first. */
+static bool item_is_choice(void)
 {
 	return item <= ITEM_VARIANT || item == ITEM_FIRST;
 }
