@@ -121,7 +121,10 @@ static void the_rules_run_whole_along_row_1(void **state)
 	(void)state;
 	unsigned windows_seen = 0;
 	for (uint8_t which = 0; which < GAME_COUNT; which++) {
-		while (settings.setup.game != which) {
+		for (unsigned presses = 0; settings.setup.game != which; presses++) {
+			if (presses > GAME_COUNT) {
+				fail_msg("RIGHT does not bring %s to the menu", engine_game_name(which));
+			}
 			fake_device_press(KEY_RIGHT);
 		}
 		char rules[256];
