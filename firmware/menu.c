@@ -37,6 +37,7 @@ enum menu_item {
 
 #define MENU_MARQUEE_MS 300u
 #define MENU_MARQUEE_PAUSE 5u /* steps */
+#define MENU_RULES_MAX 96u
 
 static uint8_t item;
 static uint8_t marquee_step;
@@ -109,51 +110,31 @@ static void print_part_word(bool many)
 /* Who wins: the first words, then the rule's (enum engine_rule). */
 static const char winners[] ENGINE_FLASH = " Last move \0wins.   \0loses.   ";
 
-/* The rules on the line being printed, from their character `skip` on:
- * every character is counted and those before it are dropped. */
-struct rules_sink {
-	struct text_sink sink;
-	struct text_sink *line;
-	uint8_t skip;
-	uint8_t length;
-};
-
-static void put_rules_char(struct text_sink *sink, char c)
-{
-	struct rules_sink *rules = (struct rules_sink *)sink;
-	rules->length++;
-	if (rules->skip != 0) {
-		rules->skip--;
-	} else {
-		rules->line->put(rules->line, c);
-	}
-}
-
-/* The summary of the rules and who wins, from character `skip` on, onto
- * `line`, which stays the current sink; returns how many characters they
- * have. */
-static uint8_t print_rules(struct text_sink *line, uint8_t skip)
-{
-	struct rules_sink rules = { { put_rules_char }, line, skip, 0 };
-	engine_print_game_text(setup()->game, ENGINE_TEXT_SUMMARY, &rules.sink);
-	put_flash(winners);
-	put_flash(flash_skip(winners, (uint8_t)(1u + setup()->rule)));
-	print_to(line);
-	return rules.length;
-}
-
 /* The rules run along row 1 under the game's name, a character every
  * MENU_MARQUEE_MS after a pause at their start, and round again once the
  * whole text and its gap have gone by: the step past them shows what step
- * 0 does. */
+ * 0 does.  The text is printed whole first, into room for the longest
+ * with some to spare (a test runs every game's to its end, so none is cut
+ * unseen), and the window taken from it. */
 static void draw_marquee(void)
 {
-	uint8_t from = marquee_step > MENU_MARQUEE_PAUSE ? (uint8_t)(marquee_step - MENU_MARQUEE_PAUSE) : 0u;
-	struct text_sink *line = display_begin();
-	uint8_t length = print_rules(line, from);
-	print_rules(line, 0); /* it comes round again */
+	struct buffer_sink text;
+	char rules[MENU_RULES_MAX];
+	buffer_sink_init(&text, rules, sizeof rules);
+	engine_print_game_text(setup()->game, ENGINE_TEXT_SUMMARY, &text.sink);
+	put_flash(winners);
+	put_flash(flash_skip(winners, (uint8_t)(1u + setup()->rule)));
+	uint8_t length = (uint8_t)text.length;
+	uint8_t at = marquee_step > MENU_MARQUEE_PAUSE ? (uint8_t)(marquee_step - MENU_MARQUEE_PAUSE) : 0u;
+	display_begin();
+	for (uint8_t column = 0; column < LCD_COLUMNS; column++) {
+		if (at >= length) {
+			at = 0; /* it comes round again */
+		}
+		put_char(rules[at++]);
+	}
 	display_end(1);
-	if (marquee_step >= length + MENU_MARQUEE_PAUSE) {
+	if (marquee_step >= (uint8_t)(length + MENU_MARQUEE_PAUSE)) {
 		marquee_step = 0;
 	}
 }

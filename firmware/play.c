@@ -55,12 +55,19 @@ static void enter_step(uint8_t next)
 	step_since = (uint16_t)timer_ms();
 }
 
+/* The game with a cursor's move and the words (enum view_words), for the
+ * step `next` that begins. */
+static void draw_step(const struct view_cursor *c, uint8_t words, bool shown, uint8_t next)
+{
+	view_draw(&game.pos, c, words, shown);
+	enter_step(next);
+}
+
 /* The person's turn, a board's cursor shown or (`shown` false) hidden. */
 static void draw_person_blink(bool shown)
 {
 	blink = shown;
-	view_draw(&game.pos, &cursor, WORDS_PERSON, shown);
-	enter_step(STEP_PERSON);
+	draw_step(&cursor, WORDS_PERSON, shown, STEP_PERSON);
 }
 
 /* The person's turn, the cursor shown (and its blinking begun again). */
@@ -69,8 +76,10 @@ static void draw_person_turn(void)
 	draw_person_blink(true);
 }
 
+/* The game's result, its page `over_page` on row 1. */
 static void draw_over_page(void)
 {
+	enter_step(STEP_OVER);
 	if (over_page == 0) {
 		display_begin();
 		game_print_score();
@@ -90,15 +99,13 @@ static void next_turn(void)
 		lcd_write_line_P(0, game.winner == PLAYER_PERSON ? ENGINE_FLASH_STR("You win!") : ENGINE_FLASH_STR("I win!"));
 		over_page = 0;
 		draw_over_page();
-		enter_step(STEP_OVER);
 	} else if (game.to_move == PLAYER_PERSON) {
 		view_cursor_reset(&game.pos, &cursor);
 		draw_person_turn();
 	} else {
 		leds_thinking(true);
 		machine_cursor.part = VIEW_NO_PART; /* nothing marked while the machine thinks */
-		view_draw(&game.pos, &machine_cursor, WORDS_THINKING, false);
-		enter_step(STEP_THINKING);
+		draw_step(&machine_cursor, WORDS_THINKING, false, STEP_THINKING);
 	}
 }
 
@@ -145,8 +152,7 @@ static void person_key(uint8_t key)
 	if (err == ENGINE_OK) {
 		return;
 	}
-	view_draw(&game.pos, &cursor, (uint8_t)(WORDS_REFUSED + err), false);
-	enter_step(STEP_REFUSED);
+	draw_step(&cursor, (uint8_t)(WORDS_REFUSED + err), false, STEP_REFUSED);
 }
 
 /* The step's time is up, or a key cut it short. */
@@ -170,8 +176,7 @@ static void step_done(void)
 	case STEP_THINKING:
 		engine_best_move(&game.pos, &machine_cursor.mv);
 		view_cursor_of_move(&game.pos, &machine_cursor);
-		view_draw(&game.pos, &machine_cursor, WORDS_MACHINE, false);
-		enter_step(STEP_ANNOUNCE);
+		draw_step(&machine_cursor, WORDS_MACHINE, false, STEP_ANNOUNCE);
 		break;
 	case STEP_ANNOUNCE:
 		/* Played, the next turn follows.  The engine's move is legal by
@@ -182,7 +187,6 @@ static void step_done(void)
 	default: /* STEP_OVER */
 		over_page ^= 1u;
 		draw_over_page();
-		enter_step(STEP_OVER);
 		break;
 	}
 }

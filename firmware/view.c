@@ -75,7 +75,8 @@ void view_set_value(struct position *pos, uint8_t i, uint32_t value)
 
 /* ---- where and how much ---- */
 
-uint8_t view_wrap(uint8_t at, int8_t step, uint8_t count)
+/* Out of line: the menu and the cursor wrap round in several places. */
+OUT_OF_LINE uint8_t view_wrap(uint8_t at, int8_t step, uint8_t count)
 {
 	at = (uint8_t)(at + step);
 	if (at == UINT8_MAX) {

@@ -187,8 +187,9 @@ static uint8_t strip_columns(uint8_t id, uint8_t flag)
 
 /* Whether `cell` is in a set of cells (pos->u.taktix, pos->u.nineteen, a
  * move's cells) as the AVR keeps it, low byte first.  Bytes, not 32-bit
- * shifts: far less code on the AVR. */
-static bool cell_in(const void *cells, uint8_t cell)
+ * shifts: far less code on the AVR.  Out of line: the position's cells
+ * and the move's are both asked at every place. */
+OUT_OF_LINE static bool cell_in(const void *cells, uint8_t cell)
 {
 	return (((const uint8_t *)cells)[cell / 8u] >> (cell & 7u) & 1u) != 0;
 }

@@ -112,12 +112,60 @@ static void a_set_up_with_no_move_is_refused_on_row_1(void **state)
 	assert_string_equal(fake_line_output(), "");
 }
 
+/* The rules run along row 1 a character at a time, each window of the
+ * display's width in turn, the whole summary and who wins (a gap of spaces
+ * after it) going by before the text comes round again: nothing of it is
+ * cut, for any game.  Row 1 is read every 100 ms, a third of a step. */
+static void the_rules_run_whole_along_row_1(void **state)
+{
+	(void)state;
+	unsigned windows_seen = 0;
+	for (uint8_t which = 0; which < GAME_COUNT; which++) {
+		for (unsigned presses = 0; settings.setup.game != which; presses++) {
+			if (presses > GAME_COUNT) {
+				fail_msg("RIGHT does not bring %s to the menu", engine_game_name(which));
+			}
+			fake_device_press(KEY_RIGHT);
+		}
+		char rules[256];
+		struct buffer_sink sink;
+		buffer_sink_init(&sink, rules, sizeof rules);
+		engine_print_game_text(which, ENGINE_TEXT_SUMMARY, &sink.sink);
+		print_flash(&sink.sink, settings.setup.rule == RULE_MISERE ? " Last move loses.   " : " Last move wins.   ");
+		size_t length = sink.length;
+		assert_false(sink.overflowed);
+		assert_true(length > LCD_COLUMNS);
+		char twice[2 * sizeof rules + 1];
+		snprintf(twice, sizeof twice, "%s%s", rules, rules);
+		size_t from = 0;
+		char shown[LCD_COLUMNS + 1] = "";
+		for (unsigned ms = 0; from <= length; ms += 100u) {
+			if (ms > 300u * (length + 10u)) {
+				fail_msg("%s: the rules stopped at character %zu of %zu", engine_game_name(which), from,
+					 length);
+			}
+			if (strcmp(shown, fake_hal.lcd[1]) != 0) {
+				strcpy(shown, fake_hal.lcd[1]);
+				if (strncmp(shown, twice + from % length, LCD_COLUMNS) != 0) {
+					fail_msg("%s: row 1 shows \"%s\" where \"%.16s\" was due", engine_game_name(which),
+						 shown, twice + from % length);
+				}
+				from++;
+				windows_seen++;
+			}
+			fake_device_run_ms(100u);
+		}
+	}
+	print_message("# %u windows of the rules checked over %u games\n", windows_seen, (unsigned)GAME_COUNT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(menu_keys_change_the_set_up, set_up),
 		cmocka_unit_test_setup(select_begins_the_game_the_lcd_shows, set_up),
 		cmocka_unit_test_setup(a_set_up_with_no_move_is_refused_on_row_1, set_up),
+		cmocka_unit_test_setup(the_rules_run_whole_along_row_1, set_up),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
