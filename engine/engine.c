@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine/attributes.h"
+#include "engine/board_keys.h"
 #include "engine/flash.h"
 #include "engine/games.h"
 #include "engine/packed_text.h"
@@ -603,13 +604,29 @@ enum engine_error engine_check_move(const struct position *pos, const struct mov
 		return wythoff_check_move(pos, mv);
 	case FAMILY_CHOMP:
 		return chomp_check_move(pos, mv);
-	case FAMILY_TAKTIX:
-		return taktix_check_move(pos, mv);
 	case FAMILY_KUBO:
 		return kubo_check_move(pos, mv);
 	default:
-		return nineteen_check_move(pos, mv);
+		break;
 	}
+	/* Taktix and Nineteen: a move is the cells it takes, at least one,
+	 * all on the board and all there; Nineteen takes at most three. */
+	bool taktix = f == FAMILY_TAKTIX;
+	uint32_t cells = mv->u.cells;
+	if (cells == 0) {
+		return ENGINE_ERR_NONE_TAKEN;
+	}
+	if (cells >> (taktix ? TAKTIX_CELLS : ENGINE_NINETEEN_CELLS) != 0) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (!taktix && board_count_cells(cells) > NINETEEN_TAKE_MOST) {
+		return ENGINE_ERR_TOO_MANY;
+	}
+	/* Taktix's cells, all below 16, are the low bits of the mask. */
+	if (cells & ~pos->u.nineteen) {
+		return ENGINE_ERR_EMPTY;
+	}
+	return taktix ? taktix_check_move(pos, mv) : nineteen_check_move(mv);
 }
 
 void engine_apply_move(struct position *pos, const struct move *mv)

@@ -53,7 +53,10 @@ void taktix_parse(struct position *pos, struct scanner *in);
 void taktix_print(const struct position *pos);
 void taktix_parse_move(struct scanner *in, struct move *mv);
 void taktix_print_move(const struct move *mv);
+/* The cells are checked first by engine.c (at least one, all on the
+ * board, all there): what is left is the line and the variant. */
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv);
+#define TAKTIX_CELLS 16u
 bool taktix_move_at(const struct position *pos, uint8_t index, struct move *mv);
 uint8_t taktix_move_index(const struct move *mv);
 #define TAKTIX_MOVES 104u
@@ -76,7 +79,11 @@ void nineteen_parse(struct position *pos, struct scanner *in);
 void nineteen_print(const struct position *pos);
 void nineteen_parse_move(struct scanner *in, struct move *mv);
 void nineteen_print_move(const struct move *mv);
-enum engine_error nineteen_check_move(const struct position *pos, const struct move *mv);
+/* The cells are checked first by engine.c (at least one, all on the
+ * board, at most NINETEEN_TAKE_MOST, all there): what is left is whether
+ * they make a move. */
+enum engine_error nineteen_check_move(const struct move *mv);
+#define NINETEEN_TAKE_MOST 3u
 bool nineteen_move_at(const struct position *pos, uint8_t index, struct move *mv);
 /* NINETEEN_MOVES (engine_tables.h) for cells that are no move. */
 uint8_t nineteen_move_index(const struct move *mv);
