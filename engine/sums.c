@@ -427,14 +427,14 @@ bool sums_best_move(const struct position *pos, struct move *mv)
 	}
 	uint16_t x = sum_value(pos);
 	if (x != 0) {
-		uint8_t last = pos->game == GAME_POKER_NIM ? pos->u.poker.last_added : NO_HEAP;
-		if (last < pos->count && move_to_zero(pos, last, x, mv)) {
-			return true;
-		}
-		for (uint8_t i = 0; i < pos->count; i++) {
-			if (move_to_zero(pos, i, x, mv)) {
+		/* The parts in turn, after that heap (NO_HEAP, no part, in
+		 * the other games). */
+		uint8_t i = pos->game == GAME_POKER_NIM ? pos->u.poker.last_added : NO_HEAP;
+		for (uint8_t next = 0; next <= pos->count; next++) {
+			if (i < pos->count && move_to_zero(pos, i, x, mv)) {
 				return true;
 			}
+			i = next;
 		}
 	}
 	return keep_going(pos, mv);
