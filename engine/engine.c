@@ -751,16 +751,17 @@ static bool board_best_move(const struct position *pos, struct move *mv)
 {
 	bool losing = is_losing(pos);
 	uint8_t index = 0;
-	while ((index = board_next_move(pos, index, mv)) != BOARD_NO_MOVE) {
-		if (losing || is_losing(position_after(pos, mv, BOARD_STATE_BYTES))) {
-			return true;
-		}
+	while ((index = board_next_move(pos, index, mv)) != BOARD_NO_MOVE && !losing &&
+	       !is_losing(position_after(pos, mv, BOARD_STATE_BYTES))) {
 		index++;
 	}
-	/* A position that is not losing has a winning move, so this is
-	 * reached only when the game is over; were the tables wrong, the
-	 * first legal move is still played. */
-	return board_next_move(pos, 0, mv) != BOARD_NO_MOVE;
+	/* None found: a position that is not losing has a winning move, so
+	 * the game is over; were the tables wrong, the first legal move is
+	 * still played. */
+	if (index == BOARD_NO_MOVE) {
+		index = board_next_move(pos, 0, mv);
+	}
+	return index != BOARD_NO_MOVE;
 }
 
 bool engine_best_move(const struct position *pos, struct move *mv)
