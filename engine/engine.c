@@ -380,10 +380,12 @@ bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 
 bool engine_game_over(const struct position *pos)
 {
-	if (family(pos->game) < FAMILY_CHOMP) {
-		return sums_game_over(pos);
-	}
+	/* Over when there is no move at all: none to keep a sum going, no
+	 * first legal move on a board. */
 	static struct move found; /* static: in a frame it would cost more code than its RAM */
+	if (family(pos->game) < FAMILY_CHOMP) {
+		return !sums_keep_going(pos, &found);
+	}
 	return board_next_move(pos, 0, &found) == BOARD_NO_MOVE;
 }
 

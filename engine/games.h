@@ -98,10 +98,11 @@ bool nineteen_is_losing(const struct position *pos);
  * 2-D table, so the engine reports none. */
 
 /* The strategy of the games that are sums of parts (all but Subtract a
- * digit, Wythoff and the boards): engine/sums.c.  _game_over (no legal
- * move left, found without listing moves) serves Subtract a digit and
- * Wythoff too. */
-bool sums_game_over(const struct position *pos);
+ * digit, Wythoff and the boards): engine/sums.c.  _keep_going (a move
+ * that keeps the game long, false when there is no legal move left,
+ * found without listing moves) serves Subtract a digit and Wythoff too,
+ * to tell when the game is over. */
+bool sums_keep_going(const struct position *pos, struct move *mv);
 bool sums_is_losing(const struct position *pos);
 int32_t sums_grundy(const struct position *pos);
 bool sums_best_move(const struct position *pos, struct move *mv);

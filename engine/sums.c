@@ -345,20 +345,17 @@ static uint8_t largest_part(const struct position *pos)
 	return largest;
 }
 
-bool sums_game_over(const struct position *pos)
-{
-	return largest_part(pos) == NO_HEAP && poker_room(pos) == NO_HEAP;
-}
-
 /*
  * No winning move: the smallest move the rules allow in the largest part
  * that has a move keeps the game long and gives the opponent the most
  * chances to go wrong: the least amount of a heap, one stone of a matrix
  * row (the leftmost), a halving, one prime factor, one pin or cell at the
  * end of a row (which never splits it).  Poker Nim with every heap empty
- * adds one stone.
+ * adds one stone.  False when no part has a move and no heap may grow:
+ * the game is over (engine.c asks it so, for Subtract a digit and
+ * Wythoff too).
  */
-static bool keep_going(const struct position *pos, struct move *mv)
+bool sums_keep_going(const struct position *pos, struct move *mv)
 {
 	uint8_t largest = largest_part(pos);
 	if (largest == NO_HEAP) {
@@ -437,5 +434,5 @@ bool sums_best_move(const struct position *pos, struct move *mv)
 			i = next;
 		}
 	}
-	return keep_going(pos, mv);
+	return sums_keep_going(pos, mv);
 }
