@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine/attributes.h"
+#include "engine/board_keys.h"
 #include "engine/flash.h"
 #include "engine/games.h"
 #include "engine/packed_text.h"
@@ -320,16 +321,21 @@ static const uint8_t board_move_counts[] ENGINE_FLASH = { CHOMP_MOVES, TAKTIX_MO
 
 static bool board_move_at(enum family f, const struct position *pos, uint8_t index, struct move *mv)
 {
+	bool allowed = true;
 	switch (f) {
 	case FAMILY_CHOMP:
 		return chomp_move_at(pos, index, mv);
-	case FAMILY_TAKTIX:
-		return taktix_move_at(pos, index, mv);
 	case FAMILY_KUBO:
 		return kubo_move_at(pos, index, mv);
+	case FAMILY_TAKTIX:
+		allowed = taktix_move_at(pos, index, mv);
+		break;
 	default:
-		return nineteen_move_at(pos, index, mv);
+		nineteen_move_at(index, mv);
+		break;
 	}
+	/* Taktix and Nineteen: a move whose cells are all there. */
+	return allowed && (pos->u.nineteen & mv->u.cells) == mv->u.cells;
 }
 
 #define BOARD_NO_MOVE 0xFFu
@@ -390,10 +396,12 @@ bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 
 bool engine_game_over(const struct position *pos)
 {
-	if (family(pos->game) < FAMILY_CHOMP) {
-		return sums_game_over(pos);
-	}
+	/* Over when there is no move at all: none to keep a sum going, no
+	 * first legal move on a board. */
 	static struct move found; /* static: in a frame it would cost more code than its RAM */
+	if (family(pos->game) < FAMILY_CHOMP) {
+		return !sums_keep_going(pos, &found);
+	}
 	return board_next_move(pos, 0, &found) == BOARD_NO_MOVE;
 }
 
@@ -619,13 +627,29 @@ enum engine_error engine_check_move(const struct position *pos, const struct mov
 		return wythoff_check_move(pos, mv);
 	case FAMILY_CHOMP:
 		return chomp_check_move(pos, mv);
-	case FAMILY_TAKTIX:
-		return taktix_check_move(pos, mv);
 	case FAMILY_KUBO:
 		return kubo_check_move(pos, mv);
 	default:
-		return nineteen_check_move(pos, mv);
+		break;
 	}
+	/* Taktix and Nineteen: a move is the cells it takes, at least one,
+	 * all on the board and all there; Nineteen takes at most three. */
+	bool taktix = f == FAMILY_TAKTIX;
+	uint32_t cells = mv->u.cells;
+	if (cells == 0) {
+		return ENGINE_ERR_NONE_TAKEN;
+	}
+	if (cells >> (taktix ? TAKTIX_CELLS : ENGINE_NINETEEN_CELLS) != 0) {
+		return ENGINE_ERR_NO_SUCH;
+	}
+	if (!taktix && board_count_cells(cells) > NINETEEN_TAKE_MOST) {
+		return ENGINE_ERR_TOO_MANY;
+	}
+	/* Taktix's cells, all below 16, are the low bits of the mask. */
+	if (cells & ~pos->u.nineteen) {
+		return ENGINE_ERR_EMPTY;
+	}
+	return taktix ? taktix_check_move(pos, mv) : nineteen_check_move(mv);
 }
 
 void engine_apply_move(struct position *pos, const struct move *mv)
@@ -745,16 +769,17 @@ static bool board_best_move(const struct position *pos, struct move *mv)
 {
 	bool losing = is_losing(pos);
 	uint8_t index = 0;
-	while ((index = board_next_move(pos, index, mv)) != BOARD_NO_MOVE) {
-		if (losing || is_losing(position_after(pos, mv, BOARD_STATE_BYTES))) {
-			return true;
-		}
+	while ((index = board_next_move(pos, index, mv)) != BOARD_NO_MOVE && !losing &&
+	       !is_losing(position_after(pos, mv, BOARD_STATE_BYTES))) {
 		index++;
 	}
-	/* A position that is not losing has a winning move, so this is
-	 * reached only when the game is over; were the tables wrong, the
-	 * first legal move is still played. */
-	return board_next_move(pos, 0, mv) != BOARD_NO_MOVE;
+	/* None found: a position that is not losing has a winning move, so
+	 * the game is over; were the tables wrong, the first legal move is
+	 * still played. */
+	if (index == BOARD_NO_MOVE) {
+		index = board_next_move(pos, 0, mv);
+	}
+	return index != BOARD_NO_MOVE;
 }
 
 bool engine_best_move(const struct position *pos, struct move *mv)

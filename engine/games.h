@@ -57,7 +57,12 @@ void taktix_parse(struct position *pos, struct scanner *in);
 void taktix_print(const struct position *pos);
 void taktix_parse_move(struct scanner *in, struct move *mv);
 void taktix_print_move(const struct move *mv);
+/* The cells are checked first by engine.c (at least one, all on the
+ * board, all there): what is left is the line and the variant. */
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv);
+#define TAKTIX_CELLS 16u
+/* Move `index`'s cells, and whether the variant allows it; engine.c asks
+ * whether its cells are all there. */
 bool taktix_move_at(const struct position *pos, uint8_t index, struct move *mv);
 uint8_t taktix_move_index(const struct move *mv);
 #define TAKTIX_MOVES 104u
@@ -80,8 +85,13 @@ void nineteen_parse(struct position *pos, struct scanner *in);
 void nineteen_print(const struct position *pos);
 void nineteen_parse_move(struct scanner *in, struct move *mv);
 void nineteen_print_move(const struct move *mv);
-enum engine_error nineteen_check_move(const struct position *pos, const struct move *mv);
-bool nineteen_move_at(const struct position *pos, uint8_t index, struct move *mv);
+/* The cells are checked first by engine.c (at least one, all on the
+ * board, at most NINETEEN_TAKE_MOST, all there): what is left is whether
+ * they make a move. */
+enum engine_error nineteen_check_move(const struct move *mv);
+#define NINETEEN_TAKE_MOST 3u
+/* Move `index`'s cells; engine.c asks whether they are all there. */
+void nineteen_move_at(uint8_t index, struct move *mv);
 /* NINETEEN_MOVES (engine_tables.h) for cells that are no move. */
 uint8_t nineteen_move_index(const struct move *mv);
 bool nineteen_is_losing(const struct position *pos);
@@ -92,10 +102,11 @@ bool nineteen_is_losing(const struct position *pos);
  * 2-D table, so the engine reports none. */
 
 /* The strategy of the games that are sums of parts (all but Subtract a
- * digit, Wythoff and the boards): engine/sums.c.  _game_over (no legal
- * move left, found without listing moves) serves Subtract a digit and
- * Wythoff too. */
-bool sums_game_over(const struct position *pos);
+ * digit, Wythoff and the boards): engine/sums.c.  _keep_going (a move
+ * that keeps the game long, false when there is no legal move left,
+ * found without listing moves) serves Subtract a digit and Wythoff too,
+ * to tell when the game is over. */
+bool sums_keep_going(const struct position *pos, struct move *mv);
 bool sums_is_losing(const struct position *pos);
 int32_t sums_grundy(const struct position *pos);
 bool sums_best_move(const struct position *pos, struct move *mv);

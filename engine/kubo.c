@@ -119,25 +119,28 @@ enum engine_error kubo_check_move(const struct position *pos, const struct move 
 	if (stack >= ENGINE_KUBO_STACKS || (other != NO_STACK && other >= ENGINE_KUBO_STACKS)) {
 		return ENGINE_ERR_NO_SUCH;
 	}
-	if (other != NO_STACK) {
+	/* A pair must be side by side and both there; one stack must be
+	 * asked for something; either way the first stack must be there. */
+	const uint8_t *height = pos->u.kubo;
+	uint8_t count = mv->u.kubo.count;
+	bool pair = other != NO_STACK;
+	if (pair) {
 		if (pair_index(stack, other) == PAIRS) {
 			return ENGINE_ERR_NOT_ADJACENT;
 		}
-		if (pos->u.kubo[stack] == 0 || pos->u.kubo[other] == 0) {
+		if (height[other] == 0) {
 			return ENGINE_ERR_EMPTY;
 		}
-		return mv->u.kubo.count == 1 ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
-	}
-	if (mv->u.kubo.count == 0) {
+	} else if (count == 0) {
 		return ENGINE_ERR_NONE_TAKEN;
 	}
-	if (pos->u.kubo[stack] == 0) {
+	if (height[stack] == 0) {
 		return ENGINE_ERR_EMPTY;
 	}
-	if (mv->u.kubo.count > pos->u.kubo[stack]) {
-		return ENGINE_ERR_TOO_MUCH;
+	if (pair) {
+		return count == 1 ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
 	}
-	return ENGINE_OK;
+	return count > height[stack] ? ENGINE_ERR_TOO_MUCH : ENGINE_OK;
 }
 
 void kubo_apply_move(struct position *pos, const struct move *mv)

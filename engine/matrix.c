@@ -83,15 +83,15 @@ void matrix_print_move(const struct position *pos, const struct move *mv)
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv)
 {
 	const uint8_t *cell = pos->u.cell[mv->u.matrix.row];
-	bool taken = false;
+	uint8_t taken = 0; /* not 0 once a cell gives stones */
 	for (uint8_t c = 0; c < ENGINE_MATRIX_MAX; c++) {
 		uint8_t take = mv->u.matrix.take[c];
 		if (take > (c < pos->cols ? cell[c] : 0)) {
 			return ENGINE_ERR_TOO_MUCH;
 		}
-		taken = taken || take > 0;
+		taken |= take;
 	}
-	return taken ? ENGINE_OK : ENGINE_ERR_NONE_TAKEN;
+	return taken != 0 ? ENGINE_OK : ENGINE_ERR_NONE_TAKEN;
 }
 
 void matrix_apply_move(struct position *pos, const struct move *mv)

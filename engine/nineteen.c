@@ -21,8 +21,6 @@
 #include "engine_tables.h"
 
 #define ROWS 5u
-#define ALL_CELLS 0x7FFFFul
-#define MAX_TAKE 3u
 
 static const uint8_t row_length[ROWS] ENGINE_FLASH = { 3, 4, 5, 4, 3 };
 static const uint8_t row_start[ROWS + 1] ENGINE_FLASH = { 0, 3, 7, 12, 16, ENGINE_NINETEEN_CELLS };
@@ -63,7 +61,7 @@ void nineteen_print(const struct position *pos)
 
 void nineteen_parse_move(struct scanner *in, struct move *mv)
 {
-	/* More than three cells are refused by nineteen_check_move. */
+	/* More than three cells are refused by engine_check_move. */
 	uint32_t cells = 0;
 	do {
 		uint8_t place;
@@ -101,31 +99,16 @@ uint8_t nineteen_move_index(const struct move *mv)
 	return index;
 }
 
-enum engine_error nineteen_check_move(const struct position *pos, const struct move *mv)
+enum engine_error nineteen_check_move(const struct move *mv)
 {
-	uint32_t cells = mv->u.cells;
-	if (cells == 0) {
-		return ENGINE_ERR_NONE_TAKEN;
-	}
-	if (cells > ALL_CELLS) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	if (board_count_cells(cells) > MAX_TAKE) {
-		return ENGINE_ERR_TOO_MANY;
-	}
-	if (cells & ~pos->u.nineteen) {
-		return ENGINE_ERR_EMPTY;
-	}
 	/* The cells are all there: they make a move exactly when they are
 	 * one of the list. */
 	return nineteen_move_index(mv) < NINETEEN_MOVES ? ENGINE_OK : ENGINE_ERR_NOT_ADJACENT;
 }
 
-bool nineteen_move_at(const struct position *pos, uint8_t index, struct move *mv)
+void nineteen_move_at(uint8_t index, struct move *mv)
 {
-	uint32_t cells = move_cells(index);
-	mv->u.cells = cells;
-	return (pos->u.nineteen & cells) == cells;
+	mv->u.cells = move_cells(index);
 }
 
 /* The parts decide, or the table (board_keys.h). */

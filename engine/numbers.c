@@ -250,9 +250,12 @@ void numbers_apply_move(struct position *pos, const struct move *mv)
 	}
 	exponent[i] = (uint8_t)(exponent[i] - small);
 	if (exponent[i] == 0) {
-		/* The prime goes; the ones after it move down. */
-		pos->count--;
-		for (; i < pos->count; i++) {
+		/* The prime goes; the ones after it move down.  The count is
+		 * read once: the exponents' bytes could be it, for all the
+		 * compiler knows. */
+		uint8_t count = (uint8_t)(pos->count - 1u);
+		pos->count = count;
+		for (; i < count; i++) {
 			prime[i] = prime[i + 1u];
 			exponent[i] = exponent[i + 1u];
 		}

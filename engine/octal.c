@@ -129,21 +129,24 @@ void octal_apply_move(struct position *pos, const struct move *mv)
 	uint16_t *row = pos->u.row;
 	/* The row keeps its left part, or else its right part; a right part
 	 * beside a left one goes in after it (the parser's bound leaves room),
-	 * and a row with no part left goes. */
+	 * and a row with no part left goes.  The count is kept apart from the
+	 * record while the rows move, and stored once. */
+	uint8_t count = pos->count;
 	row[i] = parts.left != 0 ? parts.left : parts.right;
 	if (parts.left != 0 && parts.right != 0) {
-		for (uint8_t j = pos->count; j > i + 1u; j--) {
+		for (uint8_t j = count; j > i + 1u; j--) {
 			row[j] = row[j - 1u];
 		}
 		row[i + 1u] = parts.right;
-		pos->count++;
+		count++;
 	}
 	if (row[i] == 0) {
-		pos->count--;
-		for (uint8_t j = i; j < pos->count; j++) {
+		count--;
+		for (uint8_t j = i; j < count; j++) {
 			row[j] = row[j + 1u];
 		}
 	}
+	pos->count = count;
 }
 
 /* Order: row by row; in each row every single pin (or cell) from the left,

@@ -345,20 +345,17 @@ static uint8_t largest_part(const struct position *pos)
 	return largest;
 }
 
-bool sums_game_over(const struct position *pos)
-{
-	return largest_part(pos) == NO_HEAP && poker_room(pos) == NO_HEAP;
-}
-
 /*
  * No winning move: the smallest move the rules allow in the largest part
  * that has a move keeps the game long and gives the opponent the most
  * chances to go wrong: the least amount of a heap, one stone of a matrix
  * row (the leftmost), a halving, one prime factor, one pin or cell at the
  * end of a row (which never splits it).  Poker Nim with every heap empty
- * adds one stone.
+ * adds one stone.  False when no part has a move and no heap may grow:
+ * the game is over (engine.c asks it so, for Subtract a digit and
+ * Wythoff too).
  */
-static bool keep_going(const struct position *pos, struct move *mv)
+bool sums_keep_going(const struct position *pos, struct move *mv)
 {
 	uint8_t largest = largest_part(pos);
 	if (largest == NO_HEAP) {
@@ -427,15 +424,15 @@ bool sums_best_move(const struct position *pos, struct move *mv)
 	}
 	uint16_t x = sum_value(pos);
 	if (x != 0) {
-		uint8_t last = pos->game == GAME_POKER_NIM ? pos->u.poker.last_added : NO_HEAP;
-		if (last < pos->count && move_to_zero(pos, last, x, mv)) {
-			return true;
-		}
-		for (uint8_t i = 0; i < pos->count; i++) {
-			if (move_to_zero(pos, i, x, mv)) {
+		/* The parts in turn, after that heap (NO_HEAP, no part, in
+		 * the other games). */
+		uint8_t i = pos->game == GAME_POKER_NIM ? pos->u.poker.last_added : NO_HEAP;
+		for (uint8_t next = 0; next <= pos->count; next++) {
+			if (i < pos->count && move_to_zero(pos, i, x, mv)) {
 				return true;
 			}
+			i = next;
 		}
 	}
-	return keep_going(pos, mv);
+	return sums_keep_going(pos, mv);
 }

@@ -25,7 +25,6 @@
 #include "engine/losing_set.h"
 #include "engine_tables.h"
 
-#define ALL_CELLS 0xFFFFu
 #define LINES 8u /* rows 0-3, then columns 0-3 */
 
 /* ---- lines ---- */
@@ -169,16 +168,7 @@ void taktix_print_move(const struct move *mv)
 
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv)
 {
-	if (mv->u.cells == 0) {
-		return ENGINE_ERR_NONE_TAKEN;
-	}
-	if (mv->u.cells > ALL_CELLS) {
-		return ENGINE_ERR_NO_SUCH;
-	}
 	uint16_t cells = (uint16_t)mv->u.cells;
-	if (cells & (uint16_t)~pos->u.taktix) {
-		return ENGINE_ERR_EMPTY;
-	}
 	uint8_t line = line_of(cells);
 	if (line == LINES) {
 		return ENGINE_ERR_NOT_IN_LINE;
@@ -213,7 +203,7 @@ bool taktix_move_at(const struct position *pos, uint8_t index, struct move *mv)
 	uint8_t pattern = flash_u8(&patterns[at]);
 	uint16_t cells = line_cells(line, pattern);
 	mv->u.cells = cells;
-	return (pos->u.taktix & cells) == cells && (pos->variant != TAKTIX_ADJACENT || is_run(pattern));
+	return pos->variant != TAKTIX_ADJACENT || is_run(pattern);
 }
 
 uint8_t taktix_move_index(const struct move *mv)
