@@ -263,9 +263,7 @@ static uint8_t board_select(const struct position *pos, struct view_cursor *c)
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
 	if (!chomp) {
-		uint8_t cell = cell_at(pos, x, y);
-		uint8_t *bytes = (uint8_t *)&mv->u.cells; /* low byte first, as view_draw.c reads them */
-		bytes[cell / 8u] ^= (uint8_t)(1u << (cell & 7u));
+		mv->u.cells ^= (uint32_t)1 << cell_at(pos, x, y);
 	} else if (mv->u.chomp.row == y && mv->u.chomp.col == x) {
 		mv->u.chomp.row = 0xFFu;
 	} else {

@@ -185,13 +185,12 @@ static uint8_t strip_columns(uint8_t id, uint8_t flag)
 
 /* ---- the board: 20x16 pixels in 4x2 characters ---- */
 
-/* Whether `cell` is in a set of cells (pos->u.taktix, pos->u.nineteen, a
- * move's cells) as the AVR keeps it, low byte first.  Bytes, not 32-bit
- * shifts: far less code on the AVR.  Out of line: the position's cells
- * and the move's are both asked at every place. */
-OUT_OF_LINE static bool cell_in(const void *cells, uint8_t cell)
+/* Whether `cell` is in a set of cells (pos->u.nineteen, whose low 16 bits
+ * are Taktix's, or a move's cells).  Out of line: the position's cells and
+ * the move's are both asked at every place. */
+OUT_OF_LINE static bool cell_in(uint32_t cells, uint8_t cell)
 {
-	return (((const uint8_t *)cells)[cell / 8u] >> (cell & 7u) & 1u) != 0;
+	return (cells >> cell & 1u) != 0;
 }
 
 /* A place's rectangle (left, top, width, height) on the canvas. */
@@ -275,8 +274,8 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 				top++;
 			} else {
 				/* Taktix's cells are the low 16 bits of Nineteen's. */
-				present = cell_in(&pos->u.nineteen, cell);
-				taken = cell_in(&mv->u.cells, cell);
+				present = cell_in(pos->u.nineteen, cell);
+				taken = cell_in(mv->u.cells, cell);
 				if (drawn == ENGINE_PICTURE_NINETEEN) {
 					/* Rows 3 pixels apart, pieces 4 apart, each row centred. */
 					left = (uint8_t)((5u - width) * 2u + x * 4u);
