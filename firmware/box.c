@@ -26,18 +26,19 @@ static void win_light(uint8_t event)
 	leds_win(event == GAME_MOVED && game.over && game.winner == PLAYER_PERSON);
 }
 
-/* Who follows the game, each told every event in this order: the serial
- * line's transcript first, so that a move's line goes out before the
- * screen draws it.  Sound, statistics or an attract mode would each be one
- * more line here. */
+/* Who follows the game, each told every event in this order: the screen
+ * first, so that the person sees a move as soon as it is made; then the
+ * serial line's transcript, whose line takes a millisecond or two to send
+ * (the UART waits for each byte).  Sound, statistics or an attract mode
+ * would each be one more line here. */
 static const game_observer observers[] ENGINE_FLASH = {
+	play_game_event, /* the screen: it shows every game and every move */
 #if FEATURE_TRANSCRIPT
 	transcript_game_event,
 #endif
 #if FEATURE_CONSOLE
 	console_game_event, /* a board awaited in the last game is no longer due */
 #endif
-	play_game_event,    /* the screen: it shows every game and every move */
 	win_light,
 	NULL,
 };
