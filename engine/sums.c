@@ -246,14 +246,16 @@ static bool row_to_value(const struct position *pos, uint8_t i, uint16_t target,
 {
 	bool kayles = pos->game == GAME_KAYLES;
 	uint16_t span = kayles ? KAYLES_PRE + KAYLES_PERIOD : PEBBLES_PRE + PEBBLES_PERIOD;
-	for (uint8_t count = 1; count <= 2; count++) {
-		for (uint16_t at = 0; at < span; at++) {
+	uint8_t most = kayles ? 2 : 1;
+	uint16_t n = pos->u.row[i];
+	for (uint8_t count = 1; count <= most; count++) {
+		/* Each place where `count` pins (cells) are left to take: the
+		 * legal moves of this kind, without asking the rules each time. */
+		for (uint16_t at = 0; at < span && at + count <= n; at++) {
 			set_move(mv, i, count, at);
-			if (octal_check_move(pos, mv) == ENGINE_OK) {
-				struct row_parts parts = octal_move_parts(pos, mv);
-				if ((size_value(pos, parts.left) ^ size_value(pos, parts.right)) == target) {
-					return true;
-				}
+			struct row_parts parts = octal_move_parts(pos, mv);
+			if ((size_value(pos, parts.left) ^ size_value(pos, parts.right)) == target) {
+				return true;
 			}
 		}
 	}
