@@ -321,21 +321,16 @@ static const uint8_t board_move_counts[] ENGINE_FLASH = { CHOMP_MOVES, TAKTIX_MO
 
 static bool board_move_at(enum family f, const struct position *pos, uint8_t index, struct move *mv)
 {
-	bool allowed = true;
 	switch (f) {
 	case FAMILY_CHOMP:
 		return chomp_move_at(pos, index, mv);
+	case FAMILY_TAKTIX:
+		return taktix_move_at(pos, index, mv);
 	case FAMILY_KUBO:
 		return kubo_move_at(pos, index, mv);
-	case FAMILY_TAKTIX:
-		allowed = taktix_move_at(pos, index, mv);
-		break;
 	default:
-		nineteen_move_at(index, mv);
-		break;
+		return nineteen_move_at(pos, index, mv);
 	}
-	/* Taktix and Nineteen: a move whose cells are all there. */
-	return allowed && (pos->u.nineteen & mv->u.cells) == mv->u.cells;
 }
 
 #define BOARD_NO_MOVE 0xFFu

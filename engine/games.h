@@ -61,8 +61,6 @@ void taktix_print_move(const struct move *mv);
  * board, all there): what is left is the line and the variant. */
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv);
 #define TAKTIX_CELLS 16u
-/* Move `index`'s cells, and whether the variant allows it; engine.c asks
- * whether its cells are all there. */
 bool taktix_move_at(const struct position *pos, uint8_t index, struct move *mv);
 uint8_t taktix_move_index(const struct move *mv);
 #define TAKTIX_MOVES 104u
@@ -90,8 +88,7 @@ void nineteen_print_move(const struct move *mv);
  * they make a move. */
 enum engine_error nineteen_check_move(const struct move *mv);
 #define NINETEEN_TAKE_MOST 3u
-/* Move `index`'s cells; engine.c asks whether they are all there. */
-void nineteen_move_at(uint8_t index, struct move *mv);
+bool nineteen_move_at(const struct position *pos, uint8_t index, struct move *mv);
 /* NINETEEN_MOVES (engine_tables.h) for cells that are no move. */
 uint8_t nineteen_move_index(const struct move *mv);
 bool nineteen_is_losing(const struct position *pos);

@@ -106,9 +106,11 @@ enum engine_error nineteen_check_move(const struct move *mv)
 	return nineteen_move_index(mv) < NINETEEN_MOVES ? ENGINE_OK : ENGINE_ERR_NOT_ADJACENT;
 }
 
-void nineteen_move_at(uint8_t index, struct move *mv)
+bool nineteen_move_at(const struct position *pos, uint8_t index, struct move *mv)
 {
-	mv->u.cells = move_cells(index);
+	uint32_t cells = move_cells(index);
+	mv->u.cells = cells;
+	return (pos->u.nineteen & cells) == cells;
 }
 
 /* The parts decide, or the table (board_keys.h). */

@@ -203,7 +203,7 @@ bool taktix_move_at(const struct position *pos, uint8_t index, struct move *mv)
 	uint8_t pattern = flash_u8(&patterns[at]);
 	uint16_t cells = line_cells(line, pattern);
 	mv->u.cells = cells;
-	return pos->variant != TAKTIX_ADJACENT || is_run(pattern);
+	return (pos->u.taktix & cells) == cells && (pos->variant != TAKTIX_ADJACENT || is_run(pattern));
 }
 
 uint8_t taktix_move_index(const struct move *mv)
