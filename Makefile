@@ -31,6 +31,9 @@ else
 Q := @
 endif
 
+# A comma, for a make function's argument that holds one.
+comma := ,
+
 # ---- compilers and flags ----------------------------------------------------
 
 AVR_CC := avr-gcc
@@ -308,20 +311,21 @@ feature_flags = $(foreach f,$(FEATURES_ALL),-DFEATURE_$(f)=$(if $(filter $(f),$(
 # The ELF of build $(1) (an edition or a switched-off build).
 elf_of = $($(1)_DIR)/grundy-box.elf
 
-# Link the firmware $(1) from the objects $(2) twice: first as the linker
-# lays it out, then with its functions in the order tools/link_order.c
-# chooses from the first link's map and disassembly, so that the linker can
-# shorten as many calls as possible (each to 2 bytes from 4).  The first
+# Link the firmware $(1) from the objects $(2), with the linker's flags $(3)
+# if any, twice: first as the linker lays it out, then with its functions
+# in the order tools/link_order.c chooses from the first link's map and
+# disassembly, so that the linker can shorten as many calls as possible
+# (each to 2 bytes from 4).  The benchmark's program is linked so too.  The first
 # link also prints the linker's own script (--verbose), which the order goes
 # into.  The files of the first link stay beside the ELF, named $(1).first*,
 # with the script ($(1).ld) and the map of the second ($(1).map):
 # tests/scripts/link_order.sh checks the order's claim against them.
 define link_in_order
-$(AVR_CC) $(AVR_LDFLAGS) -ffunction-sections -Wl,--verbose,-Map=$(1).first.map -o $(1).first $(2) >$(1).first.log
+$(AVR_CC) $(AVR_LDFLAGS) $(3) -ffunction-sections -Wl,--verbose,-Map=$(1).first.map -o $(1).first $(2) >$(1).first.log
 $(Q)sed -n '/^=====/,/^=====/{/^=====/!p}' $(1).first.log >$(1).first.script
 $(Q)$(AVR_OBJDUMP) -d $(1).first >$(1).first.lst
 $(Q)$(LINK_ORDER) $(1).first.map $(1).first.lst $(1).first.script >$(1).ld
-$(Q)$(AVR_CC) $(AVR_LDFLAGS) -ffunction-sections -Wl,-T,$(1).ld,-Map=$(1).map -o $(1) $(2)
+$(Q)$(AVR_CC) $(AVR_LDFLAGS) $(3) -ffunction-sections -Wl,-T,$(1).ld,-Map=$(1).map -o $(1) $(2)
 endef
 
 # The rules of one firmware build $(1): its objects, compiled with its
@@ -470,10 +474,10 @@ BENCH_AVR_OBJ := $(call avr_obj,tools/bench/bench_avr.c tools/bench/baseline.c)
 # Linked with room for 64 KB of code: the engine and the baseline together
 # may outgrow the chip's 32 KB (the runner then gives simavr's ATmega328P
 # more flash, which changes no cycle count, and says so in the table).
-$(BENCH_ELF): $(BENCH_AVR_OBJ) $(ENGINE_AVR_OBJ)
+$(BENCH_ELF): $(BENCH_AVR_OBJ) $(ENGINE_AVR_OBJ) $(LINK_ORDER)
 	@echo "  AVR-LD  $@"
 	$(Q)mkdir -p $(@D)
-	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -Wl,--defsym=__TEXT_REGION_LENGTH__=64K -o $@ $^
+	$(Q)$(call link_in_order,$@,$(BENCH_AVR_OBJ) $(ENGINE_AVR_OBJ),-Wl$(comma)--defsym=__TEXT_REGION_LENGTH__=64K)
 
 $(BUILD)/host/tools/bench/%.o: tools/bench/%.c | $(DEPS_STAMP)
 	@echo "  CC      $<"

@@ -1229,7 +1229,8 @@ static void print_header(void)
 	say("Grundy Box benchmark: the machine's move (engine_best_move) on the %s at %g MHz\n\n", options.mcu,
 	    options.f_cpu / 1e6);
 	paragraph("How: the engine and a textbook baseline compiled as the firmware is (avr-gcc %s, AVR_CFLAGS "
-		  "without warnings and include paths: %s), run in simavr by tools/bench/bench_run. Each call is "
+		  "without warnings and include paths: %s) and linked as it is, its functions in the order "
+		  "tools/link_order chooses, run in simavr by tools/bench/bench_run. Each call is "
 		  "timed in simulated cycles, exactly: from the instruction that writes a marker before the call to "
 		  "the one after it returns (the call itself, timed on an empty function, costs %s cycles); %s~cycles~= "
 		  "1~ms.%s",
