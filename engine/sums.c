@@ -426,8 +426,9 @@ bool sums_best_move(const struct position *pos, struct move *mv)
 	}
 	uint16_t x = sum_value(pos);
 	if (x != 0) {
-		/* The parts in turn, after that heap (NO_HEAP, no part, in
-		 * the other games). */
+		/* Poker Nim tries the heap last added to first; then every
+		 * part in turn (in the other games `i` starts at NO_HEAP,
+		 * no part, and the first round tries nothing). */
 		uint8_t i = pos->game == GAME_POKER_NIM ? pos->u.poker.last_added : NO_HEAP;
 		for (uint8_t next = 0; next <= pos->count; next++) {
 			if (i < pos->count && move_to_zero(pos, i, x, mv)) {
