@@ -31,7 +31,6 @@
  *   DEFAULT_SCRIPT  the linker's own script (avr-ld --verbose); the ordered
  *                sections go in before its line "*(.text.*)"
  */
-#include <inttypes.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
