@@ -6,4 +6,5 @@ struct settings settings;
 void settings_init(void)
 {
 	engine_start_position(&settings.setup, GAME_MARIENBAD);
+	settings.level = SETTINGS_LEVEL_PERFECT;
 }
