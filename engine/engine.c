@@ -777,6 +777,19 @@ static bool board_best_move(const struct position *pos, struct move *mv)
 	return index != BOARD_NO_MOVE;
 }
 
+struct engine_move_count engine_count_board_moves(const struct position *pos)
+{
+	struct engine_move_count n = { 0, 0 };
+	struct move mv;
+	for (uint8_t index = 0; (index = board_next_move(pos, index, &mv)) != BOARD_NO_MOVE; index++) {
+		n.moves++;
+		if (is_losing(position_after(pos, &mv, BOARD_STATE_BYTES))) {
+			n.winning++;
+		}
+	}
+	return n;
+}
+
 bool engine_best_move(const struct position *pos, struct move *mv)
 {
 	switch (family(pos->game)) {

@@ -288,6 +288,30 @@ int32_t engine_grundy(const struct position *pos);
  * chosen to keep the game going.  False only when the game is over. */
 bool engine_best_move(const struct position *pos, struct move *mv);
 
+/* A board game's (Chomp, Taktix, Kubo, Nineteen) legal moves, and how
+ * many of them win (leave a losing position).  A small struct comes back
+ * in registers. */
+struct engine_move_count {
+	uint8_t moves, winning;
+};
+struct engine_move_count engine_count_board_moves(const struct position *pos);
+
+/* The reason why, one line for the serial console's `why` and the LCD's
+ * pages (engine/teach.c):
+ *   Nim, misere Nim, Marienbad, Poker Nim: each heap in binary groups,
+ *     the groups left unpaired (none: every move loses), and the heap to
+ *     take from to pair them:
+ *                         groups 3=2+1 4 5=4+1, unpaired 2, take from heap 1
+ *     near a misere game's end, the rule that takes over instead:
+ *                         groups 1 1 3=2+1, unpaired 2+1, misere: leave odd 1s
+ *   Subtract a digit:     multiples of 10 lose
+ *   the other sums, each part's size and Grundy value, and their XOR (0:
+ *     every move loses):  grundy 1:1 12:4, xor 5
+ *   Wythoff, the cold (losing) pairs of the smaller heap and of the
+ *     heaps' difference:  cold pairs 3,5 6,10
+ *   the boards:           2 of 9 moves win */
+void engine_print_why(const struct position *pos, struct text_sink *out);
+
 /* The one-line analysis shared by the host tool and the serial console:
  *   game=<name> outcome=<N|P> grundy=<g|-> move=<move|-> after=<position|->  */
 void engine_print_analysis(const struct position *pos, struct text_sink *out);

@@ -112,6 +112,10 @@ bool sums_best_move(const struct position *pos, struct move *mv);
  * Subtract a digit's one number and Wythoff's two heaps count as parts
  * only to tell when the game is over. */
 uint32_t sums_part_size(const struct position *pos, uint8_t i);
+/* The Grundy value of part `only` alone in normal play, or of the whole
+ * (SUMS_WHOLE), the XOR of its parts' (not for Subtract a digit). */
+#define SUMS_WHOLE 0xFFu
+uint16_t sums_value(const struct position *pos, uint8_t only);
 
 /* Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker Nim: engine/heaps.c */
 /* The settings before the heaps; Poker Nim's starts, where the heaps'
@@ -184,5 +188,10 @@ void wythoff_apply_move(struct position *pos, const struct move *mv);
 bool wythoff_next_move(const struct position *pos, struct move *mv, bool first);
 bool wythoff_is_losing(const struct position *pos);
 bool wythoff_best_move(const struct position *pos, struct move *mv);
+/* The partner of x in its losing (cold) pair: every number is in exactly
+ * one; 65535 when the partner is above that. */
+uint16_t wythoff_partner(uint16_t x);
+/* The smaller number of the cold pair whose numbers differ by d. */
+uint16_t wythoff_lower(uint16_t d);
 
 #endif

@@ -126,16 +126,24 @@ static uint16_t part_value(const struct position *pos, uint8_t i)
 	return size_value(pos, sums_part_size(pos, i));
 }
 
-/* The value of the whole; every call of the strategy starts here, so
- * this is where Subtraction's values are prepared. */
-static uint16_t sum_value(const struct position *pos)
+/* The value of part `only`, or of the whole (SUMS_WHOLE); every call of the
+ * strategy starts here, so this is where Subtraction's values are
+ * prepared. */
+uint16_t sums_value(const struct position *pos, uint8_t only)
 {
 	sum_prepare(pos);
 	uint16_t x = 0;
 	for (uint8_t i = 0; i < pos->count; i++) {
-		x ^= part_value(pos, i);
+		if (only == SUMS_WHOLE || only == i) {
+			x ^= part_value(pos, i);
+		}
 	}
 	return x;
+}
+
+static uint16_t sum_value(const struct position *pos)
+{
+	return sums_value(pos, SUMS_WHOLE);
 }
 
 /* What Nim, misere Nim and Marienbad need of their heaps, in one pass. */

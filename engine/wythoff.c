@@ -172,3 +172,13 @@ bool wythoff_best_move(const struct position *pos, struct move *mv)
 	}
 	return y != 0;
 }
+
+uint16_t wythoff_partner(uint16_t x)
+{
+	return zeckendorf(x, PARTNER_OF);
+}
+
+uint16_t wythoff_lower(uint16_t d)
+{
+	return zeckendorf(d, LOWER_OF);
+}
