@@ -15,6 +15,7 @@
 #include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/odra.h"
+#include "firmware/settings.h"
 #include "firmware/transcript.h"
 #include "firmware/view.h"
 #include "hal/sleep.h"
@@ -38,12 +39,12 @@ _Static_assert(TEXT_YOUR_MOVE + PLAYER_MACHINE == TEXT_MY_MOVE && PLAYER_PERSON 
 
 /* The command words; a line starting with none of them is an analysis or
  * a move. */
-enum command { CMD_HELP, CMD_BOARD, CMD_ODRA, CMD_NEW, CMD_GO, CMD_NONE };
+enum command { CMD_HELP, CMD_BOARD, CMD_ODRA, CMD_HINT, CMD_WHY, CMD_NEW, CMD_GO, CMD_NONE };
 
 /* Who moves first in a new game: CMD_NEW + enum player. */
 _Static_assert(CMD_NEW + PLAYER_MACHINE == CMD_GO && PLAYER_PERSON == 0, "a command's first player");
 
-static const char command_words[] ENGINE_FLASH = "help\0board\0odra\0new\0go";
+static const char command_words[] ENGINE_FLASH = "help\0board\0odra\0hint\0why\0new\0go";
 
 static union {
 	char line[CONSOLE_LINE_MAX + 1u];
@@ -204,6 +205,9 @@ static void run_help(void)
 		transcript_say(TEXT_HELP_ANALYSIS);
 	}
 	transcript_say(TEXT_HELP_PLAY);
+	if (FEATURE_TEACHING) {
+		transcript_say(TEXT_HELP_TEACHING);
+	}
 	if (FEATURE_ODRA) {
 		transcript_say(TEXT_HELP_ODRA);
 	}
@@ -246,15 +250,23 @@ static OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uin
 	return ENGINE_OK;
 }
 
-/* A move typed on the person's turn; the screens follow it as they follow
- * every move, observing the game. */
-static uint8_t run_move(const char *text)
+/* ENGINE_OK on the person's turn in a game in progress, else why a move
+ * (or a hint) cannot be asked for now. */
+static uint8_t person_to_move(void)
 {
 	if (game.over || !game_exists()) {
 		return TEXT_NO_GAME;
 	}
-	if (game.to_move != PLAYER_PERSON) {
-		return TEXT_NOT_YOUR_TURN;
+	return game.to_move != PLAYER_PERSON ? TEXT_NOT_YOUR_TURN : ENGINE_OK;
+}
+
+/* A move typed on the person's turn; the screens follow it as they follow
+ * every move, observing the game. */
+static uint8_t run_move(const char *text)
+{
+	uint8_t refused = person_to_move();
+	if (refused != ENGINE_OK) {
+		return refused;
 	}
 	struct move mv;
 	enum engine_error err = engine_parse_move(&game.pos, text, &mv);
@@ -265,6 +277,30 @@ static uint8_t run_move(const char *text)
 		console.awaiting_turn = true;
 	}
 	return err;
+}
+
+/* On the person's turn in the game in progress: `hint`, its analysis
+ * line, counted as a hint; `why`, the reason why (engine_print_why). */
+static uint8_t run_teaching(struct scanner *in, uint8_t command)
+{
+	if (!FEATURE_TEACHING) {
+		return TEXT_UNKNOWN_COMMAND;
+	}
+	if (!scan_at_end(in)) {
+		return ENGINE_ERR_SYNTAX;
+	}
+	uint8_t refused = person_to_move();
+	if (refused != ENGINE_OK) {
+		return refused;
+	}
+	if (command == CMD_WHY) {
+		engine_print_why(&game.pos, &transcript_out);
+	} else {
+		settings_count_hint();
+		engine_print_analysis(&game.pos, &transcript_out);
+	}
+	transcript_line_end();
+	return ENGINE_OK;
 }
 
 /* Runs a command line: ENGINE_OK, or why it is refused (nothing changed). */
@@ -292,6 +328,9 @@ static uint8_t run_line(void)
 		say_line(TEXT_ODRA_PROMPT);
 		console.odra_start_ms = timer_ms();
 		return ENGINE_OK;
+	}
+	if (command == CMD_HINT || command == CMD_WHY) {
+		return run_teaching(&in, command);
 	}
 	uint8_t game_id = scan_game(&in);
 	if (game_id != GAME_COUNT) {

@@ -19,6 +19,11 @@
  *   MOVE                 your move, in the game's syntax: 2-3, -4, a1,a2, ...
  *   board                the game in progress (or the last one, over or
  *                        left), as a teleprinter prints it
+ *   hint                 on the person's turn in a game in progress: its
+ *                        analysis line, as for GAME POSITION; counted in
+ *                        settings.hints (FEATURE_TEACHING)
+ *   why                  on the person's turn: the reason why of the
+ *                        position (engine_print_why) (FEATURE_TEACHING)
  *   odra                 the Odra challenge (firmware/odra.h): Nim rows follow,
  *                        one a line, and an empty line ends them with the
  *                        answer; a bad row ends them at once with its error

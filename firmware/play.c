@@ -5,8 +5,10 @@
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
+#include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/screen.h"
+#include "firmware/settings.h"
 #include "firmware/view.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
@@ -26,6 +28,7 @@ static const uint8_t step_tenths[] ENGINE_FLASH = {
 	6,  /* STEP_THINKING: the deliberate pause before the machine moves */
 	15, /* STEP_ANNOUNCE */
 	20, /* STEP_OVER: the winner, then the score and the keys */
+	250, /* STEP_TEACH: a page of the hint and the reason why, then the game again */
 };
 
 enum play_step {
@@ -35,8 +38,16 @@ enum play_step {
 	STEP_REFUSED,
 	STEP_THINKING,
 	STEP_ANNOUNCE,
-	STEP_OVER
+	STEP_OVER,
+	STEP_TEACH
 };
+
+/* The hint's gesture: LEFT held on (or pressed again and again) where it
+ * changes nothing, at "Take 0" or a board's left edge, for this many of
+ * its events: about 3 s held from the start, 1.6 s past the last change
+ * of a hold already repeating fast.  A person making a move never needs
+ * it, and every other key still means what it did. */
+#define TEACH_IDLE_LEFTS 40u
 
 static uint8_t step;
 static uint16_t step_since; /* the low 16 bits of timer_ms(): steps last seconds */
@@ -46,6 +57,8 @@ static struct view_cursor person_cursor;
 #define cursor (*OPAQUE(&person_cursor))
 static struct view_cursor machine_cursor;
 static uint8_t over_page;
+static uint8_t teach_page; /* 0: the hint; 1 on: the reason why */
+static uint8_t idle_lefts;
 static bool blink;
 static bool showing;
 
@@ -87,6 +100,20 @@ static void draw_over_page(void)
 	} else {
 		lcd_write_line_P(1, ENGINE_FLASH_STR("SEL again L menu"));
 	}
+}
+
+/* The engine's best move in the game, marked with the words `words`, for
+ * the step `next`: the machine's move, or the person's hint, which from a
+ * losing position marks nothing and says so. */
+static void draw_best_move(uint8_t words, uint8_t next)
+{
+	engine_best_move(&game.pos, &machine_cursor.mv);
+	view_cursor_of_move(&game.pos, &machine_cursor);
+	if (FEATURE_TEACHING && words == WORDS_HINT && engine_outcome(&game.pos) == OUTCOME_P) {
+		words = WORDS_LOSING;
+		machine_cursor.part = VIEW_NO_PART;
+	}
+	draw_step(&machine_cursor, words, false, next);
 }
 
 /* Whatever the game now needs: the person's move, the machine's, or its end. */
@@ -139,9 +166,53 @@ static uint8_t leave(void)
 	return SCREEN_MENU;
 }
 
+/* Page `teach_page` of the teaching: the hint, a winning move marked on
+ * the game as the machine's are ("Win: Take 2", or "Every move loses"),
+ * then the reason why, two rows a page.  False, and nothing drawn, past
+ * the last page. */
+static bool draw_teach_page(void)
+{
+	if (teach_page == 0) {
+		draw_best_move(WORDS_HINT, STEP_TEACH);
+		return true;
+	}
+	if (!view_draw_why(&game.pos, (uint8_t)(teach_page - 1u))) {
+		return false;
+	}
+	enter_step(STEP_TEACH);
+	return true;
+}
+
+/* SELECT goes back to the move; RIGHT and DOWN page on, round to the
+ * hint again after the last page.  LEFT and UP do nothing, so that the
+ * LEFT still held from the gesture turns no page. */
+static void teach_key(uint8_t key)
+{
+	if (key == KEY_SELECT) {
+		draw_person_turn();
+	} else if (key == KEY_RIGHT || key == KEY_DOWN) {
+		teach_page++;
+		if (!draw_teach_page()) {
+			teach_page = 0;
+			draw_teach_page();
+		}
+	}
+}
+
 static void person_key(uint8_t key)
 {
 	uint8_t action = view_key(&game.pos, &cursor, key);
+	if (FEATURE_TEACHING) {
+		bool idle = key == KEY_LEFT && action == VIEW_NOTHING;
+		idle_lefts = idle ? (uint8_t)(idle_lefts + 1u) : 0u;
+		if (idle_lefts == TEACH_IDLE_LEFTS) {
+			idle_lefts = 0;
+			settings_count_hint();
+			teach_page = 0;
+			draw_teach_page();
+			return;
+		}
+	}
 	if (action == VIEW_REDRAW) {
 		draw_person_turn();
 	}
@@ -171,12 +242,11 @@ static void step_done(void)
 		}
 		break;
 	case STEP_REFUSED:
+	case STEP_TEACH:
 		draw_person_turn();
 		break;
 	case STEP_THINKING:
-		engine_best_move(&game.pos, &machine_cursor.mv);
-		view_cursor_of_move(&game.pos, &machine_cursor);
-		draw_step(&machine_cursor, WORDS_MACHINE, false, STEP_ANNOUNCE);
+		draw_best_move(WORDS_MACHINE, STEP_ANNOUNCE);
 		break;
 	case STEP_ANNOUNCE:
 		/* Played, the next turn follows.  The engine's move is legal by
@@ -204,6 +274,8 @@ uint8_t play_key(uint8_t key)
 		}
 	} else if (step == STEP_PERSON) {
 		person_key(key);
+	} else if (FEATURE_TEACHING && step == STEP_TEACH) {
+		teach_key(key);
 	} else if (step != STEP_THINKING) { /* keys are ignored while the machine thinks */
 		bool refused = step == STEP_REFUSED;
 		step_done();

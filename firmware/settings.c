@@ -8,3 +8,10 @@ void settings_init(void)
 	engine_start_position(&settings.setup, GAME_MARIENBAD);
 	settings.level = SETTINGS_LEVEL_PERFECT;
 }
+
+void settings_count_hint(void)
+{
+	if (settings.hints != UINT16_MAX) {
+		settings.hints++;
+	}
+}

@@ -31,5 +31,7 @@ extern struct settings settings;
 /* The defaults: Marienbad, the person first, perfect play, no games.  Called once, at
  * start-up, on the settings the C start-up zeroed. */
 void settings_init(void);
+/* One more hint asked for (the buttons' or `hint`), up to 65535. */
+void settings_count_hint(void);
 
 #endif

@@ -3,6 +3,7 @@
 
 #include "engine/packed_text.h"
 #include "engine/text.h"
+#include "firmware/features.h"
 #include "firmware/game.h"
 #include "hal/uart.h"
 #include "packed_tables.h"
@@ -22,6 +23,10 @@ static void uart_sink_put(struct text_sink *sink, char c)
 /* Set at run time: as the only initialised variable it would cost the C
  * start-up its whole copying loop. */
 struct text_sink transcript_out;
+
+/* Whether the move being made is the person's, from a position they could
+ * win: then a move that leaves the machine a win is a slip. */
+static bool slip_possible;
 
 void transcript_line_end(void)
 {
@@ -65,6 +70,9 @@ void transcript_game_event(uint8_t event)
 		transcript_position(&game.pos);
 		break;
 	case GAME_MOVING:
+		if (FEATURE_TEACHING) {
+			slip_possible = game.to_move == PLAYER_PERSON && engine_outcome(&game.pos) == OUTCOME_N;
+		}
 		transcript_say(TEXT_YOU + game.to_move);
 		uart_put(' ');
 		engine_print_move(&game.pos, game.move, &transcript_out);
@@ -72,6 +80,10 @@ void transcript_game_event(uint8_t event)
 		return;
 	default: /* GAME_MOVED */
 		engine_print_position(&game.pos, &transcript_out);
+		if (FEATURE_TEACHING && slip_possible && engine_outcome(&game.pos) == OUTCOME_N) {
+			transcript_line_end();
+			transcript_say(TEXT_SLIP);
+		}
 		if (game.over) {
 			transcript_line_end();
 			transcript_say(TEXT_WINNER);

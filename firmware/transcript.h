@@ -13,6 +13,11 @@
  * ends with "left GAME POSITION", the position it was left in; "new" or
  * "go" in place of "left", as the last move says whose turn it was, takes
  * it up again on the console.
+ * With FEATURE_TEACHING, a person's move from a position they could win
+ * to one the machine can win is followed by the line "slip", the moment
+ * the Odra 1003 waited for:
+ *   you 1-1 -> 2 4 5
+ *   slip
  * The serial console (firmware/console.h) writes its replies to the same
  * sink, so the line's output has one path.  The transcript observes the
  * game (firmware/game.h) and calls nothing of the console.

@@ -338,9 +338,10 @@ uint8_t view_key(const struct position *pos, struct view_cursor *c, uint8_t key)
 		if (key == KEY_SELECT) {
 			return board_select(pos, c);
 		}
+		uint8_t was = c->part;
 		c->armed = false;
 		board_step(pos, c, key);
-		return VIEW_REDRAW;
+		return c->part != was ? VIEW_REDRAW : VIEW_NOTHING;
 	}
 	if (key == KEY_SELECT) {
 		return VIEW_PLAY;

@@ -16,7 +16,9 @@
  *          the words in columns 5-15; the piece under the cursor blinks,
  *          the ones a move takes are hatched.
  * Row 1 (or the words beside a board) says the move being made, the
- * machine's move ("I take 3"), a refusal or "Thinking...".
+ * machine's move ("I take 3"), a refusal or "Thinking...", or the hint:
+ * "Win: Take 3" (the move marked as the machine's are) or "Every move
+ * loses".
  *
  * Input, the same for every game:
  *   line, strip and Kubo: UP and DOWN choose where (a heap, number,
@@ -56,7 +58,7 @@ enum view_action { VIEW_NOTHING, VIEW_REDRAW, VIEW_PLAY };
 
 /* What the words say; a refusal is WORDS_REFUSED plus the engine's reason
  * (enum engine_error), so one byte tells both. */
-enum view_words { WORDS_PERSON, WORDS_THINKING, WORDS_MACHINE, WORDS_REFUSED };
+enum view_words { WORDS_PERSON, WORDS_THINKING, WORDS_MACHINE, WORDS_HINT, WORDS_LOSING, WORDS_REFUSED };
 
 /* Sets the cursor up for the person's turn, keeping its place when that
  * still has something to take. */
@@ -71,6 +73,11 @@ void view_cursor_of_move(const struct position *pos, struct view_cursor *cursor)
  * words `words`.  A cursor whose
  * part is VIEW_NO_PART (WORDS_THINKING's) marks no move, on a board too. */
 void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink);
+
+/* Page `page` of the reason why (engine_print_why) of `pos`: the text
+ * broken into rows at spaces, two rows a page.  False, and nothing drawn,
+ * when the text ends before the page. */
+bool view_draw_why(const struct position *pos, uint8_t page);
 
 /* `at` (below `count`) moved one step (+1 or -1), wrapping round: the
  * modulo of a negative step without a division. */

@@ -8,6 +8,7 @@
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
+#include "firmware/features.h"
 #include "firmware/view_draw.h"
 #include "hal/lcd.h"
 
@@ -23,6 +24,9 @@
 #define LINE_TEXT_MAX 100u   /* 8 numbers of 10 digits, or 12 Matrix Nim cells, and more */
 #define LINE_PARTS_MOST 24u  /* parts that always fit the text */
 #define LINE_PARTS_BEFORE 8u
+/* The reason why as the LCD pages it: about 8 rows; longer texts (many
+ * large heaps) are cut, the console prints them whole. */
+#define WHY_TEXT_MAX (8u * LCD_COLUMNS + 1u)
 
 /* Room the pictures take in turn, out of the stack: the line's text while
  * it is cut to the display's width, and the board's picture, character by
@@ -311,6 +315,51 @@ static void draw_glyph(uint8_t id, uint8_t rows[8])
 	rows[7] = strip_columns(id, STRIP_CURSOR);
 }
 
+/* ---- the reason why ---- */
+
+/* The end of the row that begins at `at`: as much as fits, cut at the last
+ * space that fits when more follows (a word wider than the display is cut
+ * where it must be). */
+static char *why_row_end(char *at)
+{
+	char *end = at;
+	char *space = NULL;
+	while (*end != '\0' && end - at < (int)LCD_COLUMNS) {
+		if (*end == ' ') {
+			space = end;
+		}
+		end++;
+	}
+	if (*end != '\0' && *end != ' ' && space != NULL) {
+		end = space;
+	}
+	return end;
+}
+
+bool view_draw_why(const struct position *pos, uint8_t page)
+{
+	char text[WHY_TEXT_MAX];
+	struct buffer_sink sink;
+	buffer_sink_init(&sink, text, sizeof text);
+	engine_print_why(pos, &sink.sink);
+	char *at = text;
+	uint8_t first = (uint8_t)(2u * page);
+	for (uint8_t row = 0; row < first + LCD_ROWS; row++) {
+		if (row == first && *at == '\0') {
+			return false;
+		}
+		char *end = why_row_end(at);
+		char next = *end;
+		*end = '\0';
+		if (row >= first) {
+			lcd_write_line((uint8_t)(row - first), at);
+		}
+		*end = next;
+		at = next == ' ' ? end + 1 : end;
+	}
+	return true;
+}
+
 /* ---- the screen ---- */
 
 /* The words: the move, "Thinking..." or the reason of a refusal. */
@@ -321,7 +370,12 @@ static void print_words(const struct position *pos, const struct view_cursor *c,
 		engine_print_error((enum engine_error)(words - WORDS_REFUSED), out);
 	} else if (words == WORDS_THINKING) {
 		put_flash(ENGINE_FLASH_STR("Thinking..."));
+	} else if (FEATURE_TEACHING && words == WORDS_LOSING) {
+		put_flash(ENGINE_FLASH_STR("Every move loses"));
 	} else {
+		if (FEATURE_TEACHING && words == WORDS_HINT) {
+			put_flash(ENGINE_FLASH_STR("Win: "));
+		}
 		view_print_phrase(pos, c, words == WORDS_MACHINE, out);
 	}
 }
