@@ -22,6 +22,8 @@
 #define PLAY_SLICE_MS 10u
 #define PLAY_PRESS_MS 120u
 #define PLAY_LONG_PRESS_MS 1500u
+/* LEFT held until the hint comes (firmware/play.c: about 3 s at most). */
+#define PLAY_HINT_PRESS_MS 3500u
 #define PLAY_RELEASE_GAP_MS 60u /* between queued presses, as fingers need */
 #define PLAY_QUEUE_SIZE 16
 #define PLAY_INPUT_SIZE 120
@@ -261,7 +263,7 @@ static void play_draw(struct play *play)
 	play_draw_lcd(play);
 	play_end_line(play);
 	play_add(play, "\033[2m\u2190\u2191\u2193\u2192 buttons  Enter/space SELECT  L long SELECT  "
-		       "Tab serial  P %s  q quit\033[0m",
+		       "H hint  Tab serial  P %s  q quit\033[0m",
 		 PLAY_PNG_NAME);
 	play_end_line(play);
 	double seconds = (double)sim_cycles(play->sim) / BOARD_F_CPU;
@@ -362,6 +364,10 @@ static void play_button_key(struct play *play, unsigned char key)
 	case 'l':
 	case 'L':
 		play_queue_press(play, BUTTON_SELECT, PLAY_LONG_PRESS_MS);
+		break;
+	case 'h':
+	case 'H':
+		play_queue_press(play, BUTTON_LEFT, PLAY_HINT_PRESS_MS);
 		break;
 	case 'p':
 	case 'P':
