@@ -201,9 +201,13 @@ static void teach_key(uint8_t key)
 
 static void person_key(uint8_t key)
 {
+	uint8_t part = cursor.part;
+	uint16_t amount = cursor.amount;
 	uint8_t action = view_key(&game.pos, &cursor, key);
 	if (FEATURE_TEACHING) {
-		bool idle = key == KEY_LEFT && action == VIEW_NOTHING;
+		/* A LEFT that changed nothing: the same place (a board's cursor),
+		 * the same amount (a line's). */
+		bool idle = key == KEY_LEFT && cursor.part == part && cursor.amount == amount;
 		idle_lefts = idle ? (uint8_t)(idle_lefts + 1u) : 0u;
 		if (idle_lefts == TEACH_IDLE_LEFTS) {
 			idle_lefts = 0;

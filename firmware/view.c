@@ -338,10 +338,9 @@ uint8_t view_key(const struct position *pos, struct view_cursor *c, uint8_t key)
 		if (key == KEY_SELECT) {
 			return board_select(pos, c);
 		}
-		uint8_t was = c->part;
 		c->armed = false;
 		board_step(pos, c, key);
-		return c->part != was ? VIEW_REDRAW : VIEW_NOTHING;
+		return VIEW_REDRAW;
 	}
 	if (key == KEY_SELECT) {
 		return VIEW_PLAY;

@@ -251,6 +251,50 @@ static void hint_and_why_with_the_buttons(void **state)
 	e2e_close(sim);
 }
 
+/* The longest work of the pages: every move of each board game's start
+ * tried for the count of winning moves, within the watchdog's time (the
+ * run's health check counts its resets), and the first row as the host's. */
+static void board_pages_within_the_watchdog(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	unsigned games = 0;
+	for (uint8_t game = GAME_CHOMP; game < GAME_COUNT; game++) {
+		struct position pos;
+		char example[256];
+		struct buffer_sink sink;
+		buffer_sink_init(&sink, example, sizeof example);
+		engine_print_game_example(game, &sink.sink);
+		new_game(sim, game, example, &pos);
+		sim_run_ms(sim, 500);
+		hold_left(sim);
+		char row[BOARD_LCD_COLUMNS + 1];
+		e2e_line(sim, 0, row);
+		if (strstr(row, "Win: ") == NULL && strstr(row, "Every") == NULL) {
+			fail_msg("%s: no hint beside the board: \"%s\"", engine_game_name(game), row);
+		}
+		e2e_press(sim, BUTTON_RIGHT);
+		char why[TEXT_MAX];
+		host_why(&pos, why, sizeof why);
+		char first[8];
+		snprintf(first, sizeof first, "%.3s", why);
+		e2e_expect_line(sim, 0, first, 1000);
+		/* The two rows, joined at the space they were broken at. */
+		char rows[2 * BOARD_LCD_COLUMNS + 2];
+		e2e_line(sim, 0, row);
+		snprintf(rows, sizeof rows, "%s ", row);
+		e2e_line(sim, 1, row);
+		strcat(rows, row);
+		if (strcmp(rows, why) != 0) {
+			fail_msg("%s: the LCD shows \"%s\", the host says \"%s\"", engine_game_name(game), rows, why);
+		}
+		e2e_press(sim, BUTTON_SELECT);
+		games++;
+	}
+	e2e_close(sim);
+	printf("# %u boards: the hint and the count of winning moves from the start, no watchdog reset\n", games);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -259,6 +303,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(hint_and_why_on_the_console),
 		cmocka_unit_test(transcript_marks_slips),
 		cmocka_unit_test(hint_and_why_with_the_buttons),
+		cmocka_unit_test(board_pages_within_the_watchdog),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
