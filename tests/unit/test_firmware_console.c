@@ -16,6 +16,7 @@
 #include "engine/engine.h"
 #include "engine/text.h"
 #include "firmware/game.h"
+#include "firmware/settings.h"
 #include "tests/fake_hal/fake_hal.h"
 
 /* The machine's pause and its words on the play screen, with room. */
@@ -98,6 +99,20 @@ static void new_game_prints_its_transcript_and_board(void **state)
 	assert_int_equal(game.to_move, PLAYER_PERSON);
 }
 
+/* `hint` answers the analysis line and counts; a refused one does not
+ * count, and `why` never does. */
+static void hints_are_counted(void **state)
+{
+	(void)state;
+	uint16_t before = settings.hints;
+	assert_string_equal(ask("hint", 10), "error: no game\r\n");
+	ask("new nim 3 4 5", 10);
+	assert_string_equal(ask("hint", 10), "game=nim outcome=N grundy=2 move=1-2 after=1 4 5\r\n");
+	assert_string_equal(ask("why", 10), "groups 3=2+1 4 5=4+1, unpaired 2\r\n");
+	assert_string_equal(ask("hint 2", 10), "error: bad syntax\r\n");
+	assert_int_equal(settings.hints, before + 1u);
+}
+
 static void a_move_gets_the_machines_reply_and_the_board(void **state)
 {
 	(void)state;
@@ -161,6 +176,7 @@ int main(void)
 		cmocka_unit_test_setup(a_move_gets_the_machines_reply_and_the_board, set_up),
 		cmocka_unit_test_setup(refusals_are_one_error_line_each, set_up),
 		cmocka_unit_test_setup(the_lcd_follows_a_console_game, set_up),
+		cmocka_unit_test_setup(hints_are_counted, set_up),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
