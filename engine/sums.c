@@ -149,10 +149,10 @@ struct nim_scan {
 
 static void nim_scan(const struct position *pos, struct nim_scan *s)
 {
-	const uint16_t *heap = pos->u.heap;
 	*s = (struct nim_scan){ 0 };
+	uint16_t largest = 0;
 	for (uint8_t i = 0; i < pos->count; i++) {
-		uint16_t n = *heap++;
+		uint16_t n = pos->u.heap[i];
 		s->x ^= n;
 		if (n >= 2) {
 			s->big++;
@@ -160,7 +160,8 @@ static void nim_scan(const struct position *pos, struct nim_scan *s)
 		} else if (n == 1) {
 			s->ones++;
 		}
-		if (n > heap[s->largest]) {
+		if (n > largest) {
+			largest = n;
 			s->largest = i;
 		}
 	}
