@@ -725,27 +725,36 @@ int32_t engine_grundy(const struct position *pos)
 	}
 }
 
-/* A board game's whole state: the header and the first bytes of the union
- * (Chomp's rows, Taktix's and Nineteen's cell masks, Kubo's stacks). */
-#define POSITION_MEMBER_SIZE(m) sizeof(((struct position *)0)->u.m)
-#define BIGGER(a, b) ((a) > (b) ? (a) : (b))
-#define BOARD_STATE_BYTES (offsetof(struct position, u) + \
-	BIGGER(BIGGER(POSITION_MEMBER_SIZE(chomp), POSITION_MEMBER_SIZE(taktix)), \
-	       BIGGER(POSITION_MEMBER_SIZE(kubo), POSITION_MEMBER_SIZE(nineteen))))
-
-
 /*
  * The engine's work record: the position after a move, for the board
- * games' trials and for the analysis's line.  Only position_after() writes
- * it, and what it gives back holds until its next call.  Static: in a
- * frame, a record this large is reached through longer instructions.
- * `bytes` of *pos are copied, which for a board game may be
- * BOARD_STATE_BYTES: its trials then copy only what a board uses.
+ * games' trials and for the analysis's line.  Only position_after() and
+ * board_after() write it, and what they give back holds until the next
+ * call of either.  Static: in a frame, a record this large is reached
+ * through longer instructions.
  */
-static const struct position *position_after(const struct position *pos, const struct move *mv, size_t bytes)
+static struct position after;
+
+static const struct position *position_after(const struct position *pos, const struct move *mv)
 {
-	static struct position after;
-	memcpy(&after, pos, bytes);
+	after = *pos;
+	engine_apply_move(&after, mv);
+	return &after;
+}
+
+/* The most bytes a board game's member of the union takes: Chomp's rows,
+ * Taktix's cell mask, Kubo's stacks, Nineteen's cell mask. */
+#define MEMBER_BYTES(member) sizeof(((struct position *)0)->u.member)
+#define BIGGER(a, b) ((a) > (b) ? (a) : (b))
+#define BOARD_MEMBER_BYTES \
+	BIGGER(BIGGER(MEMBER_BYTES(chomp), MEMBER_BYTES(taktix)), BIGGER(MEMBER_BYTES(kubo), MEMBER_BYTES(nineteen)))
+
+/* A board game's trial: `after` already holds the position's header (its
+ * trials copy it once), and a move changes only the board's member of the
+ * union, and Chomp's count of rows.  So each trial copies only those. */
+static const struct position *board_after(const struct position *pos, const struct move *mv)
+{
+	after.count = pos->count;
+	memcpy(&after.u, &pos->u, BOARD_MEMBER_BYTES);
 	engine_apply_move(&after, mv);
 	return &after;
 }
@@ -763,9 +772,10 @@ static const struct position *position_after(const struct position *pos, const s
 static bool board_best_move(const struct position *pos, struct move *mv)
 {
 	bool losing = is_losing(pos);
+	memcpy(&after, pos, offsetof(struct position, u));
 	uint8_t index = 0;
 	while ((index = board_next_move(pos, index, mv)) != BOARD_NO_MOVE && !losing &&
-	       !is_losing(position_after(pos, mv, BOARD_STATE_BYTES))) {
+	       !is_losing(board_after(pos, mv))) {
 		index++;
 	}
 	/* None found: a position that is not losing has a winning move, so
@@ -781,16 +791,17 @@ struct engine_move_count engine_count_board_moves(const struct position *pos)
 {
 	struct engine_move_count n = { 0, 0 };
 	struct move mv;
+	memcpy(&after, pos, offsetof(struct position, u));
 	for (uint8_t index = 0; (index = board_next_move(pos, index, &mv)) != BOARD_NO_MOVE; index++) {
 		n.moves++;
-		if (is_losing(position_after(pos, &mv, BOARD_STATE_BYTES))) {
+		if (is_losing(board_after(pos, &mv))) {
 			n.winning++;
 		}
 	}
 	return n;
 }
 
-bool engine_best_move(const struct position *pos, struct move *mv)
+static OUT_OF_LINE bool search_best_move(const struct position *pos, struct move *mv)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
@@ -800,11 +811,20 @@ bool engine_best_move(const struct position *pos, struct move *mv)
 		return sums_best_move(pos, mv);
 	case FAMILY_DIGIT:
 		return digit_best_move(pos, mv);
-	case FAMILY_WYTHOFF:
-		return wythoff_best_move(pos, mv);
 	default:
 		return board_best_move(pos, mv);
 	}
+}
+
+/* Wythoff's move, two Zeckendorf sums, goes straight to its function,
+ * which saves few registers: the frame of the other games' searches
+ * would cost it a tenth of its time. */
+bool engine_best_move(const struct position *pos, struct move *mv)
+{
+	if (pos->game == GAME_WYTHOFF) {
+		return wythoff_best_move(pos, mv);
+	}
+	return search_best_move(pos, mv);
 }
 
 void engine_print_analysis(const struct position *pos, struct text_sink *out)
@@ -825,7 +845,7 @@ void engine_print_analysis(const struct position *pos, struct text_sink *out)
 	if (engine_best_move(pos, &mv)) {
 		put_move(pos, &mv);
 		put_flash(ENGINE_FLASH_STR(" after="));
-		put_position(position_after(pos, &mv, sizeof *pos));
+		put_position(position_after(pos, &mv));
 	} else {
 		put_flash(ENGINE_FLASH_STR("- after=-"));
 	}

@@ -112,10 +112,9 @@ bool sums_best_move(const struct position *pos, struct move *mv);
  * Subtract a digit's one number and Wythoff's two heaps count as parts
  * only to tell when the game is over. */
 uint32_t sums_part_size(const struct position *pos, uint8_t i);
-/* The Grundy value of part `only` alone in normal play, or of the whole
- * (SUMS_WHOLE), the XOR of its parts' (not for Subtract a digit). */
-#define SUMS_WHOLE 0xFFu
-uint16_t sums_value(const struct position *pos, uint8_t only);
+/* The Grundy value of one part alone in normal play (not for Subtract a
+ * digit), for the reason why, which shows each part's. */
+uint16_t sums_value(const struct position *pos, uint8_t part);
 
 /* Nim, misere Nim, Marienbad, Limit Nim, Subtraction, Nimble, Poker Nim: engine/heaps.c */
 /* The settings before the heaps; Poker Nim's starts, where the heaps'

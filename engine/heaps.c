@@ -127,11 +127,6 @@ uint16_t *heaps_parse_settings(struct position *pos, struct scanner *in)
 }
 
 /* An element of S, from its bit. */
-static void put_element(uint8_t bit)
-{
-	put_digit((uint8_t)(bit + 1u));
-}
-
 void heaps_print(const struct position *pos)
 {
 	const uint8_t *left = pos->u.poker.adds_left;
@@ -146,7 +141,7 @@ void heaps_print(const struct position *pos)
 	if (pos->game == GAME_SUBTRACTION) {
 		put_char('S'); /* upper case, as the rules write it */
 		put_char('=');
-		put_members(pos->set, put_element);
+		put_amounts(pos->set);
 		put_char(' ');
 	}
 	if (is_poker(pos) && (left[0] != pos->limit || left[1] != pos->limit)) {

@@ -42,9 +42,14 @@
 OUT_OF_LINE static uint16_t digit_mask(uint32_t n)
 {
 	uint16_t mask = 0;
-	while (n != 0) {
+	while (n > UINT16_MAX) {
 		mask |= (uint16_t)(1u << (uint8_t)(n % 10u));
 		n /= 10u;
+	}
+	/* The last five digits or fewer by 16-bit division, three times as
+	 * fast on the AVR. */
+	for (uint16_t low = (uint16_t)n; low != 0; low /= 10u) {
+		mask |= (uint16_t)(1u << (uint8_t)(low % 10u));
 	}
 	return (uint16_t)(mask & ~1u);
 }
@@ -323,9 +328,11 @@ int32_t digit_grundy(const struct position *pos)
 bool digit_best_move(const struct position *pos, struct move *mv)
 {
 	uint32_t n = pos->u.number[0];
-	uint16_t mask = digit_mask(n);
 	uint8_t d = (uint8_t)(n % 10u);
 	if (d == 0) {
+		/* Only here are the digits needed: finding them takes a
+		 * division by 10 for each. */
+		uint16_t mask = digit_mask(n);
 		do {
 			d++;
 			mask >>= 1;

@@ -37,6 +37,12 @@
 static uint8_t sequence[SUBTRACTION_VALUES];
 static uint8_t sequence_period;
 
+/* Subtraction's value of a heap of n, once sum_prepare has run. */
+static uint8_t heap_value(uint16_t n)
+{
+	return sequence[periodic_index(n, SUBTRACTION_VALUES, sequence_period)];
+}
+
 static void sum_prepare(const struct position *pos)
 {
 	if (pos->game == GAME_SUBTRACTION) {
@@ -69,9 +75,10 @@ static uint8_t divide_value(uint32_t n)
 	return n < 6u ? (uint8_t)((0xFA4u >> (2u * (uint8_t)n)) & 3u) : 0;
 }
 
-/* The value of a part of this size.  Subtraction, Kayles and pebbles read
- * theirs from a pre-period and one period: Subtraction's in RAM, a byte a
- * value, the others' in flash, two values a byte (engine_tables.h). */
+/* The value of a part of this size where it is not the size itself.
+ * Subtraction, Kayles and pebbles read theirs from a pre-period and one
+ * period: Subtraction's in RAM, a byte a value, the others' in flash, two
+ * values a byte (engine_tables.h). */
 static uint16_t size_value(const struct position *pos, uint32_t size)
 {
 	uint8_t game = pos->game;
@@ -83,10 +90,7 @@ static uint16_t size_value(const struct position *pos, uint32_t size)
 	case GAME_DIVIDE:
 		return divide_value(size);
 	case GAME_SUBTRACTION:
-		table = sequence;
-		values = SUBTRACTION_VALUES;
-		period = sequence_period;
-		break;
+		return heap_value((uint16_t)size);
 	case GAME_PEBBLES:
 		table = pebbles_values;
 		values = PEBBLES_PRE + PEBBLES_PERIOD;
@@ -99,9 +103,6 @@ static uint16_t size_value(const struct position *pos, uint32_t size)
 		return (uint16_t)size;
 	}
 	uint16_t at = periodic_index((uint16_t)size, values, period);
-	if (game == GAME_SUBTRACTION) {
-		return table[at];
-	}
 	uint8_t two = flash_u8(table + at / 2u);
 	return (at & 1u) ? two >> 4 : two & 0x0Fu;
 }
@@ -126,24 +127,45 @@ static uint16_t part_value(const struct position *pos, uint8_t i)
 	return size_value(pos, sums_part_size(pos, i));
 }
 
-/* The value of part `only`, or of the whole (SUMS_WHOLE); every call of the
- * strategy starts here, so this is where Subtraction's values are
- * prepared. */
-uint16_t sums_value(const struct position *pos, uint8_t only)
+/* The largest part that has a move (the first of equal ones; NO_HEAP
+ * when none has), and with `values` the value of the whole: the strategy
+ * needs both, the one when the other is 0, so one pass finds them.  Every
+ * call of the strategy starts here, so this is where Subtraction's values
+ * are prepared; the test for the game's end needs no values. */
+struct sum_scan {
+	uint16_t x;
+	uint8_t largest;
+};
+
+static struct sum_scan sum_scan(const struct position *pos, bool values)
 {
-	sum_prepare(pos);
-	uint16_t x = 0;
+	if (values) {
+		sum_prepare(pos);
+	}
+	struct sum_scan s = { 0, NO_HEAP };
+	uint32_t largest_size = heaps_least_take(pos) - 1u; /* a part of more has a move */
 	for (uint8_t i = 0; i < pos->count; i++) {
-		if (only == SUMS_WHOLE || only == i) {
-			x ^= part_value(pos, i);
+		uint32_t size = sums_part_size(pos, i);
+		if (values) {
+			s.x ^= size_value(pos, size);
+		}
+		if (size > largest_size) {
+			s.largest = i;
+			largest_size = size;
 		}
 	}
-	return x;
+	return s;
 }
 
 static uint16_t sum_value(const struct position *pos)
 {
-	return sums_value(pos, SUMS_WHOLE);
+	return sum_scan(pos, true).x;
+}
+
+uint16_t sums_value(const struct position *pos, uint8_t part)
+{
+	sum_prepare(pos);
+	return part_value(pos, part);
 }
 
 /* What Nim, misere Nim and Marienbad need of their heaps, in one pass. */
@@ -157,10 +179,10 @@ struct nim_scan {
 
 static void nim_scan(const struct position *pos, struct nim_scan *s)
 {
-	const uint16_t *heap = pos->u.heap;
 	*s = (struct nim_scan){ 0 };
+	uint16_t largest = 0;
 	for (uint8_t i = 0; i < pos->count; i++) {
-		uint16_t n = *heap++;
+		uint16_t n = pos->u.heap[i];
 		s->x ^= n;
 		if (n >= 2) {
 			s->big++;
@@ -168,7 +190,8 @@ static void nim_scan(const struct position *pos, struct nim_scan *s)
 		} else if (n == 1) {
 			s->ones++;
 		}
-		if (n > heap[s->largest]) {
+		if (n > largest) {
+			largest = n;
 			s->largest = i;
 		}
 	}
@@ -289,7 +312,7 @@ static bool move_to_zero(const struct position *pos, uint8_t i, uint16_t x, stru
 	case GAME_SUBTRACTION: {
 		uint16_t n = pos->u.heap[i];
 		uint8_t bits = pos->set; /* bit 0: the amount tried */
-		for (amount = 1; !(bits & 1u) || size_value(pos, (uint16_t)(n - amount)) != target; amount++) {
+		for (amount = 1; !(bits & 1u) || heap_value((uint16_t)(n - amount)) != target; amount++) {
 			bits >>= 1;
 			if (bits == 0 || amount >= n) {
 				return false;
@@ -340,21 +363,6 @@ static uint8_t poker_room(const struct position *pos)
 	return NO_HEAP;
 }
 
-/* The largest part that has a move (the first of equal ones), or NO_HEAP. */
-static uint8_t largest_part(const struct position *pos)
-{
-	uint8_t largest = NO_HEAP;
-	uint32_t largest_size = heaps_least_take(pos) - 1u; /* a part of more has a move */
-	for (uint8_t i = 0; i < pos->count; i++) {
-		uint32_t size = sums_part_size(pos, i);
-		if (size > largest_size) {
-			largest = i;
-			largest_size = size;
-		}
-	}
-	return largest;
-}
-
 /*
  * No winning move: the smallest move the rules allow in the largest part
  * that has a move keeps the game long and gives the opponent the most
@@ -365,9 +373,8 @@ static uint8_t largest_part(const struct position *pos)
  * the game is over (engine.c asks it so, for Subtract a digit and
  * Wythoff too).
  */
-bool sums_keep_going(const struct position *pos, struct move *mv)
+static bool keep_going(const struct position *pos, uint8_t largest, struct move *mv)
 {
-	uint8_t largest = largest_part(pos);
 	if (largest == NO_HEAP) {
 		/* Poker Nim with no stone to take: one added to the first heap
 		 * with room. */
@@ -389,6 +396,11 @@ bool sums_keep_going(const struct position *pos, struct move *mv)
 	}
 	set_move(mv, largest, small, amount);
 	return true;
+}
+
+bool sums_keep_going(const struct position *pos, struct move *mv)
+{
+	return keep_going(pos, sum_scan(pos, false).largest, mv);
 }
 
 /*
@@ -432,7 +444,8 @@ bool sums_best_move(const struct position *pos, struct move *mv)
 	if (pos->game <= GAME_MARIENBAD) {
 		return nim_best_move(pos, mv);
 	}
-	uint16_t x = sum_value(pos);
+	struct sum_scan scan = sum_scan(pos, true);
+	uint16_t x = scan.x;
 	if (x != 0) {
 		/* Poker Nim tries the heap last added to first; then every
 		 * part in turn (in the other games `i` starts at NO_HEAP,
@@ -445,5 +458,5 @@ bool sums_best_move(const struct position *pos, struct move *mv)
 			i = next;
 		}
 	}
-	return sums_keep_going(pos, mv);
+	return keep_going(pos, scan.largest, mv);
 }

@@ -232,6 +232,16 @@ void put_members(uint32_t bits, void (*name)(uint8_t bit))
 	}
 }
 
+static void put_amount(uint8_t bit)
+{
+	put_digit((uint8_t)(bit + 1u));
+}
+
+void put_amounts(uint8_t set)
+{
+	put_members(set, put_amount);
+}
+
 void put_list(const uint32_t *list, uint8_t count)
 {
 	for (uint8_t i = 0; i < count; i++) {

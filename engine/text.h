@@ -91,6 +91,8 @@ void put_word(enum position_word word, char after);
  * commas, each written by `name` (the members of Subtraction's S, the
  * cells of a board game's move). */
 void put_members(uint32_t bits, void (*name)(uint8_t bit));
+/* Subtraction's S, bit i of `set` being amount i + 1: `1,3,4`. */
+void put_amounts(uint8_t set);
 /* Numbers separated by single spaces. */
 void put_list(const uint32_t *list, uint8_t count);
 /* The same for bytes, with any separator (a matrix row's `1 2 3` or

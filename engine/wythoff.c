@@ -27,6 +27,7 @@
  */
 #include <stddef.h>
 
+#include "engine/attributes.h"
 #include "engine/games.h"
 
 #define FIB_TOP_INDEX 22u
@@ -152,7 +153,7 @@ bool wythoff_is_losing(const struct position *pos)
 	return smaller != UINT16_MAX && zeckendorf(larger, PARTNER_OF) == smaller;
 }
 
-bool wythoff_best_move(const struct position *pos, struct move *mv)
+OUT_OF_LINE bool wythoff_best_move(const struct position *pos, struct move *mv)
 {
 	const uint16_t *heap = pos->u.heap;
 	uint8_t large = heap[1] >= heap[0]; /* the larger heap, the second if equal */

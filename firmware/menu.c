@@ -139,21 +139,6 @@ static void draw_marquee(void)
 	}
 }
 
-static void print_set(void)
-{
-	char comma = '\0';
-	uint8_t set = setup()->set;
-	for (uint8_t amount = 1; set != 0; amount++, set >>= 1) {
-		if (set & 1u) {
-			if (comma) {
-				put_char(comma);
-			}
-			put_u16(amount);
-			comma = ',';
-		}
-	}
-}
-
 /* The byte of `settings` that items ITEM_RULE to ITEM_COLS change, by
  * their order. */
 static const uint8_t item_offsets[ITEM_VALUE - ITEM_RULE] ENGINE_FLASH = {
@@ -241,7 +226,7 @@ static void draw_item(void)
 		} else if (item_is_choice()) {
 			put_flash(flash_skip(position_words, (uint8_t)((item - ITEM_RULE) * 2u + *byte)));
 		} else if (item == ITEM_SET) {
-			print_set();
+			put_amounts(setup()->set);
 		} else {
 			put_u32(item_number(byte));
 		}

@@ -160,6 +160,12 @@ bool brute_from_position(struct brute_pos *out, const struct position *pos)
 void brute_to_position(struct position *out, const struct brute_pos *pos)
 {
 	memset(out, 0, sizeof(*out));
+	if (pos->game < GAME_CHOMP && pos->game != GAME_PRIME_POWER) {
+		/* The parts beyond `count` hold what the menu left there (it
+		 * keeps a part's size when the count goes down and up again):
+		 * the engine must read no further than `count`. */
+		memset(&out->u, 0xA5, sizeof(out->u));
+	}
 	out->game = pos->game;
 	out->rule = pos->misere ? RULE_MISERE : RULE_NORMAL;
 	out->count = pos->count;
