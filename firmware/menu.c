@@ -35,9 +35,6 @@ enum menu_item {
 #define MENU_REPEATS_PER_TENFOLD 16u
 #define MENU_TENFOLDS_MOST 8u
 
-#define MENU_MARQUEE_MS 300u
-#define MENU_MARQUEE_PAUSE 5u /* steps */
-#define MENU_RULES_MAX 96u
 
 static uint8_t item;
 static uint8_t marquee_step;
@@ -110,33 +107,14 @@ static void print_part_word(bool many)
 /* Who wins: the first words, then the rule's (enum engine_rule). */
 static const char winners[] ENGINE_FLASH = " Last move \0wins.   \0loses.   ";
 
-/* The rules run along row 1 under the game's name, a character every
- * MENU_MARQUEE_MS after a pause at their start, and round again once the
- * whole text and its gap have gone by: the step past them shows what step
- * 0 does.  The text is printed whole first, into room for the longest
- * with some to spare (a test runs every game's to its end, so none is cut
- * unseen), and the window taken from it. */
-static void draw_marquee(void)
+/* The rules, which run along row 1 under the game's name (a test runs
+ * every game's to its end, so none is cut unseen); the words of who wins
+ * end in the gap before they come round again. */
+static void print_rules(struct text_sink *out)
 {
-	struct buffer_sink text;
-	char rules[MENU_RULES_MAX];
-	buffer_sink_init(&text, rules, sizeof rules);
-	engine_print_game_text(setup()->game, ENGINE_TEXT_SUMMARY, &text.sink);
+	engine_print_game_text(setup()->game, ENGINE_TEXT_SUMMARY, out);
 	put_flash(winners);
 	put_flash(flash_skip(winners, (uint8_t)(1u + setup()->rule)));
-	uint8_t length = (uint8_t)text.length;
-	uint8_t at = marquee_step > MENU_MARQUEE_PAUSE ? (uint8_t)(marquee_step - MENU_MARQUEE_PAUSE) : 0u;
-	display_begin();
-	for (uint8_t column = 0; column < LCD_COLUMNS; column++) {
-		if (at >= length) {
-			at = 0; /* it comes round again */
-		}
-		put_char(rules[at++]);
-	}
-	display_end(1);
-	if (marquee_step >= (uint8_t)(length + MENU_MARQUEE_PAUSE)) {
-		marquee_step = 0;
-	}
 }
 
 /* The byte of `settings` that items ITEM_RULE to ITEM_COLS change, by
@@ -242,9 +220,8 @@ void menu_enter(void)
 	}
 	draw_item();
 	if (item == ITEM_GAME) {
-		marquee_step = 0;
 		marquee_since = (uint16_t)timer_ms();
-		draw_marquee();
+		marquee_step = view_draw_marquee(print_rules, 0);
 	} else {
 		lcd_write_line_P(1, ENGINE_FLASH_STR("U/D:more SEL:go"));
 	}
@@ -252,12 +229,11 @@ void menu_enter(void)
 
 void menu_tick(uint16_t now_ms)
 {
-	if (item != ITEM_GAME || (uint16_t)(now_ms - marquee_since) < MENU_MARQUEE_MS) {
+	if (item != ITEM_GAME || (uint16_t)(now_ms - marquee_since) < VIEW_MARQUEE_MS) {
 		return;
 	}
 	marquee_since = now_ms;
-	marquee_step++;
-	draw_marquee();
+	marquee_step = view_draw_marquee(print_rules, marquee_step);
 }
 
 /* The next item shown, in direction `step` (+1 or -1), wrapping. */

@@ -28,7 +28,8 @@ static const uint8_t step_tenths[] ENGINE_FLASH = {
 	6,  /* STEP_THINKING: the deliberate pause before the machine moves */
 	15, /* STEP_ANNOUNCE */
 	20, /* STEP_OVER: the winner, then the score and the keys */
-	250, /* STEP_TEACH: a page of the hint and the reason why, then the game again */
+	250, /* STEP_TEACH: the hint, then the game again */
+	VIEW_MARQUEE_MS / 100u, /* STEP_WHY: a step of the reason why along row 1 */
 };
 
 enum play_step {
@@ -39,7 +40,8 @@ enum play_step {
 	STEP_THINKING,
 	STEP_ANNOUNCE,
 	STEP_OVER,
-	STEP_TEACH
+	STEP_TEACH,
+	STEP_WHY
 };
 
 /* The hint's gesture: LEFT held on (or pressed again and again) where it
@@ -57,7 +59,7 @@ static struct view_cursor person_cursor;
 #define cursor (*OPAQUE(&person_cursor))
 static struct view_cursor machine_cursor;
 static uint8_t over_page;
-static uint8_t teach_page; /* 0: the hint; 1 on: the reason why */
+static uint8_t why_step; /* the reason why's marquee */
 static uint8_t idle_lefts;
 static bool blink;
 static bool showing;
@@ -166,35 +168,33 @@ static uint8_t leave(void)
 	return SCREEN_MENU;
 }
 
-/* Page `teach_page` of the teaching: the hint, a winning move marked on
- * the game as the machine's are ("Win: Take 2", or "Every move loses"),
- * then the reason why, two rows a page.  False, and nothing drawn, past
- * the last page. */
-static bool draw_teach_page(void)
+/* The reason why, with the gap before it comes round again. */
+static void print_why(struct text_sink *out)
 {
-	if (teach_page == 0) {
-		draw_best_move(WORDS_HINT, STEP_TEACH);
-		return true;
-	}
-	if (!view_draw_why(&game.pos, (uint8_t)(teach_page - 1u))) {
-		return false;
-	}
-	enter_step(STEP_TEACH);
-	return true;
+	engine_print_why(&game.pos, out);
+	put_flash(ENGINE_FLASH_STR("   "));
 }
 
-/* SELECT goes back to the move; RIGHT and DOWN page on, round to the
- * hint again after the last page.  LEFT and UP do nothing, so that the
- * LEFT still held from the gesture turns no page. */
+/* A step of the reason why running along row 1 under the hint's row 0. */
+static void draw_why(void)
+{
+	why_step = view_draw_marquee(print_why, why_step);
+	enter_step(STEP_WHY);
+}
+
+/* SELECT goes back to the move; RIGHT and DOWN turn from the hint to the
+ * reason why and back.  LEFT and UP do nothing, so that the LEFT still
+ * held from the gesture changes nothing. */
 static void teach_key(uint8_t key)
 {
 	if (key == KEY_SELECT) {
 		draw_person_turn();
 	} else if (key == KEY_RIGHT || key == KEY_DOWN) {
-		teach_page++;
-		if (!draw_teach_page()) {
-			teach_page = 0;
-			draw_teach_page();
+		if (step == STEP_WHY) {
+			draw_best_move(WORDS_HINT, STEP_TEACH);
+		} else {
+			why_step = 0;
+			draw_why();
 		}
 	}
 }
@@ -212,8 +212,7 @@ static void person_key(uint8_t key)
 		if (idle_lefts == TEACH_IDLE_LEFTS) {
 			idle_lefts = 0;
 			settings_count_hint();
-			teach_page = 0;
-			draw_teach_page();
+			draw_best_move(WORDS_HINT, STEP_TEACH);
 			return;
 		}
 	}
@@ -249,6 +248,9 @@ static void step_done(void)
 	case STEP_TEACH:
 		draw_person_turn();
 		break;
+	case STEP_WHY:
+		draw_why();
+		break;
 	case STEP_THINKING:
 		draw_best_move(WORDS_MACHINE, STEP_ANNOUNCE);
 		break;
@@ -278,7 +280,7 @@ uint8_t play_key(uint8_t key)
 		}
 	} else if (step == STEP_PERSON) {
 		person_key(key);
-	} else if (FEATURE_TEACHING && step == STEP_TEACH) {
+	} else if (FEATURE_TEACHING && step >= STEP_TEACH) {
 		teach_key(key);
 	} else if (step != STEP_THINKING) { /* keys are ignored while the machine thinks */
 		bool refused = step == STEP_REFUSED;

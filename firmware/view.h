@@ -74,10 +74,17 @@ void view_cursor_of_move(const struct position *pos, struct view_cursor *cursor)
  * part is VIEW_NO_PART (WORDS_THINKING's) marks no move, on a board too. */
 void view_draw(const struct position *pos, const struct view_cursor *cursor, uint8_t words, bool blink);
 
-/* Page `page` of the reason why (engine_print_why) of `pos`: the text
- * broken into rows at spaces, two rows a page.  False, and nothing drawn,
- * when the text ends before the page. */
-bool view_draw_why(const struct position *pos, uint8_t page);
+/* A text running along row 1, the menu's rules or the reason why: a
+ * character every VIEW_MARQUEE_MS after a pause of VIEW_MARQUEE_PAUSE
+ * steps at its start, and round again once the whole text has gone by.
+ * `print` writes the text whole first, into room for the longest rules
+ * with some to spare (a longer text is cut; the console prints the reason
+ * why whole), and step `step` of it is drawn.  Gives the step to draw
+ * next. */
+#define VIEW_MARQUEE_MS 300u
+#define VIEW_MARQUEE_PAUSE 5u
+#define VIEW_MARQUEE_MAX 96u
+uint8_t view_draw_marquee(void (*print)(struct text_sink *out), uint8_t step);
 
 /* `at` (below `count`) moved one step (+1 or -1), wrapping round: the
  * modulo of a negative step without a division. */

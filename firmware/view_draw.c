@@ -24,9 +24,6 @@
 #define LINE_TEXT_MAX 100u   /* 8 numbers of 10 digits, or 12 Matrix Nim cells, and more */
 #define LINE_PARTS_MOST 24u  /* parts that always fit the text */
 #define LINE_PARTS_BEFORE 8u
-/* The reason why as the LCD pages it: about 8 rows; longer texts (many
- * large heaps) are cut, the console prints them whole. */
-#define WHY_TEXT_MAX (8u * LCD_COLUMNS + 1u)
 
 /* Room the pictures take in turn, out of the stack: the line's text while
  * it is cut to the display's width, and the board's picture, character by
@@ -315,49 +312,26 @@ static void draw_glyph(uint8_t id, uint8_t rows[8])
 	rows[7] = strip_columns(id, STRIP_CURSOR);
 }
 
-/* ---- the reason why ---- */
+/* ---- the marquee ---- */
 
-/* The end of the row that begins at `at`: as much as fits, cut at the last
- * space that fits when more follows (a word wider than the display is cut
- * where it must be). */
-static char *why_row_end(char *at)
+uint8_t view_draw_marquee(void (*print)(struct text_sink *out), uint8_t step)
 {
-	char *end = at;
-	char *space = NULL;
-	while (*end != '\0' && end - at < (int)LCD_COLUMNS) {
-		if (*end == ' ') {
-			space = end;
+	struct buffer_sink text;
+	char buffer[VIEW_MARQUEE_MAX];
+	buffer_sink_init(&text, buffer, sizeof buffer);
+	print(&text.sink);
+	uint8_t length = (uint8_t)text.length;
+	uint8_t at = step > VIEW_MARQUEE_PAUSE ? (uint8_t)(step - VIEW_MARQUEE_PAUSE) : 0u;
+	display_begin();
+	for (uint8_t column = 0; column < LCD_COLUMNS; column++) {
+		if (at >= length) {
+			at = 0; /* it comes round again */
 		}
-		end++;
+		put_char(buffer[at++]);
 	}
-	if (*end != '\0' && *end != ' ' && space != NULL) {
-		end = space;
-	}
-	return end;
-}
-
-bool view_draw_why(const struct position *pos, uint8_t page)
-{
-	char text[WHY_TEXT_MAX];
-	struct buffer_sink sink;
-	buffer_sink_init(&sink, text, sizeof text);
-	engine_print_why(pos, &sink.sink);
-	char *at = text;
-	uint8_t first = (uint8_t)(2u * page);
-	for (uint8_t row = 0; row < first + LCD_ROWS; row++) {
-		if (row == first && *at == '\0') {
-			return false;
-		}
-		char *end = why_row_end(at);
-		char next = *end;
-		*end = '\0';
-		if (row >= first) {
-			lcd_write_line((uint8_t)(row - first), at);
-		}
-		*end = next;
-		at = next == ' ' ? end + 1 : end;
-	}
-	return true;
+	display_end(1);
+	/* The step past the whole text shows what step 0 does. */
+	return step >= (uint8_t)(length + VIEW_MARQUEE_PAUSE) ? 1u : (uint8_t)(step + 1u);
 }
 
 /* ---- the screen ---- */
