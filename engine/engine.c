@@ -759,6 +759,19 @@ static const struct position *board_after(const struct position *pos, const stru
 	return &after;
 }
 
+/* The first of a board's moves from `index` on, in the module's order,
+ * that wins (leaves a losing position): its index, or BOARD_NO_MOVE.
+ * Each trial starts from a copy of only the bytes a board position uses,
+ * not of the whole record. */
+static uint8_t board_next_win(const struct position *pos, uint8_t index, struct move *mv)
+{
+	memcpy(&after, pos, offsetof(struct position, u));
+	while ((index = board_next_move(pos, index, mv)) != BOARD_NO_MOVE && !is_losing(board_after(pos, mv))) {
+		index++;
+	}
+	return index;
+}
+
 /*
  * The board games have no strategy of their own: try every legal move and
  * keep the first that leaves a losing position.  From a losing position
@@ -766,39 +779,26 @@ static const struct position *board_after(const struct position *pos, const stru
  * module's order, which takes single pieces before larger groups: the
  * smallest move leaves the most play, and so the most chances for the
  * opponent to err.  That case is known at once from the position itself,
- * so it costs no trials; and each trial starts from a copy of only the
- * bytes a board position uses, not of the whole record.
+ * so it costs no trials.  None found from a position that is not losing:
+ * the game is over; were the tables wrong, the first legal move is still
+ * played.
  */
 static bool board_best_move(const struct position *pos, struct move *mv)
 {
-	bool losing = is_losing(pos);
-	memcpy(&after, pos, offsetof(struct position, u));
-	uint8_t index = 0;
-	while ((index = board_next_move(pos, index, mv)) != BOARD_NO_MOVE && !losing &&
-	       !is_losing(board_after(pos, mv))) {
-		index++;
+	if (is_losing(pos) || board_next_win(pos, 0, mv) == BOARD_NO_MOVE) {
+		return board_next_move(pos, 0, mv) != BOARD_NO_MOVE;
 	}
-	/* None found: a position that is not losing has a winning move, so
-	 * the game is over; were the tables wrong, the first legal move is
-	 * still played. */
-	if (index == BOARD_NO_MOVE) {
-		index = board_next_move(pos, 0, mv);
-	}
-	return index != BOARD_NO_MOVE;
+	return true;
 }
 
-struct engine_move_count engine_count_board_moves(const struct position *pos)
+uint8_t engine_count_board_wins(const struct position *pos)
 {
-	struct engine_move_count n = { 0, 0 };
+	uint8_t wins = 0;
 	struct move mv;
-	memcpy(&after, pos, offsetof(struct position, u));
-	for (uint8_t index = 0; (index = board_next_move(pos, index, &mv)) != BOARD_NO_MOVE; index++) {
-		n.moves++;
-		if (is_losing(board_after(pos, &mv))) {
-			n.winning++;
-		}
+	for (uint8_t index = 0; (index = board_next_win(pos, index, &mv)) != BOARD_NO_MOVE; index++) {
+		wins++;
 	}
-	return n;
+	return wins;
 }
 
 static OUT_OF_LINE bool search_best_move(const struct position *pos, struct move *mv)

@@ -288,16 +288,12 @@ int32_t engine_grundy(const struct position *pos);
  * chosen to keep the game going.  False only when the game is over. */
 bool engine_best_move(const struct position *pos, struct move *mv);
 
-/* A board game's (Chomp, Taktix, Kubo, Nineteen) legal moves, and how
- * many of them win (leave a losing position).  A small struct comes back
- * in registers. */
-struct engine_move_count {
-	uint8_t moves, winning;
-};
-struct engine_move_count engine_count_board_moves(const struct position *pos);
+/* How many of a board game's (Chomp, Taktix, Kubo, Nineteen) legal moves
+ * win (leave a losing position). */
+uint8_t engine_count_board_wins(const struct position *pos);
 
 /* The reason why, one line for the serial console's `why` and the LCD's
- * pages (engine/teach.c):
+ * marquee (engine/teach.c):
  *   Nim, misere Nim, Marienbad, Poker Nim: each heap in binary groups,
  *     the groups left unpaired (none: every move loses), and the heap to
  *     take from to pair them:
@@ -309,7 +305,8 @@ struct engine_move_count engine_count_board_moves(const struct position *pos);
  *     every move loses):  grundy 1:1 12:4, xor 5
  *   Wythoff, the cold (losing) pairs of the smaller heap and of the
  *     heaps' difference:  cold pairs 3,5 6,10
- *   the boards:           2 of 9 moves win */
+ *   the boards, how many moves win (0: every move loses):
+ *                         winning moves 2 */
 void engine_print_why(const struct position *pos, struct text_sink *out);
 
 /* The one-line analysis shared by the host tool and the serial console:

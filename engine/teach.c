@@ -16,7 +16,8 @@
  *   - Wythoff: the cold (losing) pairs nearest the position, the one that
  *     holds the smaller heap and the one whose heaps differ as these do;
  *     a winning move goes to one of them.
- *   - The boards, whose tables know only who wins: how many moves win.
+ *   - The boards, whose tables know only who wins: how many moves win
+ *     (none: every move loses).
  */
 #include "engine/engine.h"
 
@@ -103,11 +104,8 @@ static void why_wythoff(const struct position *pos)
 
 static void why_board(const struct position *pos)
 {
-	struct engine_move_count n = engine_count_board_moves(pos);
-	put_u16(n.winning);
-	put_flash(ENGINE_FLASH_STR(" of "));
-	put_u16(n.moves);
-	put_flash(ENGINE_FLASH_STR(" moves win"));
+	put_flash(ENGINE_FLASH_STR("winning moves "));
+	put_u16(engine_count_board_wins(pos));
 }
 
 void engine_print_why(const struct position *pos, struct text_sink *out)
