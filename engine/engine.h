@@ -295,9 +295,8 @@ uint8_t engine_count_board_wins(const struct position *pos);
 /* The reason why, one line for the serial console's `why` and the LCD's
  * marquee (engine/teach.c):
  *   Nim, misere Nim, Marienbad, Poker Nim: each heap in binary groups,
- *     the groups left unpaired (none: every move loses), and the heap to
- *     take from to pair them:
- *                         groups 3=2+1 4 5=4+1, unpaired 2, take from heap 1
+ *     and the groups left unpaired (none: every move loses):
+ *                         groups 3=2+1 4 5=4+1, unpaired 2
  *     near a misere game's end, the rule that takes over instead:
  *                         groups 1 1 3=2+1, unpaired 2+1, misere: leave odd 1s
  *   Subtract a digit:     multiples of 10 lose

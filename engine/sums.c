@@ -162,9 +162,11 @@ static uint16_t sum_value(const struct position *pos)
 	return sum_scan(pos, true).x;
 }
 
+/* The whole's scan prepares Subtraction's values, and keeps the one call
+ * of sum_prepare that it is built into. */
 uint16_t sums_value(const struct position *pos, uint8_t part)
 {
-	sum_prepare(pos);
+	sum_scan(pos, true);
 	return part_value(pos, part);
 }
 
