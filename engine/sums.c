@@ -354,8 +354,7 @@ static uint8_t largest_part(const struct position *pos)
  * row (the leftmost), a halving, one prime factor, one pin or cell at the
  * end of a row (which never splits it).  Poker Nim with every heap empty
  * adds one stone.  False when no part has a move and no heap may grow:
- * the game is over (engine.c asks it so, for Subtract a digit and
- * Wythoff too).
+ * the game is over.
  */
 bool sums_keep_going(const struct position *pos, struct move *mv)
 {
