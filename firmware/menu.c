@@ -175,7 +175,7 @@ _Static_assert(offsetof(struct settings, level) == offsetof(struct settings, mac
 static uint8_t *item_field(void)
 {
 	if (item == ITEM_FIRST || item == ITEM_LEVEL) {
-		return &settings.machine_first + (item - ITEM_FIRST);
+		return (uint8_t *)&settings + offsetof(struct settings, machine_first) + (item - ITEM_FIRST);
 	}
 	if (item == ITEM_COLS && facts().picture == ENGINE_PICTURE_CHOMP) {
 		return &setup()->u.chomp[0];
