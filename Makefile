@@ -7,7 +7,8 @@
 #   make size       flash and static RAM of every edition, against its budgets
 #   make symbols    the largest symbols of each source file, flash and RAM
 #   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
-#   make bench      cycle counts of the machine's move in every game, the stack's depth
+#   make bench      cycle counts of the machine's move in every game, the stack's depth,
+#                   the person's win rates against each level of play
 #   make text-measure  flash and print time of the firmware's texts, packed each way
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
 #   make fresh      make play and make test at their first run on a new Debian (root)
