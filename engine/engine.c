@@ -389,15 +389,14 @@ bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 	}
 }
 
+static bool machine_move(const struct position *pos, bool keep_going, uint8_t from, struct move *mv);
+
 bool engine_game_over(const struct position *pos)
 {
 	/* Over when there is no move at all: none to keep a sum going, no
-	 * first legal move on a board. */
+	 * legal move on a board. */
 	static struct move found; /* static: in a frame it would cost more code than its RAM */
-	if (family(pos->game) < FAMILY_CHOMP) {
-		return !sums_keep_going(pos, &found);
-	}
-	return board_next_move(pos, 0, &found) == BOARD_NO_MOVE;
+	return !machine_move(pos, true, 0, &found);
 }
 
 static void parse_move(const struct position *pos, struct scanner *in, struct move *mv)
@@ -767,38 +766,45 @@ static const struct position *board_after(const struct position *pos, const stru
  * smallest move leaves the most play, and so the most chances for the
  * opponent to err.  That case is known at once from the position itself,
  * so it costs no trials; and each trial starts from a copy of only the
- * bytes a board position uses, not of the whole record.
+ * bytes a board position uses, not of the whole record.  To keep the game
+ * going whatever the position (`keep_going`), the first legal move from
+ * number `from` on is played as from a losing position.
  */
-static bool board_best_move(const struct position *pos, struct move *mv)
+static bool board_best_move(const struct position *pos, bool keep_going, uint8_t from, struct move *mv)
 {
-	bool losing = is_losing(pos);
+	bool losing = keep_going || is_losing(pos);
 	memcpy(&after, pos, offsetof(struct position, u));
-	uint8_t index = 0;
+	uint8_t index = from;
 	while ((index = board_next_move(pos, index, mv)) != BOARD_NO_MOVE && !losing &&
 	       !is_losing(board_after(pos, mv))) {
 		index++;
 	}
 	/* None found: a position that is not losing has a winning move, so
-	 * the game is over; were the tables wrong, the first legal move is
-	 * still played. */
+	 * the game is over, or none comes after `from`; were the tables
+	 * wrong, the first legal move is still played. */
 	if (index == BOARD_NO_MOVE) {
 		index = board_next_move(pos, 0, mv);
 	}
 	return index != BOARD_NO_MOVE;
 }
 
-static OUT_OF_LINE bool search_best_move(const struct position *pos, struct move *mv)
+/* engine_best_move, or with `keep_going` engine_keep_going: one switch
+ * for both, each game's module taking the question.  Out of line: its
+ * callers share it. */
+static OUT_OF_LINE bool machine_move(const struct position *pos, bool keep_going, uint8_t from, struct move *mv)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
 	case FAMILY_NUMBERS:
 	case FAMILY_MATRIX:
 	case FAMILY_ROWS:
-		return sums_best_move(pos, mv);
+		return keep_going ? sums_keep_going(pos, mv) : sums_best_move(pos, mv);
 	case FAMILY_DIGIT:
-		return digit_best_move(pos, mv);
+		return digit_best_move(pos, keep_going, mv);
+	case FAMILY_WYTHOFF:
+		return wythoff_best_move(pos, keep_going, mv);
 	default:
-		return board_best_move(pos, mv);
+		return board_best_move(pos, keep_going, from, mv);
 	}
 }
 
@@ -808,9 +814,14 @@ static OUT_OF_LINE bool search_best_move(const struct position *pos, struct move
 bool engine_best_move(const struct position *pos, struct move *mv)
 {
 	if (pos->game == GAME_WYTHOFF) {
-		return wythoff_best_move(pos, mv);
+		return wythoff_best_move(pos, false, mv);
 	}
-	return search_best_move(pos, mv);
+	return machine_move(pos, false, 0, mv);
+}
+
+bool engine_keep_going(const struct position *pos, uint8_t from, struct move *mv)
+{
+	return machine_move(pos, true, from, mv);
 }
 
 void engine_print_analysis(const struct position *pos, struct text_sink *out)

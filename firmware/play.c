@@ -5,8 +5,10 @@
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
+#include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/screen.h"
+#include "firmware/settings.h"
 #include "firmware/view.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
@@ -48,6 +50,8 @@ static struct view_cursor machine_cursor;
 static uint8_t over_page;
 static bool blink;
 static bool showing;
+
+_Static_assert(SETTINGS_LEVEL_PERFECT == ENGINE_LEVEL_PERFECT, "the settings' levels are the engine's");
 
 static void enter_step(uint8_t next)
 {
@@ -174,7 +178,11 @@ static void step_done(void)
 		draw_person_turn();
 		break;
 	case STEP_THINKING:
-		engine_best_move(&game.pos, &machine_cursor.mv);
+		/* Without the levels, perfect play.  The seed is the time,
+		 * which the person's last move set, in milliseconds: no two
+		 * games slip alike. */
+		engine_level_move(&game.pos, FEATURE_LEVELS ? settings.level : SETTINGS_LEVEL_PERFECT,
+				  (uint16_t)timer_ms(), &machine_cursor.mv);
 		view_cursor_of_move(&game.pos, &machine_cursor);
 		draw_step(&machine_cursor, WORDS_MACHINE, false, STEP_ANNOUNCE);
 		break;
