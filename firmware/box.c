@@ -42,9 +42,7 @@ static const game_observer observers[] ENGINE_FLASH = {
 #endif
 	win_light,
 #if FEATURE_SAVE
-	/* Last: the chip waits 3.4 ms for each byte it writes, and the
-	 * screen and the light show what happened first. */
-	store_game_event,
+	store_game_event, /* the settings kept, if they changed */
 #endif
 	NULL,
 };
@@ -70,6 +68,9 @@ void box_poll(void)
 	}
 	if (FEATURE_CONSOLE) {
 		console_poll();
+	}
+	if (FEATURE_SAVE) {
+		(void)store_poll();
 	}
 	ui_tick((uint16_t)timer_ms());
 	sleep_idle_unless(uart_pending);

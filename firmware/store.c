@@ -7,14 +7,14 @@
 #include "engine/attributes.h"
 #include "engine/engine.h"
 #include "firmware/game.h"
-#include "hal/watchdog.h"
 
 /* No record yet: the first save goes to slot 0, the one after it. */
 #define STORE_NONE 0xFFu
 _Static_assert((uint8_t)(STORE_NONE + 1u) == 0, "the slot after none is slot 0");
 
 static uint8_t newest;   /* the slot of the newest record, or STORE_NONE */
-static uint8_t sequence; /* its sequence number; the next save's, once it is written */
+static uint8_t sequence; /* its sequence number */
+static bool saving;      /* the newest is being written */
 
 uint16_t store_crc(uint16_t crc, uint8_t byte)
 {
@@ -29,21 +29,20 @@ uint16_t store_crc(uint16_t crc, uint8_t byte)
 enum walk {
 	WALK_LOAD, /* its sequence number and settings into RAM, whether its CRC holds or not */
 	WALK_DIFF, /* whether it differs from the record of RAM's */
-	WALK_SAVE  /* the record of RAM's written over it, the bytes that differ */
+	WALK_SAVE  /* the first byte that differs from the record of RAM's written over */
 };
 
 /* Goes through the record in `slot`, byte by byte, beside the record that
  * RAM makes: `settings`, `sequence`, and the CRC of these two.  The CRC is
  * CRC-16/ARC, reflected: after its low byte, the CRC so far is its high
- * byte; so each byte of it is the low byte of the CRC so far.  True when
- * a byte differed: with WALK_LOAD, only the CRC can, and then the CRC
- * fails. */
+ * byte; so each byte of it is the low byte of the CRC so far.  True at the
+ * first byte that differs (with WALK_LOAD only the CRC can: it fails);
+ * false when none does. */
 static bool walk(uint8_t slot, uint8_t how)
 {
 	uint16_t at = (uint16_t)(slot * STORE_RECORD_SIZE);
 	uint8_t *mine = (uint8_t *)&settings;
 	uint16_t crc = STORE_FORMAT;
-	bool differs = false;
 	for (uint8_t i = 0; i < STORE_RECORD_SIZE; i++, at++) {
 		uint8_t *ram = i < sizeof settings ? &mine[i] : i == sizeof settings ? &sequence : NULL;
 		uint8_t byte = eeprom_get(at);
@@ -56,17 +55,14 @@ static bool walk(uint8_t slot, uint8_t how)
 			want = *ram;
 		}
 		if (byte != want) {
-			differs = true;
 			if (how == WALK_SAVE) {
-				/* 3.4 ms a byte: a whole record is a third of a
-				 * second, near the watchdog's period. */
-				watchdog_feed();
 				eeprom_put(at, want);
 			}
+			return true;
 		}
 		crc = store_crc(crc, want);
 	}
-	return differs;
+	return false;
 }
 
 /* Settings the firmware could have saved: the bytes that choose a word or
@@ -108,6 +104,7 @@ void store_load(void)
 		}
 	}
 	newest = found;
+	saving = false; /* the C start-up zeroes it; the host tests power on again without one */
 	if (found != STORE_NONE) {
 		(void)walk(found, WALK_LOAD);
 		if (loaded_settings_valid()) {
@@ -122,7 +119,8 @@ void store_game_event(uint8_t event)
 {
 	(void)event; /* any event may follow a change */
 	uint8_t slot = newest;
-	if (slot != STORE_NONE && !walk(slot, WALK_DIFF)) {
+	/* A save under way takes in any change as it goes (store_poll). */
+	if (saving || (slot != STORE_NONE && !walk(slot, WALK_DIFF))) {
 		return;
 	}
 	slot++;
@@ -131,5 +129,13 @@ void store_game_event(uint8_t event)
 	}
 	newest = slot;
 	sequence++;
-	(void)walk(slot, WALK_SAVE);
+	saving = true;
+}
+
+bool store_poll(void)
+{
+	if (saving && !eeprom_busy()) {
+		saving = walk(newest, WALK_SAVE);
+	}
+	return saving;
 }

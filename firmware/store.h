@@ -26,6 +26,7 @@
 #ifndef FIRMWARE_STORE_H
 #define FIRMWARE_STORE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "firmware/settings.h"
@@ -45,13 +46,19 @@ _Static_assert(STORE_SLOTS < 128, "the newest sequence number is the greatest wi
  * else the defaults (settings_init()).  On the settings the C start-up
  * zeroed. */
 void store_load(void);
-/* An observer of the game (firmware/game.h): at each event, `settings`
- * written as the newest record unless the newest holds them already.  So
- * the EEPROM is written when a game begins with a new set-up, level or
- * first player, when a game ends (the score), when a game goes on after a
- * hint (the count), and at no other time.  Comparing the settings with
- * the newest record costs a read of it and no write. */
+/* An observer of the game (firmware/game.h): at each event, a save of
+ * `settings` begun unless the newest record holds them already (a read
+ * of it and no write).  So the EEPROM is written when a game begins with
+ * a new set-up, level or first player, when a game ends (the score), when
+ * a game goes on after a hint (the count), and at no other time. */
 void store_game_event(uint8_t event);
+/* Each pass of the main loop: the save under way goes on by a byte, the
+ * first that differs from RAM's record, when the EEPROM has finished the
+ * one before (3.4 ms), so that the keys and the screen never wait for it.
+ * Each pass compares the whole record again, so a change while it is
+ * written is written too, and the CRC, last, is that of the settings as
+ * they are then.  True while a save is under way. */
+bool store_poll(void);
 
 /* One byte more of a CRC-16/ARC, from `crc` so far. */
 uint16_t store_crc(uint16_t crc, uint8_t byte);

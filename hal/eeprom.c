@@ -9,6 +9,11 @@
 /* avr-libc's eeprom_read_byte() and eeprom_write_byte() do the same, out
  * of line; written here, each goes inline into its one caller, the
  * record store's walk through a record. */
+bool eeprom_busy(void)
+{
+	return !eeprom_is_ready();
+}
+
 uint8_t eeprom_get(uint16_t address)
 {
 	eeprom_busy_wait();

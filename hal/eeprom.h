@@ -7,10 +7,13 @@
 #ifndef HAL_EEPROM_H
 #define HAL_EEPROM_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define EEPROM_SIZE 1024u
 
+/* Whether a write is under way: then a read or a write waits for it. */
+bool eeprom_busy(void);
 /* The byte at `address` (below EEPROM_SIZE), once any write has ended. */
 uint8_t eeprom_get(uint16_t address);
 /* Begins writing `byte` at `address`, once any write before it has ended

@@ -25,6 +25,12 @@ static void check_address(uint16_t address)
 	}
 }
 
+/* Its writes are done at once. */
+bool eeprom_busy(void)
+{
+	return false;
+}
+
 uint8_t eeprom_get(uint16_t address)
 {
 	check_address(address);

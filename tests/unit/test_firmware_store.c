@@ -5,7 +5,8 @@
  * newest), from a newest record whose CRC fails (the one before), and
  * from records whose settings the firmware could not have saved (the
  * defaults); the rotation round the slots and the sequence number round
- * 255 to 0; no write when nothing changed; and a power cut after every
+ * 255 to 0; no write when nothing changed; a change while a save is
+ * written, written with it; and a power cut after every
  * byte of a save, the byte being written left old, new or garbage.  It
  * prints the EEPROM's expected life.
  */
@@ -78,10 +79,19 @@ static struct settings some_settings(uint8_t which, uint16_t wins)
 	return made;
 }
 
+/* A game's event, then passes of the main loop until the save it began
+ * has ended, or the power has gone. */
+static void save_now(void)
+{
+	store_game_event(GAME_MOVED);
+	while (fake_eeprom.writes_left != 0 && store_poll()) {
+	}
+}
+
 static void save(const struct settings *these)
 {
 	settings = *these;
-	store_game_event(GAME_MOVED);
+	save_now();
 }
 
 static void restart(void)
@@ -134,15 +144,42 @@ static void nothing_is_written_when_nothing_changed(void **state)
 	save(&these);
 	unsigned writes = fake_eeprom.writes;
 	assert_true(writes > 0);
-	store_game_event(GAME_MOVED);
-	store_game_event(GAME_MOVED);
+	save_now();
+	save_now();
 	assert_int_equal(fake_eeprom.writes, writes);
 	restart();
-	store_game_event(GAME_MOVED);
+	save_now();
 	assert_int_equal(fake_eeprom.writes, writes);
 	settings.wins[PLAYER_PERSON]++;
-	store_game_event(GAME_MOVED);
+	save_now();
 	assert_true(fake_eeprom.writes > writes);
+}
+
+/* The settings change while a save is being written: the record ends
+ * with them as they are at its end, and no second save follows. */
+static void a_change_during_a_save_is_written_with_it(void **state)
+{
+	(void)state;
+	struct settings first = some_settings(GAME_CHOMP, 5);
+	settings = first;
+	store_game_event(GAME_BEGAN);
+	for (unsigned pass = 0; pass < 20u; pass++) {
+		assert_true(store_poll());
+	}
+	settings.hints = 1000;
+	settings.wins[PLAYER_MACHINE] = 0x1234;
+	struct settings changed = settings;
+	store_game_event(GAME_MOVED);
+	unsigned passes = 20;
+	while (store_poll()) {
+		passes++;
+	}
+	unsigned writes = fake_eeprom.writes;
+	save_now();
+	assert_int_equal(fake_eeprom.writes, writes);
+	restart();
+	expect_settings(&changed, "changed during the save");
+	print_message("# a save of %u passes, changed after 20: the change came back\n", passes);
 }
 
 /* The slot a save wrote: the one whose bytes changed. */
@@ -293,7 +330,7 @@ static void a_power_cut_during_a_save_gives_the_old_settings_or_the_new(void **s
 			} else if (same(&settings, &new)) {
 				news++;
 			} else {
-				fail_msg("a cut after %u of %u writes gave other settings", k, writes);
+				fail_msg("a cut after %u of %u writes (torn %u at %u) gave other settings: game %u wins %u-%u hints %u", k, writes, torn, at, settings.setup.game, settings.wins[0], settings.wins[1], settings.hints);
 			}
 		}
 	}
@@ -312,7 +349,7 @@ static void the_eeprom_life_at_a_save_a_game(void **state)
 	unsigned long saves = (unsigned long)CELL_WRITES * cells / STORE_RECORD_SIZE;
 	unsigned long days = saves / GAMES_A_DAY;
 	assert_true(cells <= EEPROM_SIZE);
-	print_message("# EEPROM life: records of %u bytes in %u slots (%u of %u bytes); at most %u cells written "
+	print_message("# EEPROM life (the host's layout of the settings): records of %u bytes in %u slots (%u of %u bytes); at most %u cells written "
 		      "a save; %lu saves before a cell reaches %u writes: at a save a game, %u games a day, "
 		      "%lu days, %lu years\n",
 		      (unsigned)STORE_RECORD_SIZE, (unsigned)STORE_SLOTS, cells, EEPROM_SIZE,
@@ -325,6 +362,7 @@ int main(void)
 		cmocka_unit_test_setup(blank_zeroed_and_random_eeproms_give_the_defaults, set_up),
 		cmocka_unit_test_setup(saved_settings_come_back, set_up),
 		cmocka_unit_test_setup(nothing_is_written_when_nothing_changed, set_up),
+		cmocka_unit_test_setup(a_change_during_a_save_is_written_with_it, set_up),
 		cmocka_unit_test_setup(the_rotation_and_the_sequence_number_wrap_round, set_up),
 		cmocka_unit_test_setup(a_newest_record_that_fails_its_crc_gives_the_one_before, set_up),
 		cmocka_unit_test_setup(settings_the_firmware_could_not_have_saved_give_the_defaults, set_up),
