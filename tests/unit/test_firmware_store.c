@@ -1,6 +1,6 @@
 /*
  * The settings kept in the EEPROM (firmware/store.c) on the host, against
- * the fake HAL's EEPROM: what comes back at power-on from a blank, zeroed
+ * the fake HAL's EEPROM: the CRC's check value; what comes back at power-on from a blank, zeroed
  * or random EEPROM (the defaults), from the records saves wrote (the
  * newest), from a newest record whose CRC fails (the one before), and
  * from records whose settings the firmware could not have saved (the
@@ -97,6 +97,21 @@ static void save(const struct settings *these)
 static void restart(void)
 {
 	fake_device_restart();
+}
+
+/* The CRC is CRC-16/ARC, avr-libc's _crc16_update: its check value, of
+ * "123456789" from 0, is 0xBB3D; and a record followed by its CRC, low
+ * byte first, leaves 0, which the store's walk relies on. */
+static void the_crc_is_crc16_arc(void **state)
+{
+	(void)state;
+	uint16_t crc = 0;
+	for (const char *c = "123456789"; *c != '\0'; c++) {
+		crc = store_crc(crc, (uint8_t)*c);
+	}
+	assert_int_equal(crc, 0xBB3Du);
+	uint16_t whole = store_crc(store_crc(crc, (uint8_t)crc), (uint8_t)(crc >> 8));
+	assert_int_equal(whole, 0);
 }
 
 static void blank_zeroed_and_random_eeproms_give_the_defaults(void **state)
@@ -359,6 +374,7 @@ static void the_eeprom_life_at_a_save_a_game(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(the_crc_is_crc16_arc),
 		cmocka_unit_test_setup(blank_zeroed_and_random_eeproms_give_the_defaults, set_up),
 		cmocka_unit_test_setup(saved_settings_come_back, set_up),
 		cmocka_unit_test_setup(nothing_is_written_when_nothing_changed, set_up),
