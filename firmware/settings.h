@@ -3,7 +3,8 @@
  * hints asked for.
  *
  * With FEATURE_SAVE they are kept in the EEPROM (firmware/store.h) when a
- * game begins or ends, and come back at power-on, power cuts included.  A
+ * game's event finds them changed (a game begun with a new set-up, a game
+ * ended, a hint asked), and come back at power-on, power cuts included.  A
  * device whose EEPROM holds no record it can read (a new chip, one blank
  * or written by other firmware) starts with the defaults: Marienbad, the
  * Odra's game, the person to move first, perfect play, no games counted.

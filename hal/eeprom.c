@@ -6,9 +6,11 @@
 #include <stdint.h>
 #include <util/atomic.h>
 
-/* avr-libc's eeprom_read_byte() and eeprom_write_byte() do the same, out
- * of line; written here, each goes inline into its one caller, the
- * record store's walk through a record. */
+/* avr-libc's <avr/eeprom.h> gives the wait for a write to end; its
+ * eeprom_read_byte() and eeprom_write_byte() do what eeprom_get() and
+ * eeprom_put() do, but out of line: written here, each goes inline into
+ * its one caller, the record store's walk through a record. */
+
 bool eeprom_busy(void)
 {
 	return !eeprom_is_ready();
