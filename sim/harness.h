@@ -7,7 +7,8 @@
  *     of our own (sim/lcd_model.h) that records every timing violation,
  *   - the serial line: bytes into and out of USART0,
  *   - LEDs: the pin levels,
- *   - EEPROM: kept across power cycles, as on a real chip,
+ *   - EEPROM: kept across power cycles, as on a real chip, each byte's
+ *     write keeping the chip busy for 3.4 ms as the real one does,
  *   - the stack: the RAM above the firmware's static data is painted at
  *     power-on, so that the deepest the stack went can be read afterwards.
  *
