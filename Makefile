@@ -448,6 +448,8 @@ $(BUILD)/tests/sim/%: $(BUILD)/host/tests/sim/%.o $(SIM_LIB_OBJ)
 # challenge is tested for how it says so (test_without_odra).
 # An end-to-end test needs every switch on, unless E2E_NEEDS_<test> names
 # the ones it needs; an edition runs those whose switches it has.
+# The power cuts need the saved settings alone.
+E2E_NEEDS_test_power_cut := SAVE
 E2E_SWITCH_TESTS := $(BUILD)/tests/e2e/test_without_odra
 E2E_EDITION_TESTS := $(filter-out $(E2E_SWITCH_TESTS),$(E2E_TESTS))
 # The levels are set at the console too, and the machine's moves read

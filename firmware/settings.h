@@ -1,10 +1,14 @@
 /*
- * What the menu set up and the score of the games finished since power-on.
+ * What the menu set up, the level, the score of the games finished and the
+ * hints asked for.
  *
- * They live in RAM only: at power-on the device starts at Marienbad, the
- * Odra's game, with the person to move first and no games counted.  Kept
- * across power cuts they would need EEPROM records that survive a cut
- * while saving, and the flash for that code is not free yet.
+ * With FEATURE_SAVE they are kept in the EEPROM (firmware/store.h) when a
+ * game's event finds them changed (a game begun with a new set-up, a game
+ * ended, a hint asked), and come back at power-on, power cuts included.  A
+ * device whose EEPROM holds no record it can read (a new chip, one blank
+ * or written by other firmware) starts with the defaults: Marienbad, the
+ * Odra's game, the person to move first, perfect play, no games counted.
+ * Without FEATURE_SAVE the settings last until power-off.
  */
 #ifndef FIRMWARE_SETTINGS_H
 #define FIRMWARE_SETTINGS_H
@@ -28,8 +32,9 @@ struct settings {
 
 extern struct settings settings;
 
-/* The defaults: Marienbad, the person first, perfect play, no games.  Called once, at
- * start-up, on the settings the C start-up zeroed. */
+/* The defaults: Marienbad, the person first, perfect play, no games.  Called at
+ * start-up on the settings the C start-up zeroed (firmware/store.c zeroes
+ * them again when it finds no record to load). */
 void settings_init(void);
 
 #endif
