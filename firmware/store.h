@@ -1,7 +1,7 @@
 /*
  * The settings (firmware/settings.h) kept in the EEPROM (FEATURE_SAVE), so
- * that the game set up, who moves first, the level, the score and the hint
- * count come back at power-on.
+ * that the game set up, who moves first, the level and the score come back
+ * at power-on.
  *
  * The EEPROM holds STORE_SLOTS records side by side, each a copy of the
  * settings with a sequence number and a CRC:
@@ -49,8 +49,8 @@ void store_load(void);
 /* An observer of the game (firmware/game.h): at each event, a save of
  * `settings` begun unless the newest record holds them already (a read
  * of it and no write).  So the EEPROM is written when a game begins with
- * a new set-up, level or first player, when a game ends (the score), when
- * a game goes on after a hint (the count), and at no other time. */
+ * a new set-up, level or first player, when a game ends (the score), and
+ * at no other time. */
 void store_game_event(uint8_t event);
 /* Each pass of the main loop: the save under way goes on by a byte, the
  * first that differs from RAM's record, when the EEPROM has finished the
