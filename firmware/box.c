@@ -69,9 +69,11 @@ void box_poll(void)
 	if (FEATURE_CONSOLE) {
 		console_poll();
 	}
+	ui_tick((uint16_t)timer_ms());
 	if (FEATURE_SAVE) {
+		/* After the screen: a save's comparisons never delay what a
+		 * key or a move shows. */
 		(void)store_poll();
 	}
-	ui_tick((uint16_t)timer_ms());
 	sleep_idle_unless(uart_pending);
 }

@@ -15,6 +15,7 @@ _Static_assert((uint8_t)(STORE_NONE + 1u) == 0, "the slot after none is slot 0")
 static uint8_t newest;   /* the slot of the newest record, or STORE_NONE */
 static uint8_t sequence; /* its sequence number */
 static bool saving;      /* the newest is being written */
+static bool due;         /* a game's event came: compare at the next poll */
 
 uint16_t store_crc(uint16_t crc, uint8_t byte)
 {
@@ -104,7 +105,8 @@ void store_load(void)
 		}
 	}
 	newest = found;
-	saving = false; /* the C start-up zeroes it; the host tests power on again without one */
+	saving = false; /* the C start-up zeroes them; the host tests power on again without one */
+	due = false;
 	if (found != STORE_NONE) {
 		(void)walk(found, WALK_LOAD);
 		if (loaded_settings_valid()) {
@@ -118,9 +120,14 @@ void store_load(void)
 void store_game_event(uint8_t event)
 {
 	(void)event; /* any event may follow a change */
+	due = true;
+}
+
+/* A save begun unless the newest record holds the settings already. */
+static void save_if_changed(void)
+{
 	uint8_t slot = newest;
-	/* A save under way takes in any change as it goes (store_poll). */
-	if (saving || (slot != STORE_NONE && !walk(slot, WALK_DIFF))) {
+	if (slot != STORE_NONE && !walk(slot, WALK_DIFF)) {
 		return;
 	}
 	slot++;
@@ -134,6 +141,11 @@ void store_game_event(uint8_t event)
 
 bool store_poll(void)
 {
+	/* A save under way takes in any change as it goes. */
+	if (due && !saving) {
+		save_if_changed();
+	}
+	due = false;
 	if (saving && !eeprom_busy()) {
 		saving = walk(newest, WALK_SAVE);
 	}

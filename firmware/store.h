@@ -46,13 +46,15 @@ _Static_assert(STORE_SLOTS < 128, "the newest sequence number is the greatest wi
  * else the defaults (settings_init()).  On the settings the C start-up
  * zeroed. */
 void store_load(void);
-/* An observer of the game (firmware/game.h): at each event, a save of
- * `settings` begun unless the newest record holds them already (a read
- * of it and no write).  So the EEPROM is written when a game begins with
- * a new set-up, level or first player, when a game ends (the score), and
- * at no other time. */
+/* An observer of the game (firmware/game.h): each event makes the next
+ * store_poll() compare the settings with the newest record (a read of it,
+ * half a millisecond) and begin a save if they differ, so that the
+ * comparison never delays the screen.  So the EEPROM is written when a
+ * game begins with a new set-up, level or first player, when a game ends
+ * (the score), and at no other time. */
 void store_game_event(uint8_t event);
-/* Each pass of the main loop: the save under way goes on by a byte, the
+/* Each pass of the main loop, after the screen's: a save begun if a game's
+ * event found the settings changed; the save under way goes on by a byte, the
  * first that differs from RAM's record, when the EEPROM has finished the
  * one before (3.4 ms), so that the keys and the screen never wait for it.
  * Each pass compares the whole record again, so a change while it is
