@@ -7,7 +7,8 @@
 #   make size       flash and static RAM of every edition, against its budgets
 #   make symbols    the largest symbols of each source file, flash and RAM
 #   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
-#   make bench      cycle counts of the machine's move in every game, the stack's depth
+#   make bench      cycle counts of the machine's move in every game, the stack's depth,
+#                   the person's win rates against each level of play
 #   make text-measure  flash and print time of the firmware's texts, packed each way
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
 #   make fresh      make play and make test at their first run on a new Debian (root)
@@ -263,7 +264,7 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 # folder of their own, so editions never clobber each other: the pocket
 # edition, the default, is $(BUILD)/grundy-box.elf (its objects in
 # $(BUILD)/avr), any other $(BUILD)/edition/NAME/grundy-box.elf.
-FEATURES_ALL := CONSOLE ANALYSIS ODRA TRANSCRIPT LEVELS TEACHING SAVE
+FEATURES_ALL := CONSOLE ANALYSIS ODRA TRANSCRIPT LEVELS SAVE
 # A switch that another needs (features.h refuses the one without the other).
 FEATURE_NEEDS_ANALYSIS := CONSOLE
 FEATURE_NEEDS_ODRA := CONSOLE
@@ -433,6 +434,9 @@ $(BUILD)/tests/e2e/%: $(BUILD)/host/tests/e2e/%.o $(E2E_SUPPORT_OBJ) $(SIM_LIB_O
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS) $(CMOCKA_LDLIBS)
 
+# The levels' test plays the games of the levels' measure (make bench).
+$(BUILD)/tests/unit/test_levels: $(call host_obj,tools/bench/levels.c)
+
 # The packer's own test links the packer's reader and coder.
 $(BUILD)/tests/unit/test_textpack: $(call host_obj,tools/textpack/read.c tools/textpack/huffman.c)
 
@@ -450,8 +454,13 @@ $(BUILD)/tests/sim/%: $(BUILD)/host/tests/sim/%.o $(SIM_LIB_OBJ)
 # An end-to-end test needs every switch on, unless E2E_NEEDS_<test> names
 # the ones it needs; an edition runs those whose switches it has.
 E2E_NEEDS_test_teaching := CONSOLE TRANSCRIPT TEACHING
+# The power cuts need the saved settings alone.
+E2E_NEEDS_test_power_cut := SAVE
 E2E_SWITCH_TESTS := $(BUILD)/tests/e2e/test_without_odra
 E2E_EDITION_TESTS := $(filter-out $(E2E_SWITCH_TESTS),$(E2E_TESTS))
+# The levels are set at the console too, and the machine's moves read
+# from the transcript.
+E2E_NEEDS_test_levels := CONSOLE TRANSCRIPT LEVELS
 e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(FEATURES_ALL))),,$(1))
 e2e_tests_of = $(foreach test,$(E2E_EDITION_TESTS),$(call e2e_applies,$(test),$(1)))
 run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)
@@ -520,7 +529,18 @@ test: $(ODRA_RUN)
 # static RAM and the stack leave less than its margin free.
 STACK_TEST := $(BUILD)/tests/e2e/test_stack
 
-bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN) $(STACK_TEST)
+# The machine's levels of play (tools/bench/levels.c): a perfect and a
+# random person play LEVELS_GAMES games from every game's start against
+# each level, on the host with the engine's own level code; the table of
+# their win rates is appended to $(BENCH_TXT).
+LEVELS_RUN := $(BUILD)/bench/levels_run
+
+$(LEVELS_RUN): $(call host_obj,tools/bench/levels_run.c tools/bench/levels.c) $(ENGINE_HOST_OBJ)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^
+
+bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN)
 	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
 		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
 		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
@@ -528,6 +548,7 @@ bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN) $(STACK_TEST)
 	$(Q)out=$$(GRUNDY_BOX_ELF=$(ELF) CMOCKA_MESSAGE_OUTPUT=TAP $(STACK_TEST) 2>&1); status=$$?; \
 		printf '%s\n' "$$out" | sed -n 's/^# \(stack high-water .*\)/\1/p' | tee -a $(BENCH_TXT); \
 		[ $$status -eq 0 ] || { printf '%s\n' "$$out" >&2; exit $$status; }
+	$(Q)out=$$($(LEVELS_RUN)); status=$$?; printf '%s\n' "$$out" | tee -a $(BENCH_TXT); exit $$status
 
 # ---- the firmware's logic on the host ---------------------------------------------------------
 

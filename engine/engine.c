@@ -389,15 +389,14 @@ bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 	}
 }
 
+static bool machine_move(const struct position *pos, bool keep_going, uint8_t from, struct move *mv);
+
 bool engine_game_over(const struct position *pos)
 {
 	/* Over when there is no move at all: none to keep a sum going, no
-	 * first legal move on a board. */
+	 * legal move on a board. */
 	static struct move found; /* static: in a frame it would cost more code than its RAM */
-	if (family(pos->game) < FAMILY_CHOMP) {
-		return !sums_keep_going(pos, &found);
-	}
-	return board_next_move(pos, 0, &found) == BOARD_NO_MOVE;
+	return !machine_move(pos, true, 0, &found);
 }
 
 static void parse_move(const struct position *pos, struct scanner *in, struct move *mv)
@@ -779,16 +778,19 @@ static uint8_t board_next_win(const struct position *pos, uint8_t index, struct 
  * module's order, which takes single pieces before larger groups: the
  * smallest move leaves the most play, and so the most chances for the
  * opponent to err.  That case is known at once from the position itself,
- * so it costs no trials.  None found from a position that is not losing:
- * the game is over; were the tables wrong, the first legal move is still
- * played.
+ * so it costs no trials.  To keep the game going whatever the position
+ * (`keep_going`), the first legal move from number `from` on is played as
+ * from a losing position.
  */
-static bool board_best_move(const struct position *pos, struct move *mv)
+static bool board_best_move(const struct position *pos, bool keep_going, uint8_t from, struct move *mv)
 {
-	if (is_losing(pos) || board_next_win(pos, 0, mv) == BOARD_NO_MOVE) {
-		return board_next_move(pos, 0, mv) != BOARD_NO_MOVE;
+	if (!keep_going && !is_losing(pos) && board_next_win(pos, 0, mv) != BOARD_NO_MOVE) {
+		return true;
 	}
-	return true;
+	/* None after `from`, or none that wins from a position that is not
+	 * losing (the game is over; were the tables wrong): the first legal
+	 * move is played. */
+	return board_next_move(pos, from, mv) != BOARD_NO_MOVE || board_next_move(pos, 0, mv) != BOARD_NO_MOVE;
 }
 
 uint8_t engine_count_board_wins(const struct position *pos)
@@ -801,18 +803,23 @@ uint8_t engine_count_board_wins(const struct position *pos)
 	return wins;
 }
 
-static OUT_OF_LINE bool search_best_move(const struct position *pos, struct move *mv)
+/* engine_best_move, or with `keep_going` engine_keep_going: one switch
+ * for both, each game's module taking the question.  Out of line: its
+ * callers share it. */
+static OUT_OF_LINE bool machine_move(const struct position *pos, bool keep_going, uint8_t from, struct move *mv)
 {
 	switch (family(pos->game)) {
 	case FAMILY_HEAPS:
 	case FAMILY_NUMBERS:
 	case FAMILY_MATRIX:
 	case FAMILY_ROWS:
-		return sums_best_move(pos, mv);
+		return keep_going ? sums_keep_going(pos, mv) : sums_best_move(pos, mv);
 	case FAMILY_DIGIT:
-		return digit_best_move(pos, mv);
+		return digit_best_move(pos, keep_going, mv);
+	case FAMILY_WYTHOFF:
+		return wythoff_best_move(pos, keep_going, mv);
 	default:
-		return board_best_move(pos, mv);
+		return board_best_move(pos, keep_going, from, mv);
 	}
 }
 
@@ -822,9 +829,14 @@ static OUT_OF_LINE bool search_best_move(const struct position *pos, struct move
 bool engine_best_move(const struct position *pos, struct move *mv)
 {
 	if (pos->game == GAME_WYTHOFF) {
-		return wythoff_best_move(pos, mv);
+		return wythoff_best_move(pos, false, mv);
 	}
-	return search_best_move(pos, mv);
+	return machine_move(pos, false, 0, mv);
+}
+
+bool engine_keep_going(const struct position *pos, uint8_t from, struct move *mv)
+{
+	return machine_move(pos, true, from, mv);
 }
 
 void engine_print_analysis(const struct position *pos, struct text_sink *out)

@@ -262,6 +262,13 @@ void engine_apply_move(struct position *pos, const struct move *mv);
  * when there are no more moves. */
 bool engine_next_move(const struct position *pos, struct move *mv, bool first);
 bool engine_game_over(const struct position *pos); /* no legal move left */
+/* A legal move that keeps the game going, whatever the position: the move
+ * engine_best_move plays from a losing position in the sums of parts (the
+ * least amount at the largest part that has a move); on the boards, the
+ * first legal move in the module's list from number `from` on, or from
+ * its start when there is none after (the other games ignore `from`).
+ * False only when the game is over. */
+bool engine_keep_going(const struct position *pos, uint8_t from, struct move *mv);
 
 /* A move as the buttons make it, a part and an amount at it.  The parts
  * are the heaps, numbers, factors, coins, rows, strips or stacks; Matrix
@@ -307,6 +314,20 @@ uint8_t engine_count_board_wins(const struct position *pos);
  *   the boards, how many moves win (0: every move loses):
  *                         winning moves 2 */
 void engine_print_why(const struct position *pos, struct text_sink *out);
+/* ---- levels of play ---- */
+
+/* The machine's levels: below ENGINE_LEVEL_PERFECT it slips at times
+ * (engine/level.c says how); at it, it plays engine_best_move. */
+#define ENGINE_LEVEL_LEAST 1u
+#define ENGINE_LEVEL_PERFECT 3u
+
+/* The machine's move at `level` (ENGINE_LEVEL_LEAST to
+ * ENGINE_LEVEL_PERFECT; any higher counts as perfect).  `seed` decides
+ * the chances below perfect: any number that differs unpredictably from
+ * move to move (the device gives the time of the person's last move, in
+ * milliseconds; the host's measures a pseudo-random sequence, and so
+ * repeat every game).  False only when the game is over. */
+bool engine_level_move(const struct position *pos, uint8_t level, uint16_t seed, struct move *mv);
 
 /* The one-line analysis shared by the host tool and the serial console:
  *   game=<name> outcome=<N|P> grundy=<g|-> move=<move|-> after=<position|->  */

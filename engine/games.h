@@ -101,8 +101,7 @@ bool nineteen_is_losing(const struct position *pos);
 /* The strategy of the games that are sums of parts (all but Subtract a
  * digit, Wythoff and the boards): engine/sums.c.  _keep_going (a move
  * that keeps the game long, false when there is no legal move left,
- * found without listing moves) serves Subtract a digit and Wythoff too,
- * to tell when the game is over. */
+ * found without listing moves). */
 bool sums_keep_going(const struct position *pos, struct move *mv);
 bool sums_is_losing(const struct position *pos);
 int32_t sums_grundy(const struct position *pos);
@@ -147,7 +146,9 @@ void numbers_apply_move(struct position *pos, const struct move *mv);
 bool numbers_next_move(const struct position *pos, struct move *mv, bool first);
 bool digit_is_losing(const struct position *pos);
 int32_t digit_grundy(const struct position *pos);
-bool digit_best_move(const struct position *pos, struct move *mv);
+/* With `keep_going`, the move it makes from a losing position, whatever
+ * the position (engine_keep_going). */
+bool digit_best_move(const struct position *pos, bool keep_going, struct move *mv);
 
 /* Matrix Nim: engine/matrix.c */
 void matrix_parse(struct position *pos, struct scanner *in);
@@ -186,7 +187,9 @@ enum engine_error wythoff_check_move(const struct position *pos, const struct mo
 void wythoff_apply_move(struct position *pos, const struct move *mv);
 bool wythoff_next_move(const struct position *pos, struct move *mv, bool first);
 bool wythoff_is_losing(const struct position *pos);
-bool wythoff_best_move(const struct position *pos, struct move *mv);
+/* With `keep_going`, the move it makes from a losing position, whatever
+ * the position (engine_keep_going). */
+bool wythoff_best_move(const struct position *pos, bool keep_going, struct move *mv);
 /* The partner of x in its losing (cold) pair: every number is in exactly
  * one; 65535 when the partner is above that. */
 uint16_t wythoff_partner(uint16_t x);

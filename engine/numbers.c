@@ -324,11 +324,12 @@ int32_t digit_grundy(const struct position *pos)
 }
 
 /* Back to a multiple of 10 by the last digit; from a multiple of 10 (a
- * losing position), the smallest digit, to make the game last. */
-bool digit_best_move(const struct position *pos, struct move *mv)
+ * losing position), or to keep the game going whatever the position, the
+ * smallest digit, to make the game last. */
+bool digit_best_move(const struct position *pos, bool keep_going, struct move *mv)
 {
 	uint32_t n = pos->u.number[0];
-	uint8_t d = (uint8_t)(n % 10u);
+	uint8_t d = keep_going ? 0u : (uint8_t)(n % 10u);
 	if (d == 0) {
 		/* Only here are the digits needed: finding them takes a
 		 * division by 10 for each. */

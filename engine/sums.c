@@ -127,28 +127,24 @@ static uint16_t part_value(const struct position *pos, uint8_t i)
 	return size_value(pos, sums_part_size(pos, i));
 }
 
-/* The largest part that has a move (the first of equal ones; NO_HEAP
- * when none has), and with `values` the value of the whole: the strategy
- * needs both, the one when the other is 0, so one pass finds them.  Every
- * call of the strategy starts here, so this is where Subtraction's values
- * are prepared; the test for the game's end needs no values. */
+/* The value of the whole and the largest part that has a move (the first
+ * of equal ones; NO_HEAP when none has): the strategy needs both, the one
+ * when the other is 0, so one pass finds them.  Every call of the
+ * strategy starts here, so this is where Subtraction's values are
+ * prepared. */
 struct sum_scan {
 	uint16_t x;
 	uint8_t largest;
 };
 
-static struct sum_scan sum_scan(const struct position *pos, bool values)
+static struct sum_scan sum_scan(const struct position *pos)
 {
-	if (values) {
-		sum_prepare(pos);
-	}
+	sum_prepare(pos);
 	struct sum_scan s = { 0, NO_HEAP };
 	uint32_t largest_size = heaps_least_take(pos) - 1u; /* a part of more has a move */
 	for (uint8_t i = 0; i < pos->count; i++) {
 		uint32_t size = sums_part_size(pos, i);
-		if (values) {
-			s.x ^= size_value(pos, size);
-		}
+		s.x ^= size_value(pos, size);
 		if (size > largest_size) {
 			s.largest = i;
 			largest_size = size;
@@ -159,7 +155,7 @@ static struct sum_scan sum_scan(const struct position *pos, bool values)
 
 static uint16_t sum_value(const struct position *pos)
 {
-	return sum_scan(pos, true).x;
+	return sum_scan(pos).x;
 }
 
 /* The whole's scan prepares Subtraction's values, and keeps the one call
@@ -372,8 +368,7 @@ static uint8_t poker_room(const struct position *pos)
  * row (the leftmost), a halving, one prime factor, one pin or cell at the
  * end of a row (which never splits it).  Poker Nim with every heap empty
  * adds one stone.  False when no part has a move and no heap may grow:
- * the game is over (engine.c asks it so, for Subtract a digit and
- * Wythoff too).
+ * the game is over.
  */
 static bool keep_going(const struct position *pos, uint8_t largest, struct move *mv)
 {
@@ -402,7 +397,7 @@ static bool keep_going(const struct position *pos, uint8_t largest, struct move 
 
 bool sums_keep_going(const struct position *pos, struct move *mv)
 {
-	return keep_going(pos, sum_scan(pos, false).largest, mv);
+	return keep_going(pos, sum_scan(pos).largest, mv);
 }
 
 /*
@@ -446,7 +441,7 @@ bool sums_best_move(const struct position *pos, struct move *mv)
 	if (pos->game <= GAME_MARIENBAD) {
 		return nim_best_move(pos, mv);
 	}
-	struct sum_scan scan = sum_scan(pos, true);
+	struct sum_scan scan = sum_scan(pos);
 	uint16_t x = scan.x;
 	if (x != 0) {
 		/* Poker Nim tries the heap last added to first; then every

@@ -153,7 +153,7 @@ bool wythoff_is_losing(const struct position *pos)
 	return smaller != UINT16_MAX && zeckendorf(larger, PARTNER_OF) == smaller;
 }
 
-OUT_OF_LINE bool wythoff_best_move(const struct position *pos, struct move *mv)
+OUT_OF_LINE bool wythoff_best_move(const struct position *pos, bool keep_going, struct move *mv)
 {
 	const uint16_t *heap = pos->u.heap;
 	uint8_t large = heap[1] >= heap[0]; /* the larger heap, the second if equal */
@@ -161,8 +161,9 @@ OUT_OF_LINE bool wythoff_best_move(const struct position *pos, struct move *mv)
 	uint16_t *take = mv->u.wythoff.take;
 	uint16_t a = zeckendorf((uint16_t)(y - x), LOWER_OF);
 	take[0] = take[1] = 0;
-	if (a == x) {
-		/* Losing: take one from the larger heap, the smallest move. */
+	if (a == x || keep_going) {
+		/* Losing, or asked to keep the game going: take one from the
+		 * larger heap, the smallest move. */
 		take[large] = 1;
 	} else if (a < x) {
 		take[0] = take[1] = (uint16_t)(x - a);

@@ -10,6 +10,7 @@
 #include "firmware/game.h"
 #include "firmware/play.h"
 #include "firmware/settings.h"
+#include "firmware/store.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
 #include "hal/keys.h"
@@ -29,8 +30,8 @@ static void win_light(uint8_t event)
 /* Who follows the game, each told every event in this order: the screen
  * first, so that the person sees a move as soon as it is made; then the
  * serial line's transcript, whose line takes a millisecond or two to send
- * (the UART waits for each byte).  Sound, statistics or an attract mode
- * would each be one more line here. */
+ * (the UART waits for each byte); the settings kept last.  Sound,
+ * statistics or an attract mode would each be one more line here. */
 static const game_observer observers[] ENGINE_FLASH = {
 	play_game_event, /* the screen: it shows every game and every move */
 #if FEATURE_TRANSCRIPT
@@ -40,12 +41,19 @@ static const game_observer observers[] ENGINE_FLASH = {
 	console_game_event, /* a board awaited in the last game is no longer due */
 #endif
 	win_light,
+#if FEATURE_SAVE
+	store_game_event, /* the settings kept, if they changed */
+#endif
 	NULL,
 };
 
 void box_start(void)
 {
-	settings_init();
+	if (FEATURE_SAVE) {
+		store_load();
+	} else {
+		settings_init();
+	}
 	transcript_start(); /* the console starts as the C start-up zeroed it */
 	game_observe(observers);
 	ui_start();
@@ -62,5 +70,10 @@ void box_poll(void)
 		console_poll();
 	}
 	ui_tick((uint16_t)timer_ms());
+	if (FEATURE_SAVE) {
+		/* After the screen: a save's comparisons never delay what a
+		 * key or a move shows. */
+		(void)store_poll();
+	}
 	sleep_idle_unless(uart_pending);
 }

@@ -7,11 +7,13 @@
 #ifndef FIRMWARE_BOX_H
 #define FIRMWARE_BOX_H
 
-/* Once the HAL is up and interrupts are on: the settings' defaults, the
- * transcript's first line, the game's observers, and the menu. */
+/* Once the HAL is up and interrupts are on: the settings (those kept in
+ * the EEPROM, firmware/store.h, else the defaults), the transcript's first
+ * line, the game's observers, and the menu. */
 void box_start(void);
 /* One pass of the main loop: the key pressed goes to the screen showing,
- * the serial console reads what the line brought, the screen gets its
+ * the serial console reads what the line brought, a save of the settings
+ * under way writes its next byte, the screen gets its
  * tick for timed steps, the watchdog is fed, and the chip sleeps until
  * the next interrupt unless bytes wait. */
 void box_poll(void);

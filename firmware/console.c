@@ -39,12 +39,12 @@ _Static_assert(TEXT_YOUR_MOVE + PLAYER_MACHINE == TEXT_MY_MOVE && PLAYER_PERSON 
 
 /* The command words; a line starting with none of them is an analysis or
  * a move. */
-enum command { CMD_HELP, CMD_BOARD, CMD_ODRA, CMD_HINT, CMD_WHY, CMD_NEW, CMD_GO, CMD_NONE };
+enum command { CMD_HELP, CMD_BOARD, CMD_ODRA, CMD_HINT, CMD_WHY, CMD_NEW, CMD_GO, CMD_LEVEL, CMD_NONE };
 
 /* Who moves first in a new game: CMD_NEW + enum player. */
 _Static_assert(CMD_NEW + PLAYER_MACHINE == CMD_GO && PLAYER_PERSON == 0, "a command's first player");
 
-static const char command_words[] ENGINE_FLASH = "help\0board\0odra\0hint\0why\0new\0go";
+static const char command_words[] ENGINE_FLASH = "help\0board\0odra\0hint\0why\0new\0go\0level";
 
 static union {
 	char line[CONSOLE_LINE_MAX + 1u];
@@ -208,6 +208,9 @@ static void run_help(void)
 	if (FEATURE_TEACHING) {
 		transcript_say(TEXT_HELP_TEACHING);
 	}
+	if (FEATURE_LEVELS) {
+		transcript_say(TEXT_HELP_LEVEL);
+	}
 	if (FEATURE_ODRA) {
 		transcript_say(TEXT_HELP_ODRA);
 	}
@@ -303,6 +306,34 @@ static uint8_t run_teaching(struct scanner *in, uint8_t command)
 	return ENGINE_OK;
 }
 
+/* `level N` sets the machine's level, 1 to 3, in the game in progress
+ * too; `level` alone changes nothing.  Either way the reply is the level
+ * now, "level N". */
+static uint8_t run_level(struct scanner *in)
+{
+	if (!FEATURE_LEVELS) {
+		return TEXT_UNKNOWN_COMMAND;
+	}
+	if (!scan_at_end(in)) {
+		/* A number read in error comes back as 0, which is no level
+		 * either; the first error met is the one kept. */
+		uint8_t level = (uint8_t)scan_u16(in, SETTINGS_LEVEL_PERFECT, ENGINE_ERR_RANGE);
+		if (!scan_at_end(in)) {
+			scan_fail(in, ENGINE_ERR_SYNTAX);
+			level = 0;
+		}
+		if (level < ENGINE_LEVEL_LEAST) {
+			scan_fail(in, ENGINE_ERR_RANGE);
+			return in->error;
+		}
+		settings.level = level;
+	}
+	transcript_say(TEXT_LEVEL);
+	put_u16(settings.level); /* where transcript_say() printed */
+	transcript_line_end();
+	return ENGINE_OK;
+}
+
 /* Runs a command line: ENGINE_OK, or why it is refused (nothing changed). */
 static uint8_t run_line(void)
 {
@@ -331,6 +362,9 @@ static uint8_t run_line(void)
 	}
 	if (command == CMD_HINT || command == CMD_WHY) {
 		return run_teaching(&in, command);
+	}
+	if (command == CMD_LEVEL) {
+		return run_level(&in);
 	}
 	uint8_t game_id = scan_game(&in);
 	if (game_id != GAME_COUNT) {

@@ -24,6 +24,14 @@
  *                        settings.hints (FEATURE_TEACHING)
  *   why                  on the person's turn: the reason why of the
  *                        position (engine_print_why) (FEATURE_TEACHING)
+ *   level [N]            the machine's level of play, N 1 to 3 (as the
+ *                        menu's Level sets it; in the game in progress
+ *                        too): 3 plays perfectly, 2 and 1 slip at times
+ *                        (engine/level.c), 1 the most.  The reply is the
+ *                        level now, "level 3"; without N it only says it.
+ *                        A bad N is refused: "error: out of range" (0, 4),
+ *                        "error: not a number", "error: bad syntax" (more
+ *                        after N)
  *   odra                 the Odra challenge (firmware/odra.h): Nim rows follow,
  *                        one a line, and an empty line ends them with the
  *                        answer; a bad row ends them at once with its error

@@ -50,7 +50,7 @@ static OUT_OF_LINE void game_begin(uint8_t first)
 	tell(GAME_BEGAN);
 }
 
-enum engine_error game_new(void)
+enum engine_error game_parse_setup(struct position *into)
 {
 	/* Printed and read back, the set-up is checked, and whatever the
 	 * menu does not set (Prime power's factors) follows from it. */
@@ -62,8 +62,14 @@ enum engine_error game_new(void)
 	 * 0.9 s, past the watchdog's usual 500 ms. */
 	watchdog_start_long();
 	enum engine_error err = sink.overflowed ? ENGINE_ERR_TOO_MANY
-						: engine_parse_position(&game.pos, settings.setup.game, text);
+						: engine_parse_position(into, settings.setup.game, text);
 	watchdog_start();
+	return err;
+}
+
+enum engine_error game_new(void)
+{
+	enum engine_error err = game_parse_setup(&game.pos);
 	game.over = true;
 	if (err == ENGINE_OK && engine_game_over(&game.pos)) {
 		err = ENGINE_ERR_GAME_OVER;

@@ -59,6 +59,10 @@ extern const struct game game;
 #endif
 bool game_exists(void);
 
+/* The start position `settings` describe, printed and read back by the
+ * engine's own parser into *into (which may be settings.setup itself):
+ * ENGINE_OK, or why the engine refuses it (*into then untouched). */
+enum engine_error game_parse_setup(struct position *into);
 /* A new game from the start position `settings` describe, checked by the
  * engine's own parser: ENGINE_OK, or why there is no game (a number out of
  * range; ENGINE_ERR_GAME_OVER when it leaves no move to make). */

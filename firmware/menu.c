@@ -8,6 +8,7 @@
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
+#include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/settings.h"
 #include "firmware/screen.h"
@@ -28,6 +29,7 @@ enum menu_item {
 	ITEM_COLS,
 	ITEM_VALUE,
 	ITEM_FIRST = ITEM_VALUE + 4 * ENGINE_MATRIX_MAX, /* Matrix Nim: 4 rows of 8 */
+	ITEM_LEVEL,
 	ITEM_SCORE,
 	ITEMS
 };
@@ -81,6 +83,9 @@ static bool item_shown(uint8_t candidate)
 	if (value < ITEM_FIRST - ITEM_VALUE) {
 		return value < values();
 	}
+	if (!FEATURE_LEVELS && candidate == ITEM_LEVEL) {
+		return false;
+	}
 	uint8_t bit = (uint8_t)(candidate - ITEM_RULE);
 	return bit >= ITEM_VALUE - ITEM_RULE || (settings_of() >> bit & 1u) != 0;
 }
@@ -125,12 +130,15 @@ static const uint8_t item_offsets[ITEM_VALUE - ITEM_RULE] ENGINE_FLASH = {
 	offsetof(struct settings, setup.count), offsetof(struct settings, setup.cols),
 };
 
+_Static_assert(offsetof(struct settings, level) == offsetof(struct settings, machine_first) + ITEM_LEVEL - ITEM_FIRST,
+	       "who moves first and the level: bytes in the items' order");
+
 /* The byte the item showing changes, or NULL for the game, its numbers
  * and the score. */
 static uint8_t *item_field(void)
 {
-	if (item == ITEM_FIRST) {
-		return &settings.machine_first;
+	if (item == ITEM_FIRST || item == ITEM_LEVEL) {
+		return (uint8_t *)&settings + offsetof(struct settings, machine_first) + (item - ITEM_FIRST);
 	}
 	if (item == ITEM_COLS && facts().picture == ENGINE_PICTURE_CHOMP) {
 		return &setup()->u.chomp[0];
@@ -180,8 +188,8 @@ static void draw_item(void)
 		if (item == ITEM_COUNT) {
 			print_part_word(true);
 			put_char(' ');
-		} else if (item == ITEM_FIRST) {
-			put_flash(ENGINE_FLASH_STR("First move "));
+		} else if (item == ITEM_FIRST || item == ITEM_LEVEL) {
+			put_flash(flash_skip(ENGINE_FLASH_STR("First move \0Level "), (uint8_t)(item - ITEM_FIRST)));
 		} else if (item < ITEM_VALUE) {
 			put_flash(flash_skip(labels, item));
 		} else if (facts().rows > 1) {
@@ -295,10 +303,14 @@ static void menu_change(int8_t step)
 		return;
 	}
 	/* The ranges the game's description gives: k from its least, S a
-	 * non-empty set, the parts and columns up to its rows and cols. */
+	 * non-empty set, the parts and columns up to its rows and cols; the
+	 * level up to perfect play. */
 	struct engine_facts described = facts();
 	uint8_t first = item == ITEM_LIMIT ? described.limit_least : 1u;
-	uint8_t last = item <= ITEM_SET ? UINT8_MAX : item == ITEM_COUNT ? described.rows : described.cols;
+	uint8_t last = item <= ITEM_SET ? UINT8_MAX
+		       : item == ITEM_COUNT ? described.rows
+		       : item == ITEM_LEVEL ? SETTINGS_LEVEL_PERFECT
+		       : described.cols;
 	uint8_t cut = n > last ? last : (uint8_t)n;
 	*byte = cut < first ? first : cut;
 	if (item == ITEM_LIMIT) {

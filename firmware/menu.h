@@ -11,7 +11,10 @@
  *   Columns <8>          Matrix Nim, Chomp
  *   Heap 1 <3> ...       each heap, number, coin's square, row or cell
  *   First move <you>     or <me>, the machine
- *   You 2 - me 5         the score since power-on
+ *   Level <3>            the machine's play: 3 perfect, 2 and 1 slip at
+ *                        times (engine/level.c), 1 the most
+ *   You 2 - me 5         the score of the games finished (kept in the
+ *                        EEPROM with FEATURE_SAVE, else since power-on)
  * Changing the game sets everything to the rulebook's start position for
  * it.  A held arrow runs through numbers, faster the longer it is held.
  */

@@ -64,6 +64,8 @@ static uint8_t idle_lefts;
 static bool blink;
 static bool showing;
 
+_Static_assert(SETTINGS_LEVEL_PERFECT == ENGINE_LEVEL_PERFECT, "the settings' levels are the engine's");
+
 static void enter_step(uint8_t next)
 {
 	step = next;
@@ -104,12 +106,13 @@ static void draw_over_page(void)
 	}
 }
 
-/* The engine's best move in the game, marked with the words `words`, for
- * the step `next`: the machine's move, or the person's hint, which from a
- * losing position marks nothing and says so. */
-static void draw_best_move(uint8_t words, uint8_t next)
+/* The engine's move at `level` in the game, marked with the words `words`,
+ * for the step `next`: the machine's move, or the person's hint (always at
+ * the perfect level), which from a losing position marks nothing and says
+ * so. */
+static void draw_engine_move(uint8_t level, uint8_t words, uint8_t next)
 {
-	engine_best_move(&game.pos, &machine_cursor.mv);
+	engine_level_move(&game.pos, level, (uint16_t)timer_ms(), &machine_cursor.mv);
 	view_cursor_of_move(&game.pos, &machine_cursor);
 	if (FEATURE_TEACHING && words == WORDS_HINT && engine_outcome(&game.pos) == OUTCOME_P) {
 		words = WORDS_LOSING;
@@ -191,7 +194,7 @@ static void teach_key(uint8_t key)
 		draw_person_turn();
 	} else if (key == KEY_RIGHT || key == KEY_DOWN) {
 		if (step == STEP_WHY) {
-			draw_best_move(WORDS_HINT, STEP_TEACH);
+			draw_engine_move(SETTINGS_LEVEL_PERFECT, WORDS_HINT, STEP_TEACH);
 		} else {
 			why_step = 0;
 			draw_why();
@@ -212,7 +215,7 @@ static void person_key(uint8_t key)
 		if (idle_lefts == TEACH_IDLE_LEFTS) {
 			idle_lefts = 0;
 			settings_count_hint();
-			draw_best_move(WORDS_HINT, STEP_TEACH);
+			draw_engine_move(SETTINGS_LEVEL_PERFECT, WORDS_HINT, STEP_TEACH);
 			return;
 		}
 	}
@@ -252,7 +255,10 @@ static void step_done(void)
 		draw_why();
 		break;
 	case STEP_THINKING:
-		draw_best_move(WORDS_MACHINE, STEP_ANNOUNCE);
+		/* Without the levels, perfect play.  The seed is the time,
+		 * which the person's last move set, in milliseconds: no two
+		 * games slip alike. */
+		draw_engine_move(FEATURE_LEVELS ? settings.level : SETTINGS_LEVEL_PERFECT, WORDS_MACHINE, STEP_ANNOUNCE);
 		break;
 	case STEP_ANNOUNCE:
 		/* Played, the next turn follows.  The engine's move is legal by

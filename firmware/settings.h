@@ -1,10 +1,13 @@
 /*
- * What the menu set up and the score of the games finished since power-on.
+ * What the menu set up, the level and the score of the games finished.
  *
- * They live in RAM only: at power-on the device starts at Marienbad, the
- * Odra's game, with the person to move first and no games counted.  Kept
- * across power cuts they would need EEPROM records that survive a cut
- * while saving, and the flash for that code is not free yet.
+ * With FEATURE_SAVE they are kept in the EEPROM (firmware/store.h) when a
+ * game's event finds them changed (a game begun with a new set-up, a game
+ * ended), and come back at power-on, power cuts included.  A
+ * device whose EEPROM holds no record it can read (a new chip, one blank
+ * or written by other firmware) starts with the defaults: Marienbad, the
+ * Odra's game, the person to move first, perfect play, no games counted.
+ * Without FEATURE_SAVE the settings last until power-off.
  */
 #ifndef FIRMWARE_SETTINGS_H
 #define FIRMWARE_SETTINGS_H
@@ -17,7 +20,6 @@ struct settings {
 	uint8_t machine_first; /* 0: the person moves first, 1: the machine */
 	uint8_t level; /* the machine's level of play, 1 to SETTINGS_LEVEL_PERFECT */
 	uint16_t wins[2]; /* games won, by enum player: the person's, the machine's */
-	uint16_t hints; /* hints the person asked for */
 	/* The start position the menu set up: the game, its rule, variant
 	 * and parameters, and the heaps, numbers or board size. */
 	struct position setup;
@@ -28,8 +30,9 @@ struct settings {
 
 extern struct settings settings;
 
-/* The defaults: Marienbad, the person first, perfect play, no games.  Called once, at
- * start-up, on the settings the C start-up zeroed. */
+/* The defaults: Marienbad, the person first, perfect play, no games.  Called at
+ * start-up on the settings the C start-up zeroed (firmware/store.c zeroes
+ * them again when it finds no record to load). */
 void settings_init(void);
 /* One more hint asked for (the buttons' or `hint`), up to 65535. */
 void settings_count_hint(void);

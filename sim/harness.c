@@ -43,6 +43,18 @@
 #define SIM_WDTCSR_ENABLE_BITS 0x48u /* WDIE | WDE */
 #define SIM_UCSR0B 0xC1u
 #define SIM_UCSR0B_RXEN0 0x10u
+/* The EEPROM's control, data and address registers (data addresses), the
+ * bit that starts a write and stays set while it lasts, and how long the
+ * chip takes to write a byte (ATmega328P datasheet, 3.3 ms; avr-libc and
+ * simavr say 3.4). */
+#define SIM_EECR 0x3Fu
+#define SIM_EEDR 0x40u
+#define SIM_EEARL 0x41u
+#define SIM_EEARH 0x42u
+#define SIM_EECR_EEPE 0x02u
+#define SIM_EEPROM_WRITE_US 3400u
+/* Where the ELF's symbols put data memory. */
+#define SIM_DATA_BASE 0x800000u
 /* The stack pointer, and the first byte of SRAM (below it, the registers). */
 #define SIM_SPL 0x5Du
 #define SIM_SPH 0x5Eu
@@ -143,6 +155,14 @@ struct sim {
 	bool driven[SIM_OUTPUT_COUNT];
 	bool backlight_driven_high;
 	uint8_t eeprom_at_stop[SIM_EEPROM_SIZE];
+	/* simavr writes an EEPROM byte at once; the harness keeps the chip
+	 * busy for the 3.4 ms a real write takes (sim_on_eeprom_write). */
+	uint8_t eeprom_before[SIM_EEPROM_SIZE]; /* each byte as the last write found it */
+	bool eeprom_busy;
+	uint16_t eeprom_write_address;
+	uint8_t eeprom_write_value;
+	uint32_t eeprom_writes;
+	uint64_t eeprom_write_cycle;
 };
 
 /* avr_terminate() in simavr 1.6 never frees the chip's IRQ pool, the IRQs'
@@ -350,8 +370,15 @@ static void sim_on_reset(avr_t *avr)
 	sim->timers_lost = true;
 }
 
+static avr_cycle_count_t sim_on_eeprom_written(avr_t *avr, avr_cycle_count_t when, void *param);
+
 static void sim_after_watchdog_reset(struct sim *sim)
 {
+	/* The reset dropped the timer that would end a write under way; the
+	 * chip finishes it, and it is one byte. */
+	if (sim->eeprom_busy) {
+		sim_on_eeprom_written(sim->avr, sim->avr->cycle, sim);
+	}
 	sim->timers_lost = false;
 	sim_tune_core(sim);
 	sim_arm_timers(sim);
@@ -365,6 +392,74 @@ static void sim_on_terminate(avr_t *avr, void *data)
 	avr_eeprom_desc_t desc = {.ee = sim->eeprom_at_stop, .offset = 0, .size = SIM_EEPROM_SIZE};
 	avr_ioctl(avr, AVR_IOCTL_EEPROM_GET, &desc);
 	sim->terminated = true;
+}
+
+/* ---- EEPROM ---------------------------------------------------------------------- */
+
+static avr_cycle_count_t sim_on_eeprom_written(avr_t *avr, avr_cycle_count_t when, void *param)
+{
+	struct sim *sim = param;
+	(void)when;
+	sim->eeprom_busy = false;
+	sim->eeprom_before[sim->eeprom_write_address] = sim->eeprom_write_value;
+	avr->data[SIM_EECR] &= (uint8_t)~SIM_EECR_EEPE;
+	return 0;
+}
+
+/* Called after simavr's own handler of EECR, which has written the byte
+ * and cleared EEPE at once.  A write is EEPE set (the firmware sets EEMPE
+ * before it, as it must); the harness sets EEPE again for the 3.4 ms the
+ * chip takes, so the firmware waits as on the chip, and keeps the byte
+ * the write replaced, for a power cut during it (sim_eeprom_write_under_way). */
+static void sim_on_eeprom_write(avr_t *avr, avr_io_addr_t addr, uint8_t value, void *param)
+{
+	struct sim *sim = param;
+	(void)addr;
+	if ((value & SIM_EECR_EEPE) == 0 || sim->eeprom_busy) {
+		return;
+	}
+	uint16_t address = (uint16_t)((avr->data[SIM_EEARL] | avr->data[SIM_EEARH] << 8) & (SIM_EEPROM_SIZE - 1u));
+	sim->eeprom_write_address = address;
+	sim->eeprom_write_value = avr->data[SIM_EEDR];
+	sim->eeprom_write_cycle = avr->cycle;
+	sim->eeprom_writes++;
+	sim->eeprom_busy = true;
+	avr->data[SIM_EECR] |= SIM_EECR_EEPE;
+	avr_cycle_timer_register_usec(avr, SIM_EEPROM_WRITE_US, sim_on_eeprom_written, sim);
+}
+
+bool sim_eeprom_write_under_way(const struct sim *sim, uint16_t *address, uint8_t *replaced)
+{
+	if (!sim->eeprom_busy) {
+		return false;
+	}
+	*address = sim->eeprom_write_address;
+	*replaced = sim->eeprom_before[sim->eeprom_write_address];
+	return true;
+}
+
+uint32_t sim_eeprom_writes(const struct sim *sim)
+{
+	return sim->eeprom_writes;
+}
+
+uint64_t sim_eeprom_last_write_cycle(const struct sim *sim)
+{
+	return sim->eeprom_write_cycle;
+}
+
+bool sim_ram_symbol(const struct sim *sim, const char *name, void *out, size_t size)
+{
+	for (uint32_t i = 0; i < sim->firmware->symbolcount; i++) {
+		const avr_symbol_t *symbol = sim->firmware->symbol[i];
+		uint32_t address = symbol->addr - SIM_DATA_BASE;
+		if (symbol->addr >= SIM_DATA_BASE && strcmp(symbol->symbol, name) == 0 &&
+		    address + size <= (uint32_t)sim->avr->ramend + 1u) {
+			memcpy(out, &sim->avr->data[address], size);
+			return true;
+		}
+	}
+	return false;
 }
 
 /* ---- pins ------------------------------------------------------------------------ */
@@ -701,6 +796,11 @@ static bool sim_power_on(struct sim *sim, const uint8_t eeprom[SIM_EEPROM_SIZE])
 	memcpy(contents, eeprom, sizeof contents);
 	avr_eeprom_desc_t desc = {.ee = contents, .offset = 0, .size = SIM_EEPROM_SIZE};
 	avr_ioctl(avr, AVR_IOCTL_EEPROM_SET, &desc);
+	memcpy(sim->eeprom_before, eeprom, sizeof sim->eeprom_before);
+	sim->eeprom_busy = false;
+	sim->eeprom_writes = 0;
+	sim->eeprom_write_cycle = 0;
+	avr_register_io_write(avr, SIM_EECR, sim_on_eeprom_write, sim);
 
 	lcd_model_power_on(&sim->lcd, avr->frequency, avr->cycle);
 	sim->lcd_changes_seen = sim->lcd.changes;
@@ -850,6 +950,11 @@ void sim_power_cycle(struct sim *sim)
 {
 	uint8_t eeprom[SIM_EEPROM_SIZE];
 	sim_eeprom_read(sim, eeprom);
+	sim_power_cycle_with(sim, eeprom);
+}
+
+void sim_power_cycle_with(struct sim *sim, const uint8_t eeprom[1024])
+{
 	sim_power_off(sim);
 	if (!sim_power_on(sim, eeprom)) {
 		/* The same firmware powered on before; only memory can fail here. */

@@ -7,7 +7,8 @@
  *     of our own (sim/lcd_model.h) that records every timing violation,
  *   - the serial line: bytes into and out of USART0,
  *   - LEDs: the pin levels,
- *   - EEPROM: kept across power cycles, as on a real chip,
+ *   - EEPROM: kept across power cycles, as on a real chip, each byte's
+ *     write keeping the chip busy for 3.4 ms as the real one does,
  *   - the stack: the RAM above the firmware's static data is painted at
  *     power-on, so that the deepest the stack went can be read afterwards.
  *
@@ -123,11 +124,29 @@ bool sim_led_win(const struct sim *sim);
 /* True if the firmware ever drove the backlight pin (D10) high as an output,
  * which would short the transistor on many shield clones. */
 bool sim_backlight_ever_driven_high(const struct sim *sim);
+/* The EEPROM's bytes.  simavr writes a byte the moment the firmware
+ * starts the write; the harness then keeps the chip busy (EEPE set) for
+ * the 3.4 ms the real chip takes, so the firmware waits as on the chip. */
 void sim_eeprom_read(const struct sim *sim, uint8_t out[1024]);
+/* Whether a byte write is under way (begun less than 3.4 ms ago): then
+ * its address, and the byte it replaces.  On the chip a power cut now
+ * leaves that byte undefined: the old, the new, or neither. */
+bool sim_eeprom_write_under_way(const struct sim *sim, uint16_t *address, uint8_t *replaced);
+/* Byte writes begun since power-on, and the cycle the last one began. */
+uint32_t sim_eeprom_writes(const struct sim *sim);
+uint64_t sim_eeprom_last_write_cycle(const struct sim *sim);
 /* Cuts the power at the current cycle and powers on again, EEPROM kept,
- * RAM and registers lost.  A write the chip had begun completes only if the
- * harness saw it finish (simavr completes EEPROM writes at once). */
+ * RAM and registers lost.  A byte write under way keeps the new byte
+ * (sim_power_cycle_with can say otherwise). */
 void sim_power_cycle(struct sim *sim);
+/* The same, with `eeprom` in the EEPROM at power-on: what a power cut
+ * leaves, as the caller models it. */
+void sim_power_cycle_with(struct sim *sim, const uint8_t eeprom[1024]);
+
+/* ---- the firmware's variables ---- */
+/* The `size` bytes of the firmware's static variable `name` (a data symbol
+ * of the ELF) as they are in RAM now; false when there is none. */
+bool sim_ram_symbol(const struct sim *sim, const char *name, void *out, size_t size);
 
 /* ---- RAM and the stack ---- */
 /* At power-on the harness paints the RAM from the end of the firmware's

@@ -21,6 +21,12 @@ void fake_power_on(void)
 
 void fake_device_start(void)
 {
+	fake_eeprom_erase();
+	fake_device_restart();
+}
+
+void fake_device_restart(void)
+{
 	fake_power_on();
 	box_start();
 }

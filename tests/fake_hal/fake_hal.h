@@ -13,7 +13,9 @@
  *     which the fake marks with UART_LOST exactly as the chip would;
  *   - the clock is a number a test sets or advances; sleeping until the
  *     next interrupt advances it a millisecond and lets the next bytes in;
- *   - the watchdog and the LEDs keep their state for a test to check.
+ *   - the watchdog and the LEDs keep their state for a test to check;
+ *   - the EEPROM is an array that power-on keeps, as the chip's; a test
+ *     may cut the power after a number of writes (eeprom.c).
  */
 #ifndef FAKE_HAL_H
 #define FAKE_HAL_H
@@ -22,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hal/eeprom.h"
 #include "hal/lcd.h"
 
 struct fake_line {
@@ -49,7 +52,17 @@ struct fake_hal {
 	int long_watchdog; /* calls of watchdog_start_long() not yet ended by watchdog_start() */
 };
 
+struct fake_eeprom {
+	uint8_t bytes[EEPROM_SIZE];
+	unsigned writes;  /* bytes written since the last erase */
+	long writes_left; /* bytes written before the power goes and no more are; -1: no cut */
+};
+
 extern struct fake_hal fake_hal;
+extern struct fake_eeprom fake_eeprom;
+
+/* The EEPROM as a new chip's: every byte 0xFF; no writes counted, no cut. */
+void fake_eeprom_erase(void);
 extern struct fake_line fake_line;
 
 /* Everything as at power-on: a blank LCD, no key, no bytes, the clock at
@@ -59,15 +72,18 @@ void fake_hal_reset(void);
 /* ---- the firmware on the fake HAL (device.c) ---- */
 
 /* What the C start-up gives the firmware at power-on, which box_start()
- * (firmware/box.h) then starts from: the fake HAL reset, and the state of
- * the firmware's modules that a test can reach all zero again (the game:
- * none yet; the settings; the console); what it cannot reach (which item
- * the menu shows, the play screen's step) each screen sets up as it is
+ * (firmware/box.h) then starts from: the fake HAL reset but the EEPROM,
+ * which keeps its bytes as the chip's does, and the state of the
+ * firmware's modules that a test can reach all zero again (the game: none
+ * yet; the settings; the console); what it cannot reach (which item the
+ * menu shows, the play screen's step) each screen sets up as it is
  * entered or as a game begins. */
 void fake_power_on(void);
-/* Power-on and box_start(): the menu shows, the transcript's first line
- * is written. */
+/* A new device: the EEPROM erased, then fake_device_restart(). */
 void fake_device_start(void);
+/* Power-on and box_start(), the EEPROM as it was: the settings it keeps
+ * come back, the menu shows, the transcript's first line is written. */
+void fake_device_restart(void);
 /* Passes of the main loop (box_poll()) until `ms` milliseconds of the fake
  * clock have gone by: each idle pass sleeps one. */
 void fake_device_run_ms(uint32_t ms);

@@ -1,0 +1,68 @@
+/*
+ * The settings (firmware/settings.h) kept in the EEPROM (FEATURE_SAVE), so
+ * that the game set up, who moves first, the level and the score come back
+ * at power-on.
+ *
+ * The EEPROM holds STORE_SLOTS records side by side, each a copy of the
+ * settings with a sequence number and a CRC:
+ *   sizeof(struct settings) bytes  the settings as they are in RAM
+ *   1 byte                         the sequence number, one more each save (mod 256)
+ *   2 bytes                        the CRC-16 of the bytes before, low byte first
+ * A save writes the slot after the newest record's, round the EEPROM, so
+ * each slot is written once in STORE_SLOTS saves; the record it overwrites
+ * is the oldest.  A power cut during a save leaves that one slot with a
+ * CRC that fails (the chip leaves the byte it was writing undefined), and
+ * the newest record before it is still whole: the settings come back as
+ * they were before that save, or as it saved them, never anything else.
+ *
+ * The CRC is CRC-16/ARC (polynomial 0x8005, reflected; avr-libc's
+ * _crc16_update), started from STORE_FORMAT rather than 0, so that a
+ * record of another layout of the settings, left by other firmware, fails
+ * it too, and so does a blank (0xFF) or zeroed EEPROM.
+ *
+ * The code here is portable: the EEPROM is reached through hal/eeprom.h,
+ * which the host tests fake (tests/fake_hal/).
+ */
+#ifndef FIRMWARE_STORE_H
+#define FIRMWARE_STORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "firmware/settings.h"
+#include "hal/eeprom.h"
+
+/* Changed whenever the layout of struct settings changes. */
+#define STORE_FORMAT 0x4701u
+#define STORE_RECORD_SIZE (sizeof(struct settings) + 1u + 2u)
+#define STORE_SLOTS (EEPROM_SIZE / STORE_RECORD_SIZE)
+
+_Static_assert(STORE_SLOTS >= 2, "the EEPROM holds a record besides the one being written");
+_Static_assert(STORE_SLOTS < 128, "the newest sequence number is the greatest within half their range");
+
+/* Power-on: `settings` from the newest record whose CRC holds, if the
+ * settings in it are ones the firmware could have saved (the game known,
+ * its position one the engine reads back, the other fields in range);
+ * else the defaults (settings_init()).  On the settings the C start-up
+ * zeroed. */
+void store_load(void);
+/* An observer of the game (firmware/game.h): each event makes the next
+ * store_poll() compare the settings with the newest record (a read of it,
+ * half a millisecond) and begin a save if they differ, so that the
+ * comparison never delays the screen.  So the EEPROM is written when a
+ * game begins with a new set-up, level or first player, when a game ends
+ * (the score), and at no other time. */
+void store_game_event(uint8_t event);
+/* Each pass of the main loop, after the screen's: a save begun if a game's
+ * event found the settings changed; the save under way goes on by a byte, the
+ * first that differs from RAM's record, when the EEPROM has finished the
+ * one before (3.4 ms), so that the keys and the screen never wait for it.
+ * Each pass compares the whole record again, so a change while it is
+ * written is written too, and the CRC, last, is that of the settings as
+ * they are then.  True while a save is under way. */
+bool store_poll(void);
+
+/* One byte more of a CRC-16/ARC, from `crc` so far. */
+uint16_t store_crc(uint16_t crc, uint8_t byte);
+
+#endif
