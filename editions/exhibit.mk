@@ -5,6 +5,6 @@
 # FEATURES: the switches of firmware/features.h this edition turns on; the
 # rest are off.  The budgets are what `make size` and `make test` hold the
 # firmware to (see editions/pocket.mk).
-FEATURES := CONSOLE ANALYSIS ODRA TRANSCRIPT LEVELS SAVE
+FEATURES := CONSOLE ANALYSIS ODRA TRANSCRIPT LEVELS TEACHING SAVE
 FLASH_BUDGET := 32256
 RAM_BUDGET := 1024

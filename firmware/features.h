@@ -22,6 +22,9 @@
  *   FEATURE_LEVELS      the machine's levels of play, 1 to 3, chosen in the
  *                       menu and with `level N`; off, it always plays the
  *                       highest, perfectly
+ *   FEATURE_TEACHING    hints and the reason why: a winning move for the
+ *                       person, the explanation of the position (buttons,
+ *                       `hint`, `why`), the person's slips in the transcript
  *   FEATURE_SAVE        the settings and the score kept in the EEPROM
  *                       across power cuts; off, they last until power-off
  */
@@ -43,15 +46,18 @@
 #ifndef FEATURE_LEVELS
 #define FEATURE_LEVELS 1
 #endif
+#ifndef FEATURE_TEACHING
+#define FEATURE_TEACHING 1
+#endif
 #ifndef FEATURE_SAVE
 #define FEATURE_SAVE 1
 #endif
 
 /* A switch is 0 or 1: `if (FEATURE_NAME)` and `#if` must read it alike. */
 #if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_ODRA | FEATURE_TRANSCRIPT | FEATURE_LEVELS | \
-     FEATURE_SAVE) > 1 || \
+     FEATURE_TEACHING | FEATURE_SAVE) > 1 || \
 	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0 || \
-	FEATURE_LEVELS < 0 || FEATURE_SAVE < 0
+	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0
 #error "a FEATURE_ switch is 0 or 1"
 #endif
 

@@ -1,9 +1,10 @@
 /*
- * What the menu set up, the level and the score of the games finished.
+ * What the menu set up, the level, the score of the games finished and the
+ * hints asked for.
  *
  * With FEATURE_SAVE they are kept in the EEPROM (firmware/store.h) when a
  * game's event finds them changed (a game begun with a new set-up, a game
- * ended), and come back at power-on, power cuts included.  A
+ * ended, a hint asked), and come back at power-on, power cuts included.  A
  * device whose EEPROM holds no record it can read (a new chip, one blank
  * or written by other firmware) starts with the defaults: Marienbad, the
  * Odra's game, the person to move first, perfect play, no games counted.
@@ -20,6 +21,7 @@ struct settings {
 	uint8_t machine_first; /* 0: the person moves first, 1: the machine */
 	uint8_t level; /* the machine's level of play, 1 to SETTINGS_LEVEL_PERFECT */
 	uint16_t wins[2]; /* games won, by enum player: the person's, the machine's */
+	uint16_t hints; /* hints the person asked for */
 	/* The start position the menu set up: the game, its rule, variant
 	 * and parameters, and the heaps, numbers or board size. */
 	struct position setup;

@@ -1,7 +1,7 @@
 /*
  * The settings (firmware/settings.h) kept in the EEPROM (FEATURE_SAVE), so
- * that the game set up, who moves first, the level and the score come back
- * at power-on.
+ * that the game set up, who moves first, the level, the score and the hint
+ * count come back at power-on.
  *
  * The EEPROM holds STORE_SLOTS records side by side, each a copy of the
  * settings with a sequence number and a CRC:
@@ -51,7 +51,8 @@ void store_load(void);
  * half a millisecond) and begin a save if they differ, so that the
  * comparison never delays the screen.  So the EEPROM is written when a
  * game begins with a new set-up, level or first player, when a game ends
- * (the score), and at no other time. */
+ * (the score), when a game goes on after a hint (the count), and at no
+ * other time. */
 void store_game_event(uint8_t event);
 /* Each pass of the main loop, after the screen's: a save begun if a game's
  * event found the settings changed; the save under way goes on by a byte, the

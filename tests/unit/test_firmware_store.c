@@ -49,7 +49,7 @@ static struct settings defaults(void)
 static bool same(const struct settings *a, const struct settings *b)
 {
 	return a->machine_first == b->machine_first && a->level == b->level && a->wins[0] == b->wins[0] &&
-	       a->wins[1] == b->wins[1] && a->setup.game == b->setup.game &&
+	       a->wins[1] == b->wins[1] && a->hints == b->hints && a->setup.game == b->setup.game &&
 	       a->setup.rule == b->setup.rule && a->setup.variant == b->setup.variant &&
 	       a->setup.count == b->setup.count && a->setup.cols == b->setup.cols &&
 	       a->setup.limit == b->setup.limit && a->setup.set == b->setup.set &&
@@ -75,6 +75,7 @@ static struct settings some_settings(uint8_t which, uint16_t wins)
 	made.level = 2;
 	made.wins[PLAYER_PERSON] = wins;
 	made.wins[PLAYER_MACHINE] = (uint16_t)(wins * 3u + 1u);
+	made.hints = (uint16_t)(wins + 7u);
 	return made;
 }
 
@@ -180,6 +181,7 @@ static void a_change_during_a_save_is_written_with_it(void **state)
 	for (unsigned pass = 0; pass < 20u; pass++) {
 		assert_true(store_poll());
 	}
+	settings.hints = 1000;
 	settings.wins[PLAYER_MACHINE] = 0x1234;
 	struct settings changed = settings;
 	store_game_event(GAME_MOVED);
@@ -343,7 +345,7 @@ static void a_power_cut_during_a_save_gives_the_old_settings_or_the_new(void **s
 			} else if (same(&settings, &new)) {
 				news++;
 			} else {
-				fail_msg("a cut after %u of %u writes (torn %u at %u) gave other settings: game %u wins %u-%u", k, writes, torn, at, settings.setup.game, settings.wins[0], settings.wins[1]);
+				fail_msg("a cut after %u of %u writes (torn %u at %u) gave other settings: game %u wins %u-%u hints %u", k, writes, torn, at, settings.setup.game, settings.wins[0], settings.wins[1], settings.hints);
 			}
 		}
 	}
