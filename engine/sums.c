@@ -162,7 +162,7 @@ static uint16_t sum_value(const struct position *pos)
  * of sum_prepare that it is built into. */
 uint16_t sums_value(const struct position *pos, uint8_t part)
 {
-	sum_scan(pos, true);
+	sum_scan(pos);
 	return part_value(pos, part);
 }
 
