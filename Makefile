@@ -264,10 +264,11 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 # folder of their own, so editions never clobber each other: the pocket
 # edition, the default, is $(BUILD)/grundy-box.elf (its objects in
 # $(BUILD)/avr), any other $(BUILD)/edition/NAME/grundy-box.elf.
-FEATURES_ALL := CONSOLE ANALYSIS ODRA TRANSCRIPT LEVELS TEACHING SAVE
+FEATURES_ALL := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS TEACHING SAVE
 # A switch that another needs (features.h refuses the one without the other).
 FEATURE_NEEDS_ANALYSIS := CONSOLE
 FEATURE_NEEDS_ODRA := CONSOLE
+FEATURE_NEEDS_TYPED_PLAY := CONSOLE
 
 EDITIONS := pocket $(filter-out pocket,$(basename $(notdir $(wildcard editions/*.mk))))
 ifeq ($(filter $(EDITION),$(EDITIONS)),)
@@ -291,21 +292,21 @@ $(1)_DIR := $(if $(filter pocket,$(1)),$(BUILD),$(BUILD)/edition/$(1))
 endef
 $(foreach edition,$(EDITIONS),$(eval $(call read_edition,$(edition))))
 
-# Every switch is also built turned off once, with every other switch on
-# (but those that need it), so that code no edition leaves out yet still
-# compiles without it and its cut is measured: $(BUILD)/without/NAME, held
-# to the largest budgets of the editions.
+# Every switch of the pocket edition is also built turned off once, with the
+# pocket's others on (but those that need it), so that code the pocket
+# leaves in still compiles without it and its cut is measured:
+# $(BUILD)/without/NAME, held to the largest budgets of the editions.
 lower = $(shell echo '$(1)' | tr A-Z a-z)
 largest = $(lastword $(shell printf '%s\n' $(1) | sort -n))
 define without_switch
-without-$(2)_FEATURES := $(filter-out $(1) $(foreach f,$(FEATURES_ALL),$(if $(filter $(1),$(FEATURE_NEEDS_$(f))),$(f))),$(FEATURES_ALL))
+without-$(2)_FEATURES := $(filter-out $(1) $(foreach f,$(FEATURES_ALL),$(if $(filter $(1),$(FEATURE_NEEDS_$(f))),$(f))),$(pocket_FEATURES))
 without-$(2)_FLASH := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_FLASH)))
 without-$(2)_RAM := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_RAM)))
 without-$(2)_CHOSEN_BY := Makefile
 without-$(2)_DIR := $(BUILD)/without/$(2)
 endef
-SWITCHED_OFF := $(foreach f,$(FEATURES_ALL),without-$(call lower,$(f)))
-$(foreach f,$(FEATURES_ALL),$(eval $(call without_switch,$(f),$(call lower,$(f)))))
+SWITCHED_OFF := $(foreach f,$(pocket_FEATURES),without-$(call lower,$(f)))
+$(foreach f,$(pocket_FEATURES),$(eval $(call without_switch,$(f),$(call lower,$(f)))))
 
 # -DFEATURE_X=1 or 0 for every switch: on when $(1) names it.
 feature_flags = $(foreach f,$(FEATURES_ALL),-DFEATURE_$(f)=$(if $(filter $(f),$(1)),1,0))
@@ -451,17 +452,23 @@ $(BUILD)/tests/sim/%: $(BUILD)/host/tests/sim/%.o $(SIM_LIB_OBJ)
 # the end-to-end tests that apply to it, against its own ELF.  Each switch
 # turned off once is built and size-checked, and the build without the Odra
 # challenge is tested for how it says so (test_without_odra).
-# An end-to-end test needs every switch on, unless E2E_NEEDS_<test> names
-# the ones it needs; an edition runs those whose switches it has.
-E2E_NEEDS_test_teaching := CONSOLE TRANSCRIPT TEACHING
+# An end-to-end test needs the pocket edition's switches, unless
+# E2E_NEEDS_<test> names the ones it needs, and E2E_LACKS_<test> those it
+# needs left out; an edition runs those whose switches it has and lacks.
+# Hints and the reason why with the buttons, and slips in the transcript.
+E2E_NEEDS_test_teaching := TRANSCRIPT TEACHING
+E2E_NEEDS_test_teaching_console := CONSOLE TYPED_PLAY TRANSCRIPT TEACHING
+# A console that plays no games and analyses no position says so.
+E2E_NEEDS_test_console_without_games := CONSOLE ODRA
+E2E_LACKS_test_console_without_games := ANALYSIS TYPED_PLAY
 # The power cuts need the saved settings alone.
 E2E_NEEDS_test_power_cut := SAVE
 E2E_SWITCH_TESTS := $(BUILD)/tests/e2e/test_without_odra
 E2E_EDITION_TESTS := $(filter-out $(E2E_SWITCH_TESTS),$(E2E_TESTS))
 # The levels are set at the console too, and the machine's moves read
 # from the transcript.
-E2E_NEEDS_test_levels := CONSOLE TRANSCRIPT LEVELS
-e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(FEATURES_ALL))),,$(1))
+E2E_NEEDS_test_levels := CONSOLE TYPED_PLAY TRANSCRIPT LEVELS
+e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(pocket_FEATURES)))$(filter $(E2E_LACKS_$(notdir $(1))),$($(2)_FEATURES)),,$(1))
 e2e_tests_of = $(foreach test,$(E2E_EDITION_TESTS),$(call e2e_applies,$(test),$(1)))
 run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)
 run_all_elf = elf:$(1):$(call elf_of,$(1))

@@ -1,10 +1,14 @@
 # The exhibit edition: the Grundy Box on show in a museum, played by
-# visitors one after another.  For now it has the pocket edition's
-# features; those of its own come with the hardware it adds.
+# visitors one after another with the buttons.  Visitors do not type, so
+# the console keeps only what the exhibit's serial line is for, the help
+# and the Odra challenge (and `level` for whoever runs it), beside the
+# transcript of every game; the analysis line and the games played at the
+# console (ANALYSIS, TYPED_PLAY) are left out, and the room they leave
+# holds hints and the reason why on the buttons (TEACHING).
 #
 # FEATURES: the switches of firmware/features.h this edition turns on; the
 # rest are off.  The budgets are what `make size` and `make test` hold the
 # firmware to (see editions/pocket.mk).
-FEATURES := CONSOLE ANALYSIS ODRA TRANSCRIPT LEVELS TEACHING SAVE
+FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS TEACHING SAVE
 FLASH_BUDGET := 32256
 RAM_BUDGET := 1024

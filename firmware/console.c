@@ -204,8 +204,10 @@ static void run_help(void)
 	if (FEATURE_ANALYSIS) {
 		transcript_say(TEXT_HELP_ANALYSIS);
 	}
-	transcript_say(TEXT_HELP_PLAY);
-	if (FEATURE_TEACHING) {
+	if (FEATURE_TYPED_PLAY) {
+		transcript_say(TEXT_HELP_PLAY);
+	}
+	if (FEATURE_TYPED_PLAY && FEATURE_TEACHING) {
 		transcript_say(TEXT_HELP_TEACHING);
 	}
 	if (FEATURE_LEVELS) {
@@ -215,7 +217,8 @@ static void run_help(void)
 		transcript_say(TEXT_HELP_ODRA);
 	}
 	say_line(TEXT_HELP_END);
-	for (uint8_t game_id = 0; game_id < GAME_COUNT; game_id++) {
+	/* The games' names and syntax, for the lines that take them. */
+	for (uint8_t game_id = 0; (FEATURE_ANALYSIS || FEATURE_TYPED_PLAY) && game_id < GAME_COUNT; game_id++) {
 		engine_print_game_name(game_id, &transcript_out);
 		say_char(' ');
 		engine_print_game_syntax(game_id, &transcript_out);
@@ -286,7 +289,7 @@ static uint8_t run_move(const char *text)
  * line, counted as a hint; `why`, the reason why (engine_print_why). */
 static uint8_t run_teaching(struct scanner *in, uint8_t command)
 {
-	if (!FEATURE_TEACHING) {
+	if (!FEATURE_TEACHING || !FEATURE_TYPED_PLAY) {
 		return TEXT_UNKNOWN_COMMAND;
 	}
 	if (!scan_at_end(in)) {
@@ -344,6 +347,9 @@ static uint8_t run_line(void)
 		return ENGINE_OK;
 	}
 	if (command == CMD_BOARD) {
+		if (!FEATURE_TYPED_PLAY) {
+			return TEXT_UNKNOWN_COMMAND;
+		}
 		if (!game_exists()) {
 			return TEXT_NO_GAME;
 		}
@@ -366,6 +372,9 @@ static uint8_t run_line(void)
 	if (command == CMD_LEVEL) {
 		return run_level(&in);
 	}
+	if (!FEATURE_TYPED_PLAY && command != CMD_NONE) { /* new, go */
+		return TEXT_UNKNOWN_COMMAND;
+	}
 	uint8_t game_id = scan_game(&in);
 	if (game_id != GAME_COUNT) {
 		return run_position(&in, game_id, command);
@@ -373,7 +382,7 @@ static uint8_t run_line(void)
 	if (command != CMD_NONE) {
 		return ENGINE_ERR_UNKNOWN_GAME;
 	}
-	if (is_letter(in.at[0]) && is_letter(in.at[1])) {
+	if (!FEATURE_TYPED_PLAY || (is_letter(in.at[0]) && is_letter(in.at[1]))) {
 		/* A word: moves are numbers, signs and cells such as b2. */
 		return TEXT_UNKNOWN_COMMAND;
 	}
@@ -490,7 +499,7 @@ static OUT_OF_LINE bool console_byte(uint8_t c)
 
 void console_poll(void)
 {
-	if (console.awaiting_turn && (game.over || game.to_move == PLAYER_PERSON)) {
+	if (FEATURE_TYPED_PLAY && console.awaiting_turn && (game.over || game.to_move == PLAYER_PERSON)) {
 		console.awaiting_turn = false;
 		print_board();
 	}

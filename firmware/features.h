@@ -3,8 +3,8 @@
  * or 0 (left out); an edition (editions/NAME.mk) names the switches it
  * turns on, and the Makefile passes every switch to the compiler as
  * -DFEATURE_NAME=0 or 1.  A switch left unset is on, so a build of these
- * files by other means (the host's fuzzer, say) gets the pocket edition's
- * whole product.
+ * files by other means (the host's tests and fuzzer, say) gets every
+ * feature, more than any one edition holds.
  *
  * Code that a switch cuts out is guarded by `if (FEATURE_NAME)`, or by
  * `#if FEATURE_NAME` where a declaration goes, and a feature left out
@@ -15,6 +15,9 @@
  *                       Off, what arrives on the serial line is ignored; the
  *                       line still carries the transcript, if that is on.
  *   FEATURE_ANALYSIS    the console's analysis line: `GAME [POSITION]`
+ *   FEATURE_TYPED_PLAY  games played at the console: `new` and `go GAME
+ *                       [POSITION]`, moves typed, `board`, and with
+ *                       FEATURE_TEACHING `hint` and `why`
  *   FEATURE_ODRA        the console's Odra challenge: `odra` (firmware/odra.h)
  *   FEATURE_TRANSCRIPT  the transcript of every game on the serial line
  *                       (firmware/transcript.h): "new ...", "you ...",
@@ -23,8 +26,10 @@
  *                       menu and with `level N`; off, it always plays the
  *                       highest, perfectly
  *   FEATURE_TEACHING    hints and the reason why: a winning move for the
- *                       person, the explanation of the position (buttons,
- *                       `hint`, `why`), the person's slips in the transcript
+ *                       person, the explanation of the position (the
+ *                       buttons, and `hint` and `why` with
+ *                       FEATURE_TYPED_PLAY), the person's slips in the
+ *                       transcript
  *   FEATURE_SAVE        the settings and the score kept in the EEPROM
  *                       across power cuts; off, they last until power-off
  */
@@ -36,6 +41,9 @@
 #endif
 #ifndef FEATURE_ANALYSIS
 #define FEATURE_ANALYSIS 1
+#endif
+#ifndef FEATURE_TYPED_PLAY
+#define FEATURE_TYPED_PLAY 1
 #endif
 #ifndef FEATURE_ODRA
 #define FEATURE_ODRA 1
@@ -54,9 +62,9 @@
 #endif
 
 /* A switch is 0 or 1: `if (FEATURE_NAME)` and `#if` must read it alike. */
-#if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_ODRA | FEATURE_TRANSCRIPT | FEATURE_LEVELS | \
+#if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_TYPED_PLAY | FEATURE_ODRA | FEATURE_TRANSCRIPT | FEATURE_LEVELS | \
      FEATURE_TEACHING | FEATURE_SAVE) > 1 || \
-	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0 || \
+	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_TYPED_PLAY < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0 || \
 	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0
 #error "a FEATURE_ switch is 0 or 1"
 #endif
@@ -64,6 +72,9 @@
 /* The analysis line and the Odra challenge are commands of the console. */
 #if FEATURE_ANALYSIS && !FEATURE_CONSOLE
 #error "FEATURE_ANALYSIS needs FEATURE_CONSOLE: the analysis line is a console command"
+#endif
+#if FEATURE_TYPED_PLAY && !FEATURE_CONSOLE
+#error "FEATURE_TYPED_PLAY needs FEATURE_CONSOLE: games are typed at the console"
 #endif
 #if FEATURE_ODRA && !FEATURE_CONSOLE
 #error "FEATURE_ODRA needs FEATURE_CONSOLE: the Odra challenge is a console command"

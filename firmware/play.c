@@ -252,7 +252,9 @@ static void step_done(void)
 		draw_person_turn();
 		break;
 	case STEP_WHY:
-		draw_why();
+		if (FEATURE_TEACHING) {
+			draw_why();
+		}
 		break;
 	case STEP_THINKING:
 		/* Without the levels, perfect play.  The seed is the time,

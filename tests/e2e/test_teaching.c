@@ -1,15 +1,16 @@
 /*
- * Hints, the reason why and slips, end to end through the pins:
- *   - `hint` answers the analysis line of the game in progress, exactly as
- *     the engine linked here prints it, and `why` the reason why, for the
- *     start of every game; without a game in progress, out of turn and
- *     with words after them, each gets its one error line;
- *   - the transcript marks a person's slip (a won position turned into a
- *     lost one) with the line "slip", and no other move;
+ * Hints, the reason why and slips, end to end through the pins, every game
+ * set up and every move made with the buttons (the editions that teach need
+ * not play games at the console):
  *   - LEFT held on where it changes nothing brings the hint on the LCD
  *     (the winning move marked, or "Every move loses"), RIGHT runs the
- *     reason why along row 1 from its start to its end, RIGHT again
- *     gives the hint back, SELECT the move; a few presses of LEFT do not.
+ *     reason why along row 1 from its start to its end, as the engine
+ *     linked here prints it, DOWN gives the hint back, SELECT the move;
+ *     a few presses of LEFT do not, and nothing is played;
+ *   - the reason why of each board game's start (a count of winning moves,
+ *     every move tried) runs within the watchdog's time;
+ *   - the transcript marks a person's slip (a won position turned into a
+ *     lost one) with the line "slip", and no other move.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -26,36 +27,9 @@
 #include "tests/e2e/e2e_serial.h"
 
 #define TEXT_MAX 1024u
-#define TURN_MS 10000u
-#define QUIET_MS 50u
+#define HELP_MS 3000u    /* the keys' help before the first turn */
 #define GESTURE_MS 3500u /* LEFT held: the hint comes after about 3 s */
-
-static struct sim *boot(void)
-{
-	struct sim *sim = e2e_boot(0);
-	sim_uart_clear_output(sim);
-	return sim;
-}
-
-static void expect_reply(struct sim *sim, const char *line, const char *expected)
-{
-	char reply[TEXT_MAX];
-	e2e_serial_ask(sim, line, reply, sizeof reply);
-	sim_run_ms(sim, QUIET_MS);
-	if (strcmp(reply, expected) != 0 || e2e_serial_lines(sim) != 1) {
-		fail_msg("\"%s\":\n  device: %s\n  wanted: %s", line, sim_uart_output(sim), expected);
-	}
-}
-
-static unsigned refusals;
-
-static void expect_error(struct sim *sim, const char *line, const char *reason)
-{
-	refusals++;
-	char expected[128];
-	snprintf(expected, sizeof expected, "error: %s", reason);
-	expect_reply(sim, line, expected);
-}
+#define LEAVE_MS 1200u   /* SELECT held: the game is left */
 
 static void host_why(const struct position *pos, char *text, size_t size)
 {
@@ -65,112 +39,43 @@ static void host_why(const struct position *pos, char *text, size_t size)
 	assert_false(sink.overflowed);
 }
 
-/* A new game typed on the console, the person first; its position here. */
-static void new_game(struct sim *sim, uint8_t game, const char *position, struct position *pos)
+/* Nim from `heaps` (count of them), the person first. */
+static struct e2e_setup nim(uint8_t count, const uint32_t *heaps)
 {
-	char line[256];
-	snprintf(line, sizeof line, "new %s %s", engine_game_name(game), position);
-	e2e_serial_ask_until(sim, line, "your move", TURN_MS);
-	assert_int_equal(engine_parse_position(pos, game, position), ENGINE_OK);
+	struct e2e_setup setup = e2e_start(GAME_NIM, false);
+	setup.rule = RULE_NORMAL;
+	setup.count = count;
+	memcpy(setup.value, heaps, count * sizeof heaps[0]);
+	return setup;
+}
+
+/* Whether a game's screen shows (one began since the boot), which SELECT
+ * held leaves for the menu, whatever it shows. */
+static bool playing;
+
+static struct sim *boot(void)
+{
+	playing = false;
+	return e2e_boot(0);
+}
+
+/* A new game set up with the menu's buttons, from the menu or from a
+ * game's screen (left first), through the keys' help to the person's turn;
+ * its position here, and the transcript's output cleared. */
+static void new_game(struct sim *sim, const struct e2e_setup *setup, struct position *pos)
+{
+	if (playing) {
+		sim_button_down(sim, BUTTON_SELECT);
+		sim_run_ms(sim, LEAVE_MS);
+		sim_button_up(sim);
+		e2e_expect_menu(sim, 1000);
+	}
+	e2e_menu_set(sim, setup);
+	e2e_press(sim, BUTTON_SELECT);
+	playing = true;
+	sim_run_ms(sim, HELP_MS);
+	e2e_setup_position(setup, pos);
 	sim_uart_clear_output(sim);
-}
-
-static void hint_and_why_on_the_console(void **state)
-{
-	(void)state;
-	struct sim *sim = boot();
-	char syntax[64];
-	e2e_error_text(ENGINE_ERR_SYNTAX, syntax, sizeof syntax);
-	expect_error(sim, "hint", "no game");
-	expect_error(sim, "why", "no game");
-
-	/* The start of every game: the same lines as the engine here. */
-	unsigned games = 0;
-	for (uint8_t game = 0; game < GAME_COUNT; game++) {
-		struct position pos;
-		char example[256];
-		struct buffer_sink sink;
-		buffer_sink_init(&sink, example, sizeof example);
-		engine_print_game_example(game, &sink.sink);
-		new_game(sim, game, example, &pos);
-		char expected[TEXT_MAX];
-		e2e_host_analysis(&pos, expected, sizeof expected);
-		expect_reply(sim, "hint", expected);
-		host_why(&pos, expected, sizeof expected);
-		expect_reply(sim, "why", expected);
-		expect_reply(sim, "WHY", expected);
-		games++;
-	}
-
-	/* Words after them, and the machine's turn. */
-	struct position pos;
-	new_game(sim, GAME_NIM, "3 4 5", &pos);
-	expect_error(sim, "hint 1-2", syntax);
-	expect_error(sim, "why nim 3 4 5", syntax);
-	e2e_serial_send(sim, "1-2");
-	sim_run_ms(sim, 100); /* the machine's pause has begun */
-	expect_error(sim, "hint", "not your turn");
-	expect_error(sim, "why", "not your turn");
-	sim_run_ms(sim, 3000); /* the machine's move */
-
-	/* A game left is no game in progress. */
-	sim_button_down(sim, BUTTON_SELECT);
-	sim_run_ms(sim, 1200);
-	sim_button_up(sim);
-	e2e_expect_menu(sim, 1000);
-	expect_error(sim, "hint", "no game");
-	expect_error(sim, "why", "no game");
-	printf("# hint and why matched the host engine at the start of %u games; %u refusals\n", games, refusals);
-	e2e_close(sim);
-}
-
-/* The person's move `move` from `position` in Nim: whether the transcript
- * marked it a slip, checked against the engine here. */
-static bool marked_slip(struct sim *sim, const char *position, const char *move)
-{
-	struct position pos;
-	new_game(sim, GAME_NIM, position, &pos);
-	struct move mv;
-	assert_int_equal(engine_parse_move(&pos, move, &mv), ENGINE_OK);
-	bool winning = engine_outcome(&pos) == OUTCOME_N;
-	engine_apply_move(&pos, &mv);
-	bool slip = winning && engine_outcome(&pos) == OUTCOME_N;
-	e2e_serial_send(sim, move);
-	sim_run_ms(sim, 3000); /* the move's line, and the machine's reply */
-	char you[256];
-	assert_true(e2e_serial_line(sim, 0, you, sizeof you));
-	assert_true(strncmp(you, "you ", 4) == 0);
-	char next[256];
-	assert_true(e2e_serial_line(sim, 1, next, sizeof next));
-	bool marked = strcmp(next, "slip") == 0;
-	if (marked != slip) {
-		fail_msg("nim %s, move %s: the transcript says \"%s\" after \"%s\"", position, move, next, you);
-	}
-	return marked;
-}
-
-static void transcript_marks_slips(void **state)
-{
-	(void)state;
-	struct sim *sim = boot();
-	static const struct {
-		const char *position, *move;
-	} moves[] = {
-		{ "3 4 5", "1-1" },  /* won, left won for the machine: a slip */
-		{ "3 4 5", "1-2" },  /* the winning move */
-		{ "1 2 3", "1-1" },  /* lost already: no slip whatever the move */
-		{ "5 7 9", "3-9" },  /* a slip */
-		{ "5 7 9", "3-7" },  /* 5 7 2: XOR 0, the winning move */
-		{ "2", "1-2" },      /* the last stone: a win */
-	};
-	unsigned slips = 0;
-	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
-		slips += marked_slip(sim, moves[i].position, moves[i].move);
-	}
-	assert_int_equal(slips, 2);
-	printf("# %zu moves, %u marked as slips, each as the engine here says\n", sizeof moves / sizeof moves[0],
-	       slips);
-	e2e_close(sim);
 }
 
 /* LEFT held down: the hint's gesture. */
@@ -231,7 +136,9 @@ static void hint_and_why_with_the_buttons(void **state)
 	(void)state;
 	struct sim *sim = boot();
 	struct position pos;
-	new_game(sim, GAME_NIM, "3 4 5", &pos);
+	static const uint32_t won[] = { 3, 4, 5 };
+	struct e2e_setup setup = nim(3, won);
+	new_game(sim, &setup, &pos);
 	e2e_expect_line(sim, 1, "Take 1", 1000);
 
 	/* A few presses of LEFT are a move made smaller, no hint. */
@@ -261,7 +168,9 @@ static void hint_and_why_with_the_buttons(void **state)
 	assert_null(strstr(sim_uart_output(sim), "you "));
 
 	/* From a losing position. */
-	new_game(sim, GAME_NIM, "1 2 3", &pos);
+	static const uint32_t lost[] = { 1, 2, 3 };
+	setup = nim(3, lost);
+	new_game(sim, &setup, &pos);
 	e2e_expect_line(sim, 1, "Take 1", 1000);
 	hold_left(sim);
 	e2e_expect_line(sim, 1, "Every move loses", 500);
@@ -270,8 +179,10 @@ static void hint_and_why_with_the_buttons(void **state)
 
 	/* A board: the cursor starts at the left edge, where LEFT does
 	 * nothing; the words beside the board. */
-	new_game(sim, GAME_CHOMP, "2x3", &pos);
-	sim_run_ms(sim, 500);
+	setup = e2e_start(GAME_CHOMP, false);
+	setup.count = 2;
+	setup.cols = 3;
+	new_game(sim, &setup, &pos);
 	hold_left(sim);
 	e2e_line(sim, 0, row);
 	assert_non_null(strstr(row, "Win: "));
@@ -283,10 +194,10 @@ static void hint_and_why_with_the_buttons(void **state)
 	e2e_close(sim);
 }
 
-/* The longest work of the pages: every move of each board game's start
- * tried for the count of winning moves at every step of the marquee,
- * within the watchdog's time (the run's health check counts its resets),
- * and the text as the host's. */
+/* The longest work of the reason why: every move of each board game's
+ * start tried for the count of winning moves at every step of the
+ * marquee, within the watchdog's time (the run's health check counts its
+ * resets), and the text as the host's. */
 static void board_pages_within_the_watchdog(void **state)
 {
 	(void)state;
@@ -294,12 +205,8 @@ static void board_pages_within_the_watchdog(void **state)
 	unsigned games = 0;
 	for (uint8_t game = GAME_CHOMP; game < GAME_COUNT; game++) {
 		struct position pos;
-		char example[256];
-		struct buffer_sink sink;
-		buffer_sink_init(&sink, example, sizeof example);
-		engine_print_game_example(game, &sink.sink);
-		new_game(sim, game, example, &pos);
-		sim_run_ms(sim, 500);
+		struct e2e_setup setup = e2e_start(game, false);
+		new_game(sim, &setup, &pos);
 		hold_left(sim);
 		char row[BOARD_LCD_COLUMNS + 1];
 		e2e_line(sim, 0, row);
@@ -315,15 +222,73 @@ static void board_pages_within_the_watchdog(void **state)
 	printf("# %u boards: the hint and the count of winning moves from the start, no watchdog reset\n", games);
 }
 
+/* The person's move `move` (heap, count) from the Nim heaps `heaps`, made
+ * with the buttons: whether the transcript marked it a slip, checked
+ * against the engine here. */
+static bool marked_slip(struct sim *sim, uint8_t count, const uint32_t *heaps, uint8_t heap, uint16_t take)
+{
+	struct position pos;
+	struct e2e_setup setup = nim(count, heaps);
+	new_game(sim, &setup, &pos);
+	struct move mv;
+	memset(&mv, 0, sizeof mv);
+	mv.u.heap.heap = heap;
+	mv.u.heap.count = take;
+	assert_int_equal(engine_check_move(&pos, &mv), ENGINE_OK);
+	bool winning = engine_outcome(&pos) == OUTCOME_N;
+	struct position after = pos;
+	engine_apply_move(&after, &mv);
+	bool slip = winning && engine_outcome(&after) == OUTCOME_N;
+	e2e_enter_move(sim, &pos, &mv, true);
+	sim_run_ms(sim, 3000); /* the move's line, and the machine's reply */
+	char you[256];
+	assert_true(e2e_serial_line(sim, 0, you, sizeof you));
+	assert_true(strncmp(you, "you ", 4) == 0);
+	char next[256];
+	assert_true(e2e_serial_line(sim, 1, next, sizeof next));
+	bool marked = strcmp(next, "slip") == 0;
+	if (marked != slip) {
+		fail_msg("nim, heap %u take %u: the transcript says \"%s\" after \"%s\"", heap + 1u, take, next, you);
+	}
+	return marked;
+}
+
+static void transcript_marks_slips(void **state)
+{
+	(void)state;
+	struct sim *sim = boot();
+	static const uint32_t h345[] = { 3, 4, 5 }, h123[] = { 1, 2, 3 }, h579[] = { 5, 7, 9 }, h2[] = { 2 };
+	static const struct {
+		uint8_t count;
+		const uint32_t *heaps;
+		uint8_t heap;
+		uint16_t take;
+	} moves[] = {
+		{ 3, h345, 0, 1 }, /* won, left won for the machine: a slip */
+		{ 3, h345, 0, 2 }, /* the winning move */
+		{ 3, h123, 0, 1 }, /* lost already: no slip whatever the move */
+		{ 3, h579, 2, 9 }, /* a slip */
+		{ 3, h579, 2, 7 }, /* 5 7 2: XOR 0, the winning move */
+		{ 1, h2, 0, 2 },   /* the last stones: a win */
+	};
+	unsigned slips = 0;
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+		slips += marked_slip(sim, moves[i].count, moves[i].heaps, moves[i].heap, moves[i].take);
+	}
+	assert_int_equal(slips, 2);
+	printf("# %zu moves made with the buttons, %u marked as slips, each as the engine here says\n",
+	       sizeof moves / sizeof moves[0], slips);
+	e2e_close(sim);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
 	e2e_init(argv[0]);
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(hint_and_why_on_the_console),
-		cmocka_unit_test(transcript_marks_slips),
 		cmocka_unit_test(hint_and_why_with_the_buttons),
 		cmocka_unit_test(board_pages_within_the_watchdog),
+		cmocka_unit_test(transcript_marks_slips),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
