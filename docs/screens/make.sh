@@ -4,12 +4,15 @@
 # the rulebook's start and announcing its move (the pieces it takes
 # hatched on the boards and strips, its heap in brackets on the lines).
 #
-# usage: docs/screens/make.sh [FIRMWARE.elf [SIMULATOR]]
-#        (defaults: build/grundy-box.elf and build/grundy-sim; make them first)
+# usage: docs/screens/make.sh [FIRMWARE.elf [SIMULATOR [TEACHING.elf]]]
+#        (defaults: build/grundy-box.elf, build/grundy-sim and the exhibit
+#        edition's build/edition/exhibit/grundy-box.elf, the one that
+#        teaches; make them first)
 set -eu
 here=$(dirname "$0")
 elf=${1:-build/grundy-box.elf}
 sim=${2:-build/grundy-sim}
+teaching_elf=${3:-build/edition/exhibit/grundy-box.elf}
 script=$(mktemp)
 trap 'rm -f "$script"' EXIT
 # The games in the menu's order (enum engine_game); a fresh chip's menu
@@ -28,6 +31,7 @@ for game in "$@"; do
 			i=0; while [ $i -lt $((18 - steps)) ]; do echo "press LEFT"; i=$((i + 1)); done
 		fi
 		echo "press UP"      # the score
+		echo "press UP"      # the level
 		echo "press UP"      # who moves first
 		echo "press RIGHT"   # the machine
 		echo "press SELECT"  # play
@@ -41,12 +45,18 @@ for game in "$@"; do
 done
 
 # The hint and the reason why (README, Hints, the reason why and slips):
-# Marienbad one row from its start, won for the person, who holds LEFT on
-# "Take 0" for the hint, then pages on with RIGHT.
+# Marienbad, the machine first from the start, which it cannot win; on
+# the person's turn, won now, LEFT held on "Take 0" for the hint, then
+# RIGHT for the reason why.
 cat > "$script" <<'SCRIPT'
 run 300
-send "new marienbad 1 3 5 6\r"
-wait "Take 1" 3000
+press UP
+press UP
+press UP
+press RIGHT
+press SELECT
+press DOWN
+wait "Take 1" 6000
 press LEFT
 hold LEFT 3500
 wait "Win:" 1000
@@ -58,4 +68,4 @@ screen
 png WHY
 SCRIPT
 sed -i "s|HINT|$here/hint.png|; s|WHY|$here/why.png|" "$script"
-"$sim" --script "$script" "$elf"
+"$sim" --script "$script" "$teaching_elf"

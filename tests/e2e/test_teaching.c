@@ -194,14 +194,21 @@ static void hint_and_why_with_the_buttons(void **state)
 	e2e_close(sim);
 }
 
+/* What the stack must leave free, as tests/e2e/test_stack.c holds the
+ * pocket edition to: an interrupt's frame at the deepest point and paths
+ * no step reaches, several times over. */
+#define STACK_MARGIN 128u
+
 /* The longest work of the reason why: every move of each board game's
  * start tried for the count of winning moves at every step of the
  * marquee, within the watchdog's time (the run's health check counts its
- * resets), and the text as the host's. */
+ * resets), and the text as the host's; and the deepest stack of the
+ * hints and the reason why, whose marquee holds its whole text. */
 static void board_pages_within_the_watchdog(void **state)
 {
 	(void)state;
 	struct sim *sim = boot();
+	sim_stack_repaint(sim);
 	unsigned games = 0;
 	for (uint8_t game = GAME_CHOMP; game < GAME_COUNT; game++) {
 		struct position pos;
@@ -218,8 +225,15 @@ static void board_pages_within_the_watchdog(void **state)
 		e2e_press(sim, BUTTON_SELECT);
 		games++;
 	}
-	e2e_close(sim);
+	uint16_t stack = sim_stack_high_water(sim);
+	int free_bytes = (int)sim_ram_size(sim) - (int)sim_static_ram(sim) - (int)stack;
 	printf("# %u boards: the hint and the count of winning moves from the start, no watchdog reset\n", games);
+	printf("# stack high-water %u bytes (menu, hints and reason why); static RAM %u; free %d of %u\n", stack,
+	       sim_static_ram(sim), free_bytes, sim_ram_size(sim));
+	if (free_bytes < (int)STACK_MARGIN) {
+		fail_msg("static RAM and stack leave %d bytes free, less than the margin of %u", free_bytes, STACK_MARGIN);
+	}
+	e2e_close(sim);
 }
 
 /* The person's move `move` (heap, count) from the Nim heaps `heaps`, made
