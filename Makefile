@@ -264,7 +264,7 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 # folder of their own, so editions never clobber each other: the pocket
 # edition, the default, is $(BUILD)/grundy-box.elf (its objects in
 # $(BUILD)/avr), any other $(BUILD)/edition/NAME/grundy-box.elf.
-FEATURES_ALL := CONSOLE ANALYSIS ODRA TRANSCRIPT LEVELS SAVE
+FEATURES_ALL := CONSOLE ANALYSIS ODRA TRANSCRIPT LEVELS SAVE LAMPS
 # A switch that another needs (features.h refuses the one without the other).
 FEATURE_NEEDS_ANALYSIS := CONSOLE
 FEATURE_NEEDS_ODRA := CONSOLE
@@ -446,16 +446,22 @@ $(BUILD)/tests/sim/%: $(BUILD)/host/tests/sim/%.o $(SIM_LIB_OBJ)
 # the end-to-end tests that apply to it, against its own ELF.  Each switch
 # turned off once is built and size-checked, and the build without the Odra
 # challenge is tested for how it says so (test_without_odra).
-# An end-to-end test needs every switch on, unless E2E_NEEDS_<test> names
-# the ones it needs; an edition runs those whose switches it has.
+# An end-to-end test needs the pocket edition's switches, unless
+# E2E_NEEDS_<test> names the ones it needs; an edition runs those whose
+# switches it has.
 # The power cuts need the saved settings alone.
 E2E_NEEDS_test_power_cut := SAVE
+# Played with the buttons, the machine's moves read from the transcript.
+E2E_NEEDS_test_buttons := TRANSCRIPT
+E2E_NEEDS_test_marienbad := TRANSCRIPT
+# The lamps are read from their shift registers' pins.
+E2E_NEEDS_test_lamps := LAMPS TRANSCRIPT
 E2E_SWITCH_TESTS := $(BUILD)/tests/e2e/test_without_odra
 E2E_EDITION_TESTS := $(filter-out $(E2E_SWITCH_TESTS),$(E2E_TESTS))
 # The levels are set at the console too, and the machine's moves read
 # from the transcript.
 E2E_NEEDS_test_levels := CONSOLE TRANSCRIPT LEVELS
-e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(FEATURES_ALL))),,$(1))
+e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(pocket_FEATURES))),,$(1))
 e2e_tests_of = $(foreach test,$(E2E_EDITION_TESTS),$(call e2e_applies,$(test),$(1)))
 run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)
 run_all_elf = elf:$(1):$(call elf_of,$(1))

@@ -8,6 +8,6 @@
 # Without ANALYSIS: visitors play with the buttons and type nothing, so the
 # console's analysis of any typed position would go unused, and its flash
 # goes to the exhibit's own hardware instead.
-FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS SAVE
+FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS SAVE LAMPS
 FLASH_BUDGET := 32256
 RAM_BUDGET := 1024

@@ -8,6 +8,7 @@
 #include "firmware/console.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
+#include "firmware/lights.h"
 #include "firmware/play.h"
 #include "firmware/settings.h"
 #include "firmware/store.h"
@@ -41,6 +42,9 @@ static const game_observer observers[] ENGINE_FLASH = {
 	console_game_event, /* a board awaited in the last game is no longer due */
 #endif
 	win_light,
+#if FEATURE_LAMPS
+	lights_game_event,
+#endif
 #if FEATURE_SAVE
 	store_game_event, /* the settings kept, if they changed */
 #endif
@@ -70,6 +74,9 @@ void box_poll(void)
 		console_poll();
 	}
 	ui_tick((uint16_t)timer_ms());
+	if (FEATURE_LAMPS) {
+		lights_tick((uint8_t)timer_ms());
+	}
 	if (FEATURE_SAVE) {
 		/* After the screen: a save's comparisons never delay what a
 		 * key or a move shows. */

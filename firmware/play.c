@@ -7,6 +7,7 @@
 #include "firmware/display.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
+#include "firmware/lights.h"
 #include "firmware/screen.h"
 #include "firmware/settings.h"
 #include "firmware/view.h"
@@ -185,6 +186,9 @@ static void step_done(void)
 				  (uint16_t)timer_ms(), &machine_cursor.mv);
 		view_cursor_of_move(&game.pos, &machine_cursor);
 		draw_step(&machine_cursor, WORDS_MACHINE, false, STEP_ANNOUNCE);
+		if (FEATURE_LAMPS) {
+			lights_choice(&machine_cursor.mv); /* after the screen: it shows the move first */
+		}
 		break;
 	case STEP_ANNOUNCE:
 		/* Played, the next turn follows.  The engine's move is legal by
