@@ -35,6 +35,9 @@ static void win_light(uint8_t event)
  * statistics or an attract mode would each be one more line here. */
 static const game_observer observers[] ENGINE_FLASH = {
 	play_game_event, /* the screen: it shows every game and every move */
+#if FEATURE_LAMPS
+	lights_game_event, /* the lamps: microseconds, so before the serial line */
+#endif
 #if FEATURE_TRANSCRIPT
 	transcript_game_event,
 #endif
@@ -42,9 +45,6 @@ static const game_observer observers[] ENGINE_FLASH = {
 	console_game_event, /* a board awaited in the last game is no longer due */
 #endif
 	win_light,
-#if FEATURE_LAMPS
-	lights_game_event,
-#endif
 #if FEATURE_SAVE
 	store_game_event, /* the settings kept, if they changed */
 #endif
