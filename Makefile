@@ -264,7 +264,7 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 # folder of their own, so editions never clobber each other: the pocket
 # edition, the default, is $(BUILD)/grundy-box.elf (its objects in
 # $(BUILD)/avr), any other $(BUILD)/edition/NAME/grundy-box.elf.
-FEATURES_ALL := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS TEACHING SAVE
+FEATURES_ALL := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS
 # A switch that another needs (features.h refuses the one without the other).
 FEATURE_NEEDS_ANALYSIS := CONSOLE
 FEATURE_NEEDS_ODRA := CONSOLE
@@ -463,6 +463,11 @@ E2E_NEEDS_test_console_without_games := CONSOLE ODRA
 E2E_LACKS_test_console_without_games := ANALYSIS TYPED_PLAY
 # The power cuts need the saved settings alone.
 E2E_NEEDS_test_power_cut := SAVE
+# Played with the buttons, the machine's moves read from the transcript.
+E2E_NEEDS_test_buttons := TRANSCRIPT
+E2E_NEEDS_test_marienbad := TRANSCRIPT
+# The lamps are read from their shift registers' pins.
+E2E_NEEDS_test_lamps := LAMPS TRANSCRIPT
 E2E_SWITCH_TESTS := $(BUILD)/tests/e2e/test_without_odra
 E2E_EDITION_TESTS := $(filter-out $(E2E_SWITCH_TESTS),$(E2E_TESTS))
 # The levels are set at the console too, and the machine's moves read

@@ -41,6 +41,16 @@
 #define BOARD_LED_WIN_PORT D /* D3 */
 #define BOARD_LED_WIN_BIT 3
 
+/* The exhibit's bank of 16 lamps: two daisy-chained 74HC595 shift
+ * registers on A1-A3 (PC1-PC3), analog pins the shield leaves free and
+ * used here as digital outputs (the README has the wiring).  D11 stays
+ * free for the piezo, which needs Timer2's output OC2A. */
+#define BOARD_LAMPS_PORT C
+#define BOARD_LAMPS_SER_BIT 1   /* A1: the first register's SER (pin 14), data */
+#define BOARD_LAMPS_SRCLK_BIT 2 /* A2: both registers' SRCLK (pin 11), shift clock */
+#define BOARD_LAMPS_RCLK_BIT 3  /* A3: both registers' RCLK (pin 12), latch clock */
+#define BOARD_LAMPS 16
+
 /* The five buttons sit on a resistor ladder into analog input A0. */
 #define BOARD_BUTTONS_ADC_CHANNEL 0
 

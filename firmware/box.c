@@ -8,6 +8,7 @@
 #include "firmware/console.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
+#include "firmware/lights.h"
 #include "firmware/play.h"
 #include "firmware/settings.h"
 #include "firmware/store.h"
@@ -34,6 +35,9 @@ static void win_light(uint8_t event)
  * statistics or an attract mode would each be one more line here. */
 static const game_observer observers[] ENGINE_FLASH = {
 	play_game_event, /* the screen: it shows every game and every move */
+#if FEATURE_LAMPS
+	lights_game_event, /* the lamps: microseconds, so before the serial line */
+#endif
 #if FEATURE_TRANSCRIPT
 	transcript_game_event,
 #endif
@@ -70,6 +74,9 @@ void box_poll(void)
 		console_poll();
 	}
 	ui_tick((uint16_t)timer_ms());
+	if (FEATURE_LAMPS) {
+		lights_tick((uint8_t)timer_ms());
+	}
 	if (FEATURE_SAVE) {
 		/* After the screen: a save's comparisons never delay what a
 		 * key or a move shows. */

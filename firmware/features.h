@@ -32,6 +32,9 @@
  *                       transcript
  *   FEATURE_SAVE        the settings and the score kept in the EEPROM
  *                       across power cuts; off, they last until power-off
+ *   FEATURE_LAMPS       the exhibit's bank of 16 lamps on two 74HC595s
+ *                       (firmware/lights.h); unset it is off, as the
+ *                       pocket edition has no such hardware
  */
 #ifndef FIRMWARE_FEATURES_H
 #define FIRMWARE_FEATURES_H
@@ -60,12 +63,15 @@
 #ifndef FEATURE_SAVE
 #define FEATURE_SAVE 1
 #endif
+#ifndef FEATURE_LAMPS
+#define FEATURE_LAMPS 0
+#endif
 
 /* A switch is 0 or 1: `if (FEATURE_NAME)` and `#if` must read it alike. */
 #if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_TYPED_PLAY | FEATURE_ODRA | FEATURE_TRANSCRIPT | FEATURE_LEVELS | \
-     FEATURE_TEACHING | FEATURE_SAVE) > 1 || \
+     FEATURE_TEACHING | FEATURE_SAVE | FEATURE_LAMPS) > 1 || \
 	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_TYPED_PLAY < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0 || \
-	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0
+	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0 || FEATURE_LAMPS < 0
 #error "a FEATURE_ switch is 0 or 1"
 #endif
 

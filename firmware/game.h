@@ -8,11 +8,11 @@
  * as an observer.
  *
  * Observers: a table of functions, set once at start-up by
- * firmware/box.c (the screen, the transcript, the console, the win light),
- * each called in the table's order with every event; the game as it then
- * is, and the move being made, are in `game`.  The table is in flash and
- * the game keeps only its address, so the game calls none of them by name
- * and depends on none of them.
+ * firmware/box.c (the screen, the exhibit's lamps, the transcript, the
+ * console, the win light), each called in the table's order with every
+ * event; the game as it then is, and the move being made, are in `game`.
+ * The table is in flash and the game keeps only its address, so the game
+ * calls none of them by name and depends on none of them.
  */
 #ifndef FIRMWARE_GAME_H
 #define FIRMWARE_GAME_H

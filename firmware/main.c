@@ -9,7 +9,9 @@
 #include <avr/interrupt.h>
 
 #include "firmware/box.h"
+#include "firmware/features.h"
 #include "hal/keys.h"
+#include "hal/lamps.h"
 #include "hal/lcd.h"
 #include "hal/leds.h"
 #include "hal/timer.h"
@@ -19,6 +21,9 @@
 int main(void)
 {
 	leds_init();
+	if (FEATURE_LAMPS) {
+		lamps_init();
+	}
 	lcd_init();
 	keys_init();
 	timer_init();

@@ -7,6 +7,7 @@
 #include "firmware/display.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
+#include "firmware/lights.h"
 #include "firmware/screen.h"
 #include "firmware/settings.h"
 #include "firmware/view.h"
@@ -261,6 +262,9 @@ static void step_done(void)
 		 * which the person's last move set, in milliseconds: no two
 		 * games slip alike. */
 		draw_engine_move(FEATURE_LEVELS ? settings.level : SETTINGS_LEVEL_PERFECT, WORDS_MACHINE, STEP_ANNOUNCE);
+		if (FEATURE_LAMPS) {
+			lights_choice(&machine_cursor.mv); /* after the screen: it shows the move first */
+		}
 		break;
 	case STEP_ANNOUNCE:
 		/* Played, the next turn follows.  The engine's move is legal by

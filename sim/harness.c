@@ -95,6 +95,14 @@ struct sim_port_hook {
 	char port;
 };
 
+/* The exhibit's lamps: the pins of its two 74HC595s the chip drives. */
+enum sim_lamps_pin { SIM_LAMPS_SER, SIM_LAMPS_SRCLK, SIM_LAMPS_RCLK, SIM_LAMPS_PINS };
+
+struct sim_lamps_hook {
+	struct sim *sim;
+	enum sim_lamps_pin pin;
+};
+
 struct sim {
 	struct sim_options options;
 	char *elf_path;
@@ -154,6 +162,12 @@ struct sim {
 	struct sim_port_hook port_hooks[SIM_OUTPUT_COUNT]; /* one per port with a watched pin */
 	bool driven[SIM_OUTPUT_COUNT];
 	bool backlight_driven_high;
+	/* The two 74HC595s (sim_on_lamps_pin). */
+	struct sim_lamps_hook lamps_hooks[SIM_LAMPS_PINS];
+	bool lamps_level[SIM_LAMPS_PINS];
+	uint16_t lamps_stages; /* the shift registers' 16 stages */
+	uint16_t lamps;        /* the storage registers: the outputs */
+	uint32_t lamps_latches;
 	uint8_t eeprom_at_stop[SIM_EEPROM_SIZE];
 	/* simavr writes an EEPROM byte at once; the harness keeps the chip
 	 * busy for the 3.4 ms a real write takes (sim_on_eeprom_write). */
@@ -499,6 +513,34 @@ static void sim_on_lcd_pin(struct avr_irq_t *irq, uint32_t value, void *param)
 	}
 }
 
+/*
+ * The exhibit's two daisy-chained 74HC595s, modelled from the datasheet:
+ * at SRCLK's rising edge every stage takes the one before it and the
+ * first takes SER; the near register's last stage (QH') feeds the far
+ * register's SER, so the 16 stages are one shift register, the first bit
+ * shifted in ending in the far register's QH (bit 15 here) after 16
+ * clocks.  At RCLK's rising edge the storage registers take the stages
+ * and the outputs show them (/OE is tied low, /SRCLR high).
+ */
+static void sim_on_lamps_pin(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	struct sim_lamps_hook *hook = param;
+	struct sim *sim = hook->sim;
+	(void)irq;
+	bool rising = value != 0 && !sim->lamps_level[hook->pin];
+	sim->lamps_level[hook->pin] = value != 0;
+	if (!rising) {
+		return;
+	}
+	if (hook->pin == SIM_LAMPS_SRCLK) {
+		sim->lamps_stages = (uint16_t)(sim->lamps_stages << 1 | sim->lamps_level[SIM_LAMPS_SER]);
+	} else if (hook->pin == SIM_LAMPS_RCLK) {
+		sim->lamps = sim->lamps_stages;
+		sim->lamps_latches++;
+		sim_request_poll(sim);
+	}
+}
+
 static void sim_hook_pin(struct sim *sim, char port, int bit, avr_irq_notify_t notify, void *param)
 {
 	avr_irq_t *irq = avr_io_getirq(sim->avr, AVR_IOCTL_IOPORT_GETIRQ(port), bit);
@@ -524,6 +566,17 @@ static void sim_wire_pins(struct sim *sim)
 		hook->sim = sim;
 		hook->pin = lcd_wiring[i].pin;
 		sim_hook_pin(sim, lcd_wiring[i].port, lcd_wiring[i].bit, sim_on_lcd_pin, hook);
+	}
+	static const int lamps_bits[SIM_LAMPS_PINS] = {
+		[SIM_LAMPS_SER] = BOARD_LAMPS_SER_BIT,
+		[SIM_LAMPS_SRCLK] = BOARD_LAMPS_SRCLK_BIT,
+		[SIM_LAMPS_RCLK] = BOARD_LAMPS_RCLK_BIT,
+	};
+	for (int pin = 0; pin < SIM_LAMPS_PINS; pin++) {
+		sim->lamps_hooks[pin].sim = sim;
+		sim->lamps_hooks[pin].pin = (enum sim_lamps_pin)pin;
+		sim_hook_pin(sim, SIM_PORT_LETTER(BOARD_LAMPS_PORT), lamps_bits[pin], sim_on_lamps_pin,
+			     &sim->lamps_hooks[pin]);
 	}
 	/* One hook per port: its pins' levels and its direction register. */
 	int hooks = 0;
@@ -791,6 +844,13 @@ static bool sim_power_on(struct sim *sim, const uint8_t eeprom[SIM_EEPROM_SIZE])
 	sim->end_cycle = 0;
 	sim->tick_cycles = (uint32_t)sim_ms_to_cycles(sim, 1);
 	memset(sim->driven, 0, sizeof sim->driven);
+	/* The registers share the chip's supply: a power cut empties them
+	 * too (a real one powers up holding anything, which the firmware
+	 * clears at once). */
+	memset(sim->lamps_level, 0, sizeof sim->lamps_level);
+	sim->lamps_stages = 0;
+	sim->lamps = 0;
+	sim->lamps_latches = 0;
 
 	uint8_t contents[SIM_EEPROM_SIZE];
 	memcpy(contents, eeprom, sizeof contents);
@@ -1329,6 +1389,16 @@ bool sim_led_win(const struct sim *sim)
 bool sim_backlight_ever_driven_high(const struct sim *sim)
 {
 	return sim->backlight_driven_high;
+}
+
+uint16_t sim_lamps(const struct sim *sim)
+{
+	return sim->lamps;
+}
+
+uint32_t sim_lamps_latches(const struct sim *sim)
+{
+	return sim->lamps_latches;
 }
 
 void sim_eeprom_read(const struct sim *sim, uint8_t out[1024])

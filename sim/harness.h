@@ -7,6 +7,8 @@
  *     of our own (sim/lcd_model.h) that records every timing violation,
  *   - the serial line: bytes into and out of USART0,
  *   - LEDs: the pin levels,
+ *   - the exhibit's lamps: two 74HC595 shift registers, modelled from the
+ *     levels of their three pins,
  *   - EEPROM: kept across power cycles, as on a real chip, each byte's
  *     write keeping the chip busy for 3.4 ms as the real one does,
  *   - the stack: the RAM above the firmware's static data is painted at
@@ -118,12 +120,19 @@ bool sim_wait_uart(struct sim *sim, const char *text, uint32_t timeout_ms);
 /* Bytes queued by sim_uart_send not yet taken by the chip. */
 size_t sim_uart_pending(const struct sim *sim);
 
-/* ---- LEDs and EEPROM ---- */
+/* ---- LEDs, lamps and EEPROM ---- */
 bool sim_led_thinking(const struct sim *sim);
 bool sim_led_win(const struct sim *sim);
 /* True if the firmware ever drove the backlight pin (D10) high as an output,
  * which would short the transistor on many shield clones. */
 bool sim_backlight_ever_driven_high(const struct sim *sim);
+/* The exhibit's 16 lamps (board/lcd_keypad_shield.h): the outputs of its
+ * two 74HC595s as last latched, bit 15 the far register's QH, bit 8 its
+ * QA, bit 7 the near register's QH, bit 0 its QA; the firmware's lamp 1
+ * is bit 15 (hal/lamps.h).  0 until the first latch. */
+uint16_t sim_lamps(const struct sim *sim);
+/* Latches since power-on: none from a firmware without the lamps. */
+uint32_t sim_lamps_latches(const struct sim *sim);
 /* The EEPROM's bytes.  simavr writes a byte the moment the firmware
  * starts the write; the harness then keeps the chip busy (EEPE set) for
  * the 3.4 ms the real chip takes, so the firmware waits as on the chip. */

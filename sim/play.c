@@ -215,6 +215,29 @@ static void play_draw_lcd(struct play *play)
 	play_end_line(play);
 }
 
+/* The exhibit's lamps, once the firmware has latched them: rows of 1, 3,
+ * 5 and 7, lamp 1 (bit 15 of sim_lamps) at the top.  Returns the screen
+ * rows drawn. */
+static int play_draw_lamps(struct play *play)
+{
+	if (sim_lamps_latches(play->sim) == 0) {
+		return 0;
+	}
+	uint16_t lamps = sim_lamps(play->sim);
+	int bit = 15;
+	for (int row = 0; row < 4; row++) {
+		play_add(play, "%*s", 2 + 2 * (3 - row), "");
+		for (int at = 0; at <= 2 * row; at++, bit--) {
+			play_add(play, "%s ", lamps >> bit & 1u ? "\033[1;93m\u25cf\033[0m" : "\033[2m\u25cb\033[0m");
+		}
+		if (row == 0) {
+			play_add(play, "%*sLAMPS (2 x 74HC595 on A1-A3)", 12, "");
+		}
+		play_end_line(play);
+	}
+	return 4;
+}
+
 /* The serial output's last lines that fit, control bytes shown as '.'. */
 static void play_draw_serial(struct play *play, int columns, int rows_left)
 {
@@ -261,6 +284,7 @@ static void play_draw(struct play *play)
 	play_end_line(play);
 	play_end_line(play);
 	play_draw_lcd(play);
+	int lamp_rows = play_draw_lamps(play);
 	play_end_line(play);
 	play_add(play, "\033[2m\u2190\u2191\u2193\u2192 buttons  Enter/space SELECT  L long SELECT  "
 		       "H hint  Tab serial  P %s  q quit\033[0m",
@@ -283,9 +307,10 @@ static void play_draw(struct play *play)
 	}
 	play_add(play, "\033[2m\u2500\u2500 serial (%lu 8N1) \u2500\u2500\033[0m", (unsigned long)BOARD_UART_BAUD);
 	play_end_line(play);
-	/* Title, blank, four rows of LCD box, blank, help, status, serial
-	 * heading, perhaps the timing line; one row spare so nothing scrolls. */
-	int used = 10 + (sim_lcd_violations(play->sim) > 0 ? 1 : 0);
+	/* Title, blank, four rows of LCD box, perhaps the lamps, blank, help,
+	 * status, serial heading, perhaps the timing line; one row spare so
+	 * nothing scrolls. */
+	int used = 10 + lamp_rows + (sim_lcd_violations(play->sim) > 0 ? 1 : 0);
 	play_draw_serial(play, columns, rows - used - 1);
 	play_add(play, "\033[J");
 	if (play->frame_length != strlen(play->shown) || memcmp(play->frame, play->shown, play->frame_length) != 0) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hal/keys.h"
+#include "hal/lamps.h"
 #include "hal/leds.h"
 #include "hal/sleep.h"
 #include "hal/timer.h"
@@ -111,6 +112,16 @@ void leds_thinking(bool on)
 void leds_win(bool on)
 {
 	fake_hal.led_win = on;
+}
+
+void lamps_init(void)
+{
+	fake_hal.lamps = 0;
+}
+
+void lamps_show(uint16_t lamps)
+{
+	fake_hal.lamps = lamps;
 }
 
 /* ---- the serial line ---- */

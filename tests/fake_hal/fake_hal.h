@@ -13,7 +13,7 @@
  *     which the fake marks with UART_LOST exactly as the chip would;
  *   - the clock is a number a test sets or advances; sleeping until the
  *     next interrupt advances it a millisecond and lets the next bytes in;
- *   - the watchdog and the LEDs keep their state for a test to check;
+ *   - the watchdog, the LEDs and the lamps keep their state for a test to check;
  *   - the EEPROM is an array that power-on keeps, as the chip's; a test
  *     may cut the power after a number of writes (eeprom.c).
  */
@@ -48,6 +48,7 @@ struct fake_hal {
 	uint8_t key_repeats;                 /* what keys_repeats() answers */
 	bool led_thinking;
 	bool led_win;
+	uint16_t lamps; /* the exhibit's lamps (hal/lamps.h) as last shown */
 	uint32_t now_ms;
 	int long_watchdog; /* calls of watchdog_start_long() not yet ended by watchdog_start() */
 };

@@ -1,0 +1,33 @@
+/*
+ * What the exhibit's bank of 16 lamps (hal/lamps.h) shows of the game, for
+ * visitors watching from a distance.  The lamps stand in rows of 1, 3, 5
+ * and 7, lamp 1 at the top:
+ *   Marienbad: the 16 matches, as Nimatron showed its heaps in lights.
+ *     Each lamp is a match of its row, lit while the match is there, so
+ *     that the lamps go out as matches are taken, from the right of a
+ *     row; the machine's choice blinks while the screen announces it,
+ *     before it is taken.  A Marienbad of other rows, begun at the
+ *     console, shows its first four, each as far as its lamps go;
+ *   every other game: whose turn it is, lamp 1 lit while the machine is
+ *     to move (it thinks, then announces its move), the others dark.
+ * Before the first game every lamp is dark; a game left or over keeps
+ * its last picture until the next begins.
+ */
+#ifndef FIRMWARE_LIGHTS_H
+#define FIRMWARE_LIGHTS_H
+
+#include <stdint.h>
+
+#include "engine/engine.h"
+
+/* The game's observer (firmware/game.h): the lamps show the position. */
+void lights_game_event(uint8_t event);
+/* The machine has chosen `mv` in the game's position and announces it:
+ * the matches it takes blink until the next event, the move played or
+ * the game left.  `mv` must stay unchanged until then. */
+void lights_choice(const struct move *mv);
+/* Every pass of the main loop: the blinking, at the time `now_ms` (its
+ * low byte is enough). */
+void lights_tick(uint8_t now_ms);
+
+#endif
