@@ -1,10 +1,14 @@
 # The exhibit edition: the Grundy Box on show in a museum, played by
-# visitors one after another.  For now it has the pocket edition's
-# features; those of its own come with the hardware it adds.
+# visitors one after another, with the hardware of its own that its
+# switches drive.
+#
+# It leaves out the console's analysis line (FEATURE_ANALYSIS): visitors
+# play with the buttons and type nothing, and its room in flash goes to
+# what they see and hear.
 #
 # FEATURES: the switches of firmware/features.h this edition turns on; the
 # rest are off.  The budgets are what `make size` and `make test` hold the
 # firmware to (see editions/pocket.mk).
-FEATURES := CONSOLE ANALYSIS ODRA TRANSCRIPT LEVELS SAVE
+FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS SAVE
 FLASH_BUDGET := 32256
 RAM_BUDGET := 1024
