@@ -9,6 +9,6 @@
 # FEATURES: the switches of firmware/features.h this edition turns on; the
 # rest are off.  The budgets are what `make size` and `make test` hold the
 # firmware to (see editions/pocket.mk).
-FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS SAVE
+FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS SAVE SOUND
 FLASH_BUDGET := 32256
 RAM_BUDGET := 1024

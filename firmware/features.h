@@ -3,8 +3,7 @@
  * or 0 (left out); an edition (editions/NAME.mk) names the switches it
  * turns on, and the Makefile passes every switch to the compiler as
  * -DFEATURE_NAME=0 or 1.  A switch left unset is on, so a build of these
- * files by other means (the host's fuzzer, say) gets the pocket edition's
- * whole product.
+ * files by other means (the host's fuzzer, say) gets every feature.
  *
  * Code that a switch cuts out is guarded by `if (FEATURE_NAME)`, or by
  * `#if FEATURE_NAME` where a declaration goes, and a feature left out
@@ -24,6 +23,8 @@
  *                       highest, perfectly
  *   FEATURE_SAVE        the settings and the score kept in the EEPROM
  *                       across power cuts; off, they last until power-off
+ *   FEATURE_SOUND       the exhibit's piezo buzzer (firmware/sound.h): a
+ *                       click per key, the machine's move, a win, a loss
  */
 #ifndef FIRMWARE_FEATURES_H
 #define FIRMWARE_FEATURES_H
@@ -46,12 +47,15 @@
 #ifndef FEATURE_SAVE
 #define FEATURE_SAVE 1
 #endif
+#ifndef FEATURE_SOUND
+#define FEATURE_SOUND 1
+#endif
 
 /* A switch is 0 or 1: `if (FEATURE_NAME)` and `#if` must read it alike. */
 #if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_ODRA | FEATURE_TRANSCRIPT | FEATURE_LEVELS | \
-     FEATURE_SAVE) > 1 || \
+     FEATURE_SAVE | FEATURE_SOUND) > 1 || \
 	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0 || \
-	FEATURE_LEVELS < 0 || FEATURE_SAVE < 0
+	FEATURE_LEVELS < 0 || FEATURE_SAVE < 0 || FEATURE_SOUND < 0
 #error "a FEATURE_ switch is 0 or 1"
 #endif
 

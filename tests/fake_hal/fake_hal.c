@@ -8,6 +8,7 @@
 #include "hal/keys.h"
 #include "hal/leds.h"
 #include "hal/sleep.h"
+#include "hal/sound.h"
 #include "hal/timer.h"
 #include "hal/uart.h"
 #include "hal/watchdog.h"
@@ -111,6 +112,20 @@ void leds_thinking(bool on)
 void leds_win(bool on)
 {
 	fake_hal.led_win = on;
+}
+
+/* ---- the buzzer ---- */
+
+void sound_tone_start(uint8_t tone)
+{
+	fake_hal.tone = tone;
+	fake_hal.sounding = true;
+	fake_hal.tones++;
+}
+
+void sound_tone_stop(void)
+{
+	fake_hal.sounding = false;
 }
 
 /* ---- the serial line ---- */
