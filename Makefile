@@ -446,8 +446,10 @@ $(BUILD)/tests/sim/%: $(BUILD)/host/tests/sim/%.o $(SIM_LIB_OBJ)
 # the end-to-end tests that apply to it, against its own ELF.  Each switch
 # turned off once is built and size-checked, and the build without the Odra
 # challenge is tested for how it says so (test_without_odra).
-# An end-to-end test needs every switch on, unless E2E_NEEDS_<test> names
-# the ones it needs; an edition runs those whose switches it has.
+# An end-to-end test needs every switch on but those of hardware only some
+# editions have (E2E_HARDWARE: the pins are not watched unless a test
+# asks), unless E2E_NEEDS_<test> names the ones it needs; an edition runs
+# those whose switches it has.
 # The power cuts need the saved settings alone.
 E2E_NEEDS_test_power_cut := SAVE
 E2E_SWITCH_TESTS := $(BUILD)/tests/e2e/test_without_odra
@@ -455,7 +457,10 @@ E2E_EDITION_TESTS := $(filter-out $(E2E_SWITCH_TESTS),$(E2E_TESTS))
 # The levels are set at the console too, and the machine's moves read
 # from the transcript.
 E2E_NEEDS_test_levels := CONSOLE TRANSCRIPT LEVELS
-e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(FEATURES_ALL))),,$(1))
+# The buzzer's tones, in games whose machine moves come from the transcript.
+E2E_NEEDS_test_sound := SOUND TRANSCRIPT
+E2E_HARDWARE := SOUND
+e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(filter-out $(E2E_HARDWARE),$(FEATURES_ALL)))),,$(1))
 e2e_tests_of = $(foreach test,$(E2E_EDITION_TESTS),$(call e2e_applies,$(test),$(1)))
 run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)
 run_all_elf = elf:$(1):$(call elf_of,$(1))
