@@ -51,6 +51,12 @@
 #define BOARD_LAMPS_RCLK_BIT 3  /* A3: both registers' RCLK (pin 12), latch clock */
 #define BOARD_LAMPS 16
 
+/* The exhibit's piezo buzzer on D11 (PB3), the pin of Timer2's output
+ * compare A (OC2A): the timer toggles it, so a tone's square wave needs
+ * no code while it sounds.  The shield leaves D11 free. */
+#define BOARD_BUZZER_PORT B /* D11, OC2A */
+#define BOARD_BUZZER_BIT 3
+
 /* The five buttons sit on a resistor ladder into analog input A0. */
 #define BOARD_BUTTONS_ADC_CHANNEL 0
 

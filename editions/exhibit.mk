@@ -5,11 +5,11 @@
 # transcript of every game; the analysis line and the games played at the
 # console (ANALYSIS, TYPED_PLAY) are left out, and the room they leave
 # holds hints and the reason why on the buttons (TEACHING).  Its hardware
-# of its own: a bank of 16 lamps (LAMPS).
+# of its own: a bank of 16 lamps (LAMPS) and a piezo buzzer (SOUND).
 #
 # FEATURES: the switches of firmware/features.h this edition turns on; the
 # rest are off.  The budgets are what `make size` and `make test` hold the
 # firmware to (see editions/pocket.mk).
-FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS
+FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND
 FLASH_BUDGET := 32256
 RAM_BUDGET := 1024

@@ -11,6 +11,7 @@
 #include "firmware/lights.h"
 #include "firmware/play.h"
 #include "firmware/settings.h"
+#include "firmware/sound.h"
 #include "firmware/store.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
@@ -31,10 +32,13 @@ static void win_light(uint8_t event)
 /* Who follows the game, each told every event in this order: the screen
  * first, so that the person sees a move as soon as it is made; then the
  * serial line's transcript, whose line takes a millisecond or two to send
- * (the UART waits for each byte); the settings kept last.  Sound,
- * statistics or an attract mode would each be one more line here. */
+ * (the UART waits for each byte); the settings kept last.  Statistics
+ * or an attract mode would each be one more line here. */
 static const game_observer observers[] ENGINE_FLASH = {
 	play_game_event, /* the screen: it shows every game and every move */
+#if FEATURE_SOUND
+	sound_game_event, /* with the screen: starting a note takes microseconds */
+#endif
 #if FEATURE_LAMPS
 	lights_game_event, /* the lamps: microseconds, so before the serial line */
 #endif
@@ -69,11 +73,22 @@ void box_poll(void)
 	uint8_t key = keys_next();
 	if (key != KEY_NONE) {
 		ui_key(key);
+		if (FEATURE_SOUND) {
+			/* After the screen, and silent when the key began a
+			 * tune (the person's winning move). */
+			sound_click();
+		}
 	}
 	if (FEATURE_CONSOLE) {
 		console_poll();
 	}
-	ui_tick((uint16_t)timer_ms());
+	uint16_t now_ms = (uint16_t)timer_ms();
+	if (FEATURE_SOUND) {
+		/* Before the screen's tick, which may take a while (the
+		 * machine's move): a note ends on time. */
+		sound_poll(now_ms);
+	}
+	ui_tick(now_ms);
 	if (FEATURE_LAMPS) {
 		lights_tick((uint8_t)timer_ms());
 	}

@@ -11,11 +11,12 @@
  * the EEPROM, firmware/store.h, else the defaults), the transcript's first
  * line, the game's observers, and the menu. */
 void box_start(void);
-/* One pass of the main loop: the key pressed goes to the screen showing,
- * the serial console reads what the line brought, a save of the settings
- * under way writes its next byte, the screen gets its
- * tick for timed steps, the watchdog is fed, and the chip sleeps until
- * the next interrupt unless bytes wait. */
+/* One pass of the main loop: the key pressed goes to the screen showing
+ * (and clicks), the serial console reads what the line brought, a sound's
+ * next note starts when its time comes, a save of the settings under way
+ * writes its next byte, the screen gets its tick for timed steps, the
+ * watchdog is fed, and the chip sleeps until the next interrupt unless
+ * bytes wait. */
 void box_poll(void);
 
 #endif

@@ -33,8 +33,9 @@
  *   FEATURE_SAVE        the settings and the score kept in the EEPROM
  *                       across power cuts; off, they last until power-off
  *   FEATURE_LAMPS       the exhibit's bank of 16 lamps on two 74HC595s
- *                       (firmware/lights.h); unset it is off, as the
- *                       pocket edition has no such hardware
+ *                       (firmware/lights.h)
+ *   FEATURE_SOUND       the exhibit's piezo buzzer (firmware/sound.h): a
+ *                       click per key, the machine's move, a win, a loss
  */
 #ifndef FIRMWARE_FEATURES_H
 #define FIRMWARE_FEATURES_H
@@ -64,14 +65,17 @@
 #define FEATURE_SAVE 1
 #endif
 #ifndef FEATURE_LAMPS
-#define FEATURE_LAMPS 0
+#define FEATURE_LAMPS 1
+#endif
+#ifndef FEATURE_SOUND
+#define FEATURE_SOUND 1
 #endif
 
 /* A switch is 0 or 1: `if (FEATURE_NAME)` and `#if` must read it alike. */
 #if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_TYPED_PLAY | FEATURE_ODRA | FEATURE_TRANSCRIPT | FEATURE_LEVELS | \
-     FEATURE_TEACHING | FEATURE_SAVE | FEATURE_LAMPS) > 1 || \
+     FEATURE_TEACHING | FEATURE_SAVE | FEATURE_LAMPS | FEATURE_SOUND) > 1 || \
 	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_TYPED_PLAY < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0 || \
-	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0 || FEATURE_LAMPS < 0
+	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0 || FEATURE_LAMPS < 0 || FEATURE_SOUND < 0
 #error "a FEATURE_ switch is 0 or 1"
 #endif
 

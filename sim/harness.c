@@ -64,6 +64,9 @@
 #define SIM_XON 0x11u
 #define SIM_XOFF 0x13u
 #define SIM_UART_DEFAULT_LAG 16u
+/* The lowest pitch the harness hears as a tone: slower edges are clicks
+ * or silences, not half-periods. */
+#define SIM_TONE_MIN_HZ 100u
 
 #define SIM_STRINGIFY(x) #x
 #define SIM_PORT_LETTER(port) (SIM_STRINGIFY(port)[0])
@@ -177,6 +180,16 @@ struct sim {
 	uint8_t eeprom_write_value;
 	uint32_t eeprom_writes;
 	uint64_t eeprom_write_cycle;
+
+	/* The buzzer: the run of edges under way, and the tones over. */
+	bool buzzer_level;
+	uint64_t run_first;
+	uint64_t run_last;
+	uint64_t run_gap; /* the run's first gap: its half-period */
+	uint32_t run_edges;
+	uint64_t last_gap; /* between the last two edges */
+	struct sim_tone tones[SIM_TONES_KEPT];
+	size_t tone_count;
 };
 
 /* avr_terminate() in simavr 1.6 never frees the chip's IRQ pool, the IRQs'
@@ -476,6 +489,119 @@ bool sim_ram_symbol(const struct sim *sim, const char *name, void *out, size_t s
 	return false;
 }
 
+/* ---- the buzzer ----------------------------------------------------------------- */
+
+/* simavr 1.6 drives OC2A from Timer2's toggle on compare match (checked
+ * here: the pin's IRQ sees every toggle, at the cycle the timer says).
+ * Unlike the chip it does so by flipping the PORTB bit as well, so a tone
+ * stopped by disconnecting the pin may leave the simulated pin high where
+ * the chip's goes low; and every write to PORTB (the LCD's RS and E) raises
+ * the pin's IRQ again at its level.  So the harness counts changes of
+ * level only, and measures edges, never a level. */
+
+/* The run as a tone; false while it has too few edges to be one (two
+ * edges give one gap, which a third must confirm). */
+static bool sim_run_tone(const struct sim *sim, struct sim_tone *tone)
+{
+	if (sim->run_edges < 3u) {
+		return false;
+	}
+	double half = (double)(sim->run_last - sim->run_first) / (sim->run_edges - 1u);
+	tone->start = sim->run_first - sim->run_gap;
+	tone->end = sim->run_last;
+	tone->hz = (double)sim->avr->frequency / (2.0 * half);
+	return true;
+}
+
+/* The pin still for two of its latest half-periods: a gap longer than
+ * the lowest tone's half-period is a silence, not a half-period. */
+static bool sim_buzzer_still(const struct sim *sim)
+{
+	uint64_t longest = sim->avr->frequency / (2u * SIM_TONE_MIN_HZ);
+	uint64_t gap = sim->last_gap < longest ? sim->last_gap : longest;
+	return sim->run_edges == 0 || sim->avr->cycle - sim->run_last > 2u * gap;
+}
+
+static void sim_keep_tone(struct sim *sim, const struct sim_tone *tone)
+{
+	if (sim->tone_count == SIM_TONES_KEPT) {
+		memmove(&sim->tones[0], &sim->tones[1], sizeof sim->tones - sizeof sim->tones[0]);
+		sim->tone_count--;
+	}
+	sim->tones[sim->tone_count++] = *tone;
+}
+
+/* An edge that does not fit the run ends it as a tone and begins the
+ * next: from the run's last edge, when the run was only two edges long
+ * (the first of them was the end of what came before). */
+static void sim_on_buzzer(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	struct sim *sim = param;
+	(void)irq;
+	bool level = (value & 1u) != 0;
+	if (level == sim->buzzer_level) {
+		return;
+	}
+	sim->buzzer_level = level;
+	uint64_t now = sim->avr->cycle;
+	uint64_t gap = now - sim->run_last;
+	sim->last_gap = gap;
+	if (sim->run_edges == 1u) {
+		sim->run_gap = gap;
+	} else if (sim->run_edges == 0u || gap * 50u > sim->run_gap * 51u || gap * 50u < sim->run_gap * 49u) {
+		struct sim_tone tone;
+		if (sim_run_tone(sim, &tone)) {
+			sim_keep_tone(sim, &tone);
+			sim->run_edges = 0;
+		} else if (sim->run_edges == 2u) {
+			sim->run_first = sim->run_last;
+			sim->run_gap = gap;
+			sim->run_edges = 1u;
+		} else {
+			sim->run_edges = 0;
+		}
+		if (sim->run_edges == 0u) {
+			sim->run_first = now;
+		}
+	}
+	sim->run_last = now;
+	sim->run_edges++;
+}
+
+size_t sim_tones(const struct sim *sim, struct sim_tone *out, size_t max)
+{
+	struct sim_tone last;
+	bool last_over = sim_run_tone(sim, &last) && sim_buzzer_still(sim);
+	size_t total = sim->tone_count + (last_over ? 1u : 0u);
+	size_t n = 0;
+	for (size_t i = total > max ? total - max : 0; i < sim->tone_count; i++) {
+		out[n++] = sim->tones[i];
+	}
+	if (last_over && n < max) {
+		out[n++] = last;
+	}
+	return n;
+}
+
+void sim_tones_clear(struct sim *sim)
+{
+	sim->tone_count = 0;
+	/* A tone under way stays: only its edges to come count from now. */
+	if (sim_buzzer_still(sim)) {
+		sim->run_edges = 0;
+	}
+}
+
+bool sim_buzzer_sounding(const struct sim *sim)
+{
+	return !sim_buzzer_still(sim);
+}
+
+bool sim_tone_now(const struct sim *sim, struct sim_tone *out)
+{
+	return sim_buzzer_sounding(sim) && sim_run_tone(sim, out);
+}
+
 /* ---- pins ------------------------------------------------------------------------ */
 
 /* A level or direction changed on one of those pins' ports.  A pin drives
@@ -594,6 +720,7 @@ static void sim_wire_pins(struct sim *sim)
 		}
 		sim_hook_pin(sim, port, sim_output_pins[output].bit, sim_on_output_port, &sim->port_hooks[hook]);
 	}
+	sim_hook_pin(sim, SIM_PORT_LETTER(BOARD_BUZZER_PORT), BOARD_BUZZER_BIT, sim_on_buzzer, sim);
 }
 
 /* ---- serial line ------------------------------------------------------------------ */
@@ -851,6 +978,9 @@ static bool sim_power_on(struct sim *sim, const uint8_t eeprom[SIM_EEPROM_SIZE])
 	sim->lamps_stages = 0;
 	sim->lamps = 0;
 	sim->lamps_latches = 0;
+	sim->buzzer_level = false;
+	sim->run_edges = 0;
+	sim->tone_count = 0;
 
 	uint8_t contents[SIM_EEPROM_SIZE];
 	memcpy(contents, eeprom, sizeof contents);

@@ -9,6 +9,8 @@
  *   - LEDs: the pin levels,
  *   - the exhibit's lamps: two 74HC595 shift registers, modelled from the
  *     levels of their three pins,
+ *   - the exhibit's buzzer: the tones on its pin, their frequency and
+ *     length measured from the pin's edges,
  *   - EEPROM: kept across power cycles, as on a real chip, each byte's
  *     write keeping the chip busy for 3.4 ms as the real one does,
  *   - the stack: the RAM above the firmware's static data is painted at
@@ -151,6 +153,32 @@ void sim_power_cycle(struct sim *sim);
 /* The same, with `eeprom` in the EEPROM at power-on: what a power cut
  * leaves, as the caller models it. */
 void sim_power_cycle_with(struct sim *sim, const uint8_t eeprom[1024]);
+
+/* ---- the buzzer (D11) ---- */
+/* What the piezo plays, measured from its pin's edges alone.  A tone is a
+ * run of evenly spaced edges (each gap within 2% of the run's first);
+ * its frequency comes from the run's mean half-period; it begins a
+ * half-period before its first edge (the timer starts a tone from a new
+ * half-period) and ends at its last edge, so it reads up to a half-period
+ * short.  It is over when an edge breaks the run (the next note) or the
+ * pin has been still for two of its half-periods (silence; tones are
+ * 100 Hz and higher). */
+struct sim_tone {
+	uint64_t start; /* cycles since power-on */
+	uint64_t end;
+	double hz;
+};
+#define SIM_TONES_KEPT 64u
+/* The tones over since power-on or sim_tones_clear(), oldest first: the
+ * last `max` of them (the harness keeps the last SIM_TONES_KEPT, and the
+ * one just over).  Returns how many it wrote. */
+size_t sim_tones(const struct sim *sim, struct sim_tone *out, size_t max);
+void sim_tones_clear(struct sim *sim);
+/* Whether the pin moves: not still for two of its latest half-periods. */
+bool sim_buzzer_sounding(const struct sim *sim);
+/* The tone sounding now, from its start to its latest edge; false in
+ * silence, and for a tone's first two edges. */
+bool sim_tone_now(const struct sim *sim, struct sim_tone *out);
 
 /* ---- the firmware's variables ---- */
 /* The `size` bytes of the firmware's static variable `name` (a data symbol

@@ -25,6 +25,7 @@
 /* LEFT held until the hint comes (firmware/play.c: about 3 s at most). */
 #define PLAY_HINT_PRESS_MS 3500u
 #define PLAY_RELEASE_GAP_MS 60u /* between queued presses, as fingers need */
+#define PLAY_TONE_SHOWN_MS 400u /* a tone stays on the status line after it ends */
 #define PLAY_QUEUE_SIZE 16
 #define PLAY_INPUT_SIZE 120
 #define PLAY_FRAME_SIZE 65536
@@ -238,6 +239,21 @@ static int play_draw_lamps(struct play *play)
 	return 4;
 }
 
+/* What the buzzer (D11) plays: the tone sounding, or the last one for a
+ * moment after it, so that a click of a few milliseconds can be seen;
+ * blank in silence (and always on an edition without the buzzer). */
+static void play_sound_text(struct play *play, char *text, size_t size)
+{
+	struct sim_tone tone;
+	bool heard = sim_tone_now(play->sim, &tone) || sim_tones(play->sim, &tone, 1) == 1;
+	uint64_t shown_cycles = (uint64_t)PLAY_TONE_SHOWN_MS * BOARD_F_CPU / 1000u;
+	if (heard && sim_cycles(play->sim) - tone.end <= shown_cycles) {
+		snprintf(text, size, "\u266a %4.0f Hz", tone.hz);
+	} else {
+		snprintf(text, size, "%9s", "");
+	}
+}
+
 /* The serial output's last lines that fit, control bytes shown as '.'. */
 static void play_draw_serial(struct play *play, int columns, int rows_left)
 {
@@ -297,8 +313,10 @@ static void play_draw(struct play *play)
 		play_add(play, "\033[1mserial>\033[0m %.*s\033[7m \033[0m  (Enter sends with CR LF, Tab for buttons)",
 			 (int)play->input_length, play->input);
 	} else {
-		play_add(play, "%7.1f s  button: %-6s  %s", seconds,
-			 play->holding ? play_button_name(play->held) : "-", play->message);
+		char sound[32];
+		play_sound_text(play, sound, sizeof sound);
+		play_add(play, "%7.1f s  button: %-6s  %s  %s", seconds,
+			 play->holding ? play_button_name(play->held) : "-", sound, play->message);
 	}
 	play_end_line(play);
 	if (sim_lcd_violations(play->sim) > 0) {

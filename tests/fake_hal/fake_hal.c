@@ -9,6 +9,7 @@
 #include "hal/lamps.h"
 #include "hal/leds.h"
 #include "hal/sleep.h"
+#include "hal/sound.h"
 #include "hal/timer.h"
 #include "hal/uart.h"
 #include "hal/watchdog.h"
@@ -122,6 +123,18 @@ void lamps_init(void)
 void lamps_show(uint16_t lamps)
 {
 	fake_hal.lamps = lamps;
+/* ---- the buzzer ---- */
+
+void sound_tone_start(uint8_t tone)
+{
+	fake_hal.tone = tone;
+	fake_hal.sounding = true;
+	fake_hal.tones++;
+}
+
+void sound_tone_stop(void)
+{
+	fake_hal.sounding = false;
 }
 
 /* ---- the serial line ---- */

@@ -13,7 +13,8 @@
  *     which the fake marks with UART_LOST exactly as the chip would;
  *   - the clock is a number a test sets or advances; sleeping until the
  *     next interrupt advances it a millisecond and lets the next bytes in;
- *   - the watchdog, the LEDs and the lamps keep their state for a test to check;
+ *   - the watchdog, the LEDs, the lamps and the buzzer keep their state
+ *     for a test to check;
  *   - the EEPROM is an array that power-on keeps, as the chip's; a test
  *     may cut the power after a number of writes (eeprom.c).
  */
@@ -49,6 +50,9 @@ struct fake_hal {
 	bool led_thinking;
 	bool led_win;
 	uint16_t lamps; /* the exhibit's lamps (hal/lamps.h) as last shown */
+	bool sounding;     /* the buzzer: a tone sounds */
+	uint8_t tone;      /* the last tone started (SOUND_TONE) */
+	unsigned tones;    /* tones started since the reset */
 	uint32_t now_ms;
 	int long_watchdog; /* calls of watchdog_start_long() not yet ended by watchdog_start() */
 };
