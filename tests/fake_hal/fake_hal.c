@@ -123,6 +123,8 @@ void lamps_init(void)
 void lamps_show(uint16_t lamps)
 {
 	fake_hal.lamps = lamps;
+}
+
 /* ---- the buzzer ---- */
 
 void sound_tone_start(uint8_t tone)
