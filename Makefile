@@ -466,6 +466,10 @@ E2E_NEEDS_test_power_cut := SAVE
 # Played with the buttons, the machine's moves read from the transcript.
 E2E_NEEDS_test_buttons := TRANSCRIPT
 E2E_NEEDS_test_marienbad := TRANSCRIPT
+E2E_NEEDS_test_nim := TRANSCRIPT
+E2E_NEEDS_test_games_boards := TRANSCRIPT
+E2E_NEEDS_test_games_lines := TRANSCRIPT
+E2E_NEEDS_test_games_numbers := TRANSCRIPT
 # The lamps are read from their shift registers' pins.
 E2E_NEEDS_test_lamps := LAMPS TRANSCRIPT
 E2E_SWITCH_TESTS := $(BUILD)/tests/e2e/test_without_odra
