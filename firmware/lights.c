@@ -29,7 +29,9 @@ static uint16_t picture(const struct move *taken)
 	uint16_t lamps = 0;
 	uint8_t width = 1;
 	for (uint8_t row = 0; row < LIGHTS_ROWS; row++, width += 2u) {
-		uint16_t matches = pos->u.heap[row];
+		/* A row past the count has no matches, whatever the record
+		 * holds there (the menu keeps the numbers it no longer shows). */
+		uint16_t matches = row < pos->count ? pos->u.heap[row] : 0u;
 		if (taken != NULL && taken->u.heap.heap == row) {
 			matches -= taken->u.heap.count;
 		}

@@ -101,12 +101,18 @@ static void marienbad_ends_dark(void **state)
 	assert_int_equal(fake_hal.lamps, 0);
 }
 
-/* Begun at the console: a row longer than its lamps fills them, rows
- * after the fourth have none, and missing rows are dark. */
+/* Of other rows: a row longer than its lamps fills them, rows after the
+ * fourth have none, and missing rows are dark, whatever the record holds
+ * past its count (the menu leaves the numbers of rows it no longer
+ * shows there). */
 static void marienbad_of_other_rows_shows_its_first_four(void **state)
 {
 	(void)state;
-	start(GAME_MARIENBAD, "2 9", PLAYER_PERSON);
+	struct position two;
+	assert_int_equal(engine_parse_position(&two, GAME_MARIENBAD, "2 9"), ENGINE_OK);
+	two.u.heap[2] = 5;
+	two.u.heap[3] = 7;
+	assert_true(game_start(&two, PLAYER_PERSON));
 	assert_int_equal(fake_hal.lamps, 0xF000u);
 	start(GAME_MARIENBAD, "1 3 5 700 1 1", PLAYER_PERSON);
 	assert_int_equal(fake_hal.lamps, 0xFFFFu);
