@@ -1,8 +1,9 @@
 # The pocket edition: the Grundy Box as one carries it about and plays it,
 # an Uno with the LCD Keypad Shield and nothing else: the default edition
-# (make, make EDITION=pocket).  Everything the device does but hints and
-# the reason why (TEACHING), which do not fit its flash beside the rest
-# yet (the README's "What did not fit" has the measure).
+# (make, make EDITION=pocket).  Everything the device does with that
+# hardware but hints and the reason why (TEACHING), which do not fit its
+# flash beside the rest yet (the README's "What did not fit" has the
+# measure).
 #
 # FEATURES: the switches of firmware/features.h this edition turns on; the
 # rest are off.  The budgets are what `make size` and `make test` hold the
