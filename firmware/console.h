@@ -9,21 +9,25 @@
  * challenge, which its answer acknowledges.  Every reply is whole lines
  * ending in CRLF, and every refusal is one line starting with "error: ".
  *
- *   help                 the commands, then one line a game: its name, its
- *                        position syntax and its move syntax
+ *   help                 the commands, then, where a line takes a game,
+ *                        one line a game: its name, its position syntax
+ *                        and its move syntax
  *   GAME [POSITION]      the analysis line of the host tool `grundy`, exactly:
  *                          game=NAME outcome=N|P grundy=G|- move=M|- after=P|-
  *                        (of the game's start when POSITION is left out)
+ *                        (FEATURE_ANALYSIS)
  *   new GAME [POSITION]  a new game, played here and on the LCD; you move first
  *   go GAME [POSITION]   the same, the machine moving first
  *   MOVE                 your move, in the game's syntax: 2-3, -4, a1,a2, ...
  *   board                the game in progress (or the last one, over or
  *                        left), as a teleprinter prints it
+ *                        (these four: FEATURE_TYPED_PLAY)
  *   hint                 on the person's turn in a game in progress: its
  *                        analysis line, as for GAME POSITION; counted in
- *                        settings.hints (FEATURE_TEACHING)
+ *                        settings.hints (FEATURE_TEACHING and
+ *                        FEATURE_TYPED_PLAY)
  *   why                  on the person's turn: the reason why of the
- *                        position (engine_print_why) (FEATURE_TEACHING)
+ *                        position (engine_print_why) (the same)
  *   level [N]            the machine's level of play, N 1 to 3 (as the
  *                        menu's Level sets it; in the game in progress
  *                        too): 3 plays perfectly, 2 and 1 slip at times

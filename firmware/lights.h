@@ -6,8 +6,8 @@
  *     Each lamp is a match of its row, lit while the match is there, so
  *     that the lamps go out as matches are taken, from the right of a
  *     row; the machine's choice blinks while the screen announces it,
- *     before it is taken.  A Marienbad of other rows, begun at the
- *     console, shows its first four, each as far as its lamps go;
+ *     before it is taken.  A Marienbad of other rows shows its first
+ *     four, each as far as its lamps go, and a row past its count none;
  *   every other game: whose turn it is, lamp 1 lit while the machine is
  *     to move (it thinks, then announces its move), the others dark.
  * Before the first game every lamp is dark; a game left or over keeps
