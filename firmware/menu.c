@@ -37,7 +37,6 @@ enum menu_item {
 #define MENU_REPEATS_PER_TENFOLD 16u
 #define MENU_TENFOLDS_MOST 8u
 
-
 static uint8_t item;
 static uint8_t marquee_step;
 static uint16_t marquee_since; /* the low 16 bits of timer_ms(), as the ticks give them */
