@@ -6,6 +6,7 @@
 #include "firmware/features.h"
 #include "firmware/game.h"
 #include "hal/uart.h"
+#include "hal/watchdog.h"
 #include "packed_tables.h"
 
 _Static_assert(TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_COUNT, "a packed text for every number");
@@ -46,6 +47,11 @@ void transcript_say(uint8_t number)
 void transcript_start(void)
 {
 	transcript_out.put = uart_sink_put;
+	if (watchdog_reset_happened()) {
+		/* The operator's one sign that the firmware hung. */
+		transcript_say(TEXT_WATCHDOG_RESET);
+		transcript_line_end();
+	}
 	transcript_say(TEXT_READY);
 	transcript_line_end();
 }

@@ -13,6 +13,9 @@
  * ends with "left GAME POSITION", the position it was left in; "new" or
  * "go" in place of "left", as the last move says whose turn it was, takes
  * it up again on the console.
+ * After a watchdog reset (hal/watchdog.h) the line "watchdog reset"
+ * comes before "grundy-box ready", so that an operator reading the log
+ * learns that the firmware hung and when.
  * With FEATURE_TEACHING, a person's move from a position they could win
  * to one the machine can win is followed by the line "slip", the moment
  * the Odra 1003 waited for:

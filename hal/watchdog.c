@@ -14,19 +14,32 @@
  * watchdog's oscillator. */
 #define WATCHDOG_LONG_TIMEOUT WDTO_4S
 
+/* The cause of the last reset (MCUSR's flags) is kept in GPIOR0 for
+ * watchdog_reset_happened(): a register that every reset clears and that
+ * nothing else uses, so it needs no RAM, which the C start-up would clear
+ * after this. */
+#define WATCHDOG_RESET_CAUSE GPIOR0
+
 /* After a watchdog reset the watchdog stays on with its shortest timeout,
  * which would reset the chip again during start-up: turn it off before
- * main() runs, as the avr-libc manual advises. */
+ * main() runs, as the avr-libc manual advises.  Its reset flag must be
+ * cleared first, as it holds the watchdog on. */
 void watchdog_off_at_reset(void) RUN_AT_START_UP(".init3");
 void watchdog_off_at_reset(void)
 {
 	/* wdt_disable() without its saving and clearing of the interrupt
 	 * flag: a reset has cleared it, and nothing sets it before main().
 	 * The second write must follow the first within four cycles. */
+	WATCHDOG_RESET_CAUSE = MCUSR;
 	MCUSR = 0;
 	wdt_reset();
 	WDTCSR |= (1 << WDCE) | (1 << WDE);
 	WDTCSR = 0;
+}
+
+bool watchdog_reset_happened(void)
+{
+	return (WATCHDOG_RESET_CAUSE & (1 << WDRF)) != 0;
 }
 
 void watchdog_start(void)

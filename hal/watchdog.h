@@ -1,10 +1,20 @@
 /*
  * The watchdog: the exhibit must never hang.  The main loop feeds it on
- * every pass; if a pass ever takes longer than WATCHDOG_TIMEOUT, the chip
- * resets and comes back at the menu with the default settings.
+ * every pass; if a pass ever takes longer than WATCHDOG_TIMEOUT (500 ms),
+ * the chip resets and starts over: the settings kept in the EEPROM
+ * (FEATURE_SAVE) come back as after a power cut, and the firmware can ask
+ * watchdog_reset_happened() to tell such a start from a power-on.
+ *
+ * After a watchdog reset the chip keeps its watchdog running with the
+ * shortest period, 16 ms, and no write can stop it while the reset's flag
+ * stands; the start-up is longer than that (the LCD alone asks 50 ms), so
+ * the C start-up, before main(), notes the cause of the reset, clears the
+ * flags and stops the watchdog until watchdog_start().
  */
 #ifndef HAL_WATCHDOG_H
 #define HAL_WATCHDOG_H
+
+#include <stdbool.h>
 
 void watchdog_start(void);
 void watchdog_feed(void);
@@ -13,5 +23,12 @@ void watchdog_feed(void);
  * (subtract-a-digit's Grundy value near 100,000, factoring a large prime).
  * watchdog_start() sets the usual period back. */
 void watchdog_start_long(void);
+/* True when the last reset was the watchdog's (the firmware hung), false
+ * after a power-on, a brown-out or the reset button.  It reads the reset
+ * flags the chip left in MCUSR, so it is right on a chip flashed without a
+ * bootloader (ISP) or with Optiboot 7 or later, which leave the flags to
+ * the firmware; the Uno's stock bootloader (Optiboot 4.4) clears them
+ * before the firmware starts, and then the answer is always false. */
+bool watchdog_reset_happened(void);
 
 #endif
