@@ -41,6 +41,12 @@
  * queued serial bytes wait for a receiver rather than vanish. */
 #define SIM_WDTCSR 0x60u
 #define SIM_WDTCSR_ENABLE_BITS 0x48u /* WDIE | WDE */
+/* The prescaler's bits WDP0..WDP2 (bits 0..2) and WDP3 (bit 5): a period
+ * of 2048 << WDP cycles of the watchdog's 128 kHz oscillator. */
+#define SIM_WDTCSR_WDP_LOW 0x07u
+#define SIM_WDTCSR_WDP3 0x20u
+#define SIM_WATCHDOG_HZ 128000u
+#define SIM_WATCHDOG_MIN_TICKS 2048u
 #define SIM_UCSR0B 0xC1u
 #define SIM_UCSR0B_RXEN0 0x10u
 /* The EEPROM's control, data and address registers (data addresses), the
@@ -121,6 +127,11 @@ struct sim {
 	uint64_t end_cycle;
 	uint32_t tick_cycles;
 	uint32_t watchdog_resets;
+	uint64_t watchdog_reset_cycle;
+	/* A stretch of flash (byte addresses) whose reaching ends a run at
+	 * once (sim_run_until_in_function); empty while none is watched. */
+	uint32_t watch_from;
+	uint32_t watch_to;
 	void (*core_reset)(avr_t *avr);
 	bool timers_lost;
 	bool poll_due;
@@ -394,6 +405,7 @@ static void sim_on_reset(avr_t *avr)
 		sim->core_reset(avr);
 	}
 	sim->watchdog_resets++;
+	sim->watchdog_reset_cycle = avr->cycle;
 	sim->timers_lost = true;
 }
 
@@ -967,6 +979,8 @@ static bool sim_power_on(struct sim *sim, const uint8_t eeprom[SIM_EEPROM_SIZE])
 	sim->core_error[0] = '\0';
 	sim->sleep_cycles = 0;
 	sim->watchdog_resets = 0;
+	sim->watchdog_reset_cycle = 0;
+	sim->watch_from = sim->watch_to = 0;
 	sim->timers_lost = false;
 	sim->end_cycle = 0;
 	sim->tick_cycles = (uint32_t)sim_ms_to_cycles(sim, 1);
@@ -1227,6 +1241,9 @@ static bool sim_run_to(struct sim *sim, uint64_t end, bool (*done)(struct sim *s
 		if (sim->timers_lost) {
 			sim_after_watchdog_reset(sim);
 		}
+		if (avr->pc >= sim->watch_from && avr->pc < sim->watch_to) {
+			sim->poll_due = true;
+		}
 		if (state == cpu_Running && !avr->sreg[S_I] && sim_jumps_to_itself(sim) && !sim_watchdog_armed(sim)) {
 			sim_stop(sim, "hung: endless loop with interrupts off at byte address 0x%04X", (unsigned)avr->pc);
 			break;
@@ -1284,6 +1301,85 @@ const char *sim_state_text(const struct sim *sim)
 uint32_t sim_watchdog_resets(const struct sim *sim)
 {
 	return sim->watchdog_resets;
+}
+
+uint64_t sim_watchdog_reset_cycle(const struct sim *sim)
+{
+	return sim->watchdog_reset_cycle;
+}
+
+uint64_t sim_watchdog_period(const struct sim *sim)
+{
+	uint8_t wdtcsr = sim->avr->data[SIM_WDTCSR];
+	if ((wdtcsr & SIM_WDTCSR_ENABLE_BITS) == 0) {
+		return 0;
+	}
+	unsigned prescaler = (wdtcsr & SIM_WDTCSR_WDP_LOW) | ((wdtcsr & SIM_WDTCSR_WDP3) ? 8u : 0u);
+	return ((uint64_t)SIM_WATCHDOG_MIN_TICKS << prescaler) * sim->avr->frequency / SIM_WATCHDOG_HZ;
+}
+
+/* ---- faults ---------------------------------------------------------------------- */
+
+/* The flash bytes of function `name`, from the ELF's symbols (which simavr
+ * keeps sorted by address): from its address to the next symbol's.  A
+ * suffix the compiler adds to a name (".lto_priv.N", ".constprop.N") is
+ * ignored. */
+static bool sim_function_range(const struct sim *sim, const char *name, uint32_t *from, uint32_t *to)
+{
+	size_t length = strlen(name);
+	const elf_firmware_t *firmware = sim->firmware;
+	for (uint32_t i = 0; i < firmware->symbolcount; i++) {
+		const avr_symbol_t *symbol = firmware->symbol[i];
+		if (symbol->addr >= SIM_DATA_BASE || strncmp(symbol->symbol, name, length) != 0 ||
+		    (symbol->symbol[length] != '\0' && symbol->symbol[length] != '.')) {
+			continue;
+		}
+		*from = symbol->addr;
+		*to = (uint32_t)sim->avr->flashend + 1u;
+		for (uint32_t j = i + 1u; j < firmware->symbolcount; j++) {
+			if (firmware->symbol[j]->addr > *from) {
+				*to = firmware->symbol[j]->addr < *to ? firmware->symbol[j]->addr : *to;
+				break;
+			}
+		}
+		return true;
+	}
+	return false;
+}
+
+bool sim_hang(struct sim *sim)
+{
+	uint32_t from, to;
+	if (sim->stopped || !sim_function_range(sim, "_exit", &from, &to)) {
+		return false;
+	}
+	/* Awake, should it be asleep: a hang is a busy loop. */
+	sim->avr->state = cpu_Running;
+	sim->avr->pc = from;
+	return true;
+}
+
+static bool sim_in_watched(struct sim *sim, void *ctx)
+{
+	(void)ctx;
+	return sim->avr->pc >= sim->watch_from && sim->avr->pc < sim->watch_to;
+}
+
+bool sim_run_until_in_function(struct sim *sim, const char *name, uint32_t timeout_ms)
+{
+	uint32_t from, to;
+	if (!sim_function_range(sim, name, &from, &to)) {
+		return false;
+	}
+	sim->watch_from = from;
+	sim->watch_to = to;
+	/* simavr runs a batch of instructions per avr_run(), up to the cycle
+	 * limit: one instruction each, so that no visit goes unseen. */
+	sim->avr->run_cycle_limit = sim->avr->run_cycle_count = 1;
+	bool reached = sim_run_until(sim, sim_in_watched, NULL, timeout_ms);
+	sim->avr->run_cycle_limit = sim->tick_cycles;
+	sim->watch_from = sim->watch_to = 0;
+	return reached;
 }
 
 /* ---- buttons --------------------------------------------------------------------- */

@@ -54,7 +54,28 @@ bool sim_run_until(struct sim *sim, bool (*done)(struct sim *sim, void *ctx), vo
  * stopped it; sim_state_text() says which. */
 bool sim_stopped(const struct sim *sim);
 const char *sim_state_text(const struct sim *sim);
+/* Watchdog resets since power-on, and the cycle of the latest (0 while
+ * there was none). */
 uint32_t sim_watchdog_resets(const struct sim *sim);
+uint64_t sim_watchdog_reset_cycle(const struct sim *sim);
+/* The watchdog's period as the firmware has set it now (WDTCSR), in CPU
+ * cycles, with the watchdog's 128 kHz oscillator taken as exact (the
+ * chip's is within about 10%); 0 while the watchdog is off. */
+uint64_t sim_watchdog_period(const struct sim *sim);
+
+/* ---- faults ---- */
+/* Hangs the firmware where it is, as a fault could, with no test code in
+ * the firmware: the program counter moves to avr-libc's _exit (found in
+ * the ELF's symbols), which turns interrupts off and jumps to itself for
+ * ever; only the watchdog ends that.  False when the ELF has no _exit or
+ * the chip has stopped. */
+bool sim_hang(struct sim *sim);
+/* Runs until the program counter is inside the firmware's function `name`
+ * (from its symbol to the next; a suffix the compiler adds, ".lto_priv.N",
+ * is ignored), checked after every instruction, so that a test can hang
+ * the firmware in the middle of something.  False after timeout_ms, or
+ * when the ELF has no such function. */
+bool sim_run_until_in_function(struct sim *sim, const char *name, uint32_t timeout_ms);
 
 /* ---- buttons ---- */
 void sim_button_down(struct sim *sim, enum board_button button);
