@@ -461,8 +461,10 @@ E2E_NEEDS_test_teaching_console := CONSOLE TYPED_PLAY TRANSCRIPT TEACHING
 # A console that plays no games and analyses no position says so.
 E2E_NEEDS_test_console_without_games := CONSOLE ODRA
 E2E_LACKS_test_console_without_games := ANALYSIS TYPED_PLAY
-# The power cuts need the saved settings alone.
+# The power cuts need the saved settings alone; so do the hangs the
+# watchdog must end, which check that the settings come back.
 E2E_NEEDS_test_power_cut := SAVE
+E2E_NEEDS_test_watchdog := SAVE
 # Played with the buttons, the machine's moves read from the transcript.
 E2E_NEEDS_test_buttons := TRANSCRIPT
 E2E_NEEDS_test_marienbad := TRANSCRIPT

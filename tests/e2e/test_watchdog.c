@@ -1,0 +1,272 @@
+/*
+ * The watchdog (hal/watchdog.h), tested on the real firmware in the
+ * simulator with a real hang and no test code in the firmware: the harness
+ * moves the program counter to avr-libc's _exit, which turns interrupts
+ * off and jumps to itself for ever (sim_hang), at four moments:
+ *   - at the menu,
+ *   - during a game, at the person's turn,
+ *   - while the machine computes its move (inside the engine's search),
+ *   - during a save of the settings to the EEPROM.
+ * Each time a game is set up and saved first.  The watchdog must reset the
+ * chip within its period (as the firmware set WDTCSR); the firmware must
+ * come back at the menu, its serial line first saying "watchdog reset"
+ * then "grundy-box ready"; the settings must come back as the EEPROM kept
+ * them (during a save: the old or the new, never others), the menu showing
+ * that game; and no second reset may follow.  A second reset would come
+ * 16 ms after the first if the start-up left the watchdog as the reset
+ * leaves it (on, with its shortest period), as the LCD's power-on wait
+ * alone takes 50 ms.
+ *
+ * It prints, for each moment, the cycles from the hang to the reset and
+ * the time from the reset to the menu.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/engine.h"
+#include "sim/harness.h"
+#include "tests/e2e/e2e.h"
+
+#define SETTINGS_MAX 256u
+#define BOOT_TIMEOUT_MS 3000u
+#define SAVE_MS 1000u            /* a save of the settings is over well within this */
+#define QUIET_PERIODS 4u         /* watchdog periods run after coming back, with no reset */
+#define CYCLES_PER_MS 16000u
+#define TURN_TIMEOUT_MS 5000u
+#define SAVE_WRITES_BEFORE_HANG 3u /* byte writes of a save begun when it hangs */
+#define FIRST_LINES "watchdog reset\r\ngrundy-box ready\r\n"
+
+static size_t settings_size;
+static char elf[4096]; /* the firmware, found as e2e_init() finds it */
+
+/* The size of the firmware's `settings`, from the ELF's symbols: the AVR
+ * packs the struct without the host's padding. */
+static size_t firmware_settings_size(void)
+{
+	char command[4200];
+	snprintf(command, sizeof command, "avr-nm -S '%s' | sed -n 's/^[0-9a-f]* \\([0-9a-f]*\\) [BbDd] settings$/\\1/p'",
+		 elf);
+	FILE *pipe = popen(command, "r");
+	assert_non_null(pipe);
+	unsigned size = 0;
+	int read = fscanf(pipe, "%x", &size);
+	pclose(pipe);
+	assert_int_equal(read, 1);
+	assert_true(size > 0 && size <= SETTINGS_MAX);
+	return size;
+}
+
+static void read_settings(struct sim *sim, uint8_t out[SETTINGS_MAX])
+{
+	assert_true(sim_ram_symbol(sim, "settings", out, settings_size));
+}
+
+static bool reset_seen(struct sim *sim, void *ctx)
+{
+	(void)ctx;
+	return sim_watchdog_resets(sim) > 0;
+}
+
+static bool thinking(struct sim *sim, void *ctx)
+{
+	(void)ctx;
+	return sim_led_thinking(sim);
+}
+
+static bool writes_reached(struct sim *sim, void *ctx)
+{
+	return sim_eeprom_writes(sim) >= *(const uint32_t *)ctx;
+}
+
+/* Boots, sets up `setup` in the menu and begins its game, which saves the
+ * settings; the save is left to finish. */
+static struct sim *boot_and_begin(const struct e2e_setup *setup)
+{
+	struct sim *sim = e2e_boot(0);
+	/* A power-on is no watchdog reset. */
+	assert_true(sim_wait_uart(sim, "grundy-box ready\r\n", BOOT_TIMEOUT_MS));
+	assert_null(strstr(sim_uart_output(sim), "watchdog"));
+	e2e_menu_set(sim, setup);
+	e2e_press(sim, BUTTON_SELECT);
+	sim_run_ms(sim, SAVE_MS);
+	return sim;
+}
+
+/* A long SELECT: the game left, back to the menu. */
+static void leave_the_game(struct sim *sim)
+{
+	sim_button_down(sim, BUTTON_SELECT);
+	sim_run_ms(sim, 1200);
+	sim_button_up(sim);
+	e2e_expect_menu(sim, 1000);
+}
+
+/* Hangs the firmware now and checks what follows: the reset within the
+ * watchdog's period, the menu and the serial line's first lines back, no
+ * second reset.  The settings are the caller's to check. */
+static void hang_and_come_back(struct sim *sim, const char *moment)
+{
+	uint64_t period = sim_watchdog_period(sim);
+	assert_true(period > 0);
+	assert_int_equal(sim_watchdog_resets(sim), 0);
+	sim_uart_clear_output(sim);
+	uint64_t hung = sim_cycles(sim);
+	assert_true(sim_hang(sim));
+	if (!sim_run_until(sim, reset_seen, NULL, (uint32_t)(2u * period / CYCLES_PER_MS))) {
+		fail_msg("%s: no watchdog reset within twice its period (%s)", moment, sim_state_text(sim));
+	}
+	uint64_t to_reset = sim_watchdog_reset_cycle(sim) - hung;
+	if (to_reset > period) {
+		fail_msg("%s: the reset came %llu cycles after the hang, past the period of %llu", moment,
+			 (unsigned long long)to_reset, (unsigned long long)period);
+	}
+	uint64_t reset = sim_watchdog_reset_cycle(sim);
+	/* The line first: the menu drawn after it is the new start's, on
+	 * the display its start-up cleared. */
+	if (!sim_wait_uart(sim, "grundy-box ready\r\n", BOOT_TIMEOUT_MS)) {
+		fail_msg("%s: the firmware never came back: %u watchdog resets in %u ms (%s)", moment,
+			 sim_watchdog_resets(sim), BOOT_TIMEOUT_MS, sim_state_text(sim));
+	}
+	e2e_expect_menu(sim, BOOT_TIMEOUT_MS);
+	uint64_t menu = sim_lcd_last_change(sim);
+	if (strncmp(sim_uart_output(sim), FIRST_LINES, strlen(FIRST_LINES)) != 0) {
+		fail_msg("%s: after the reset the serial line said \"%s\"", moment, sim_uart_output(sim));
+	}
+	/* Back with the usual period, and no second reset: the start-up
+	 * stopped the watchdog the reset left running at 16 ms. */
+	assert_int_equal(sim_watchdog_period(sim), period);
+	sim_run_cycles(sim, QUIET_PERIODS * period);
+	assert_false(sim_stopped(sim));
+	assert_int_equal(sim_watchdog_resets(sim), 1);
+	/* The rest of the run's health (e2e_check_health, which wants no
+	 * reset at all): the LCD started again by the rules, its
+	 * backlight's pin never driven high. */
+	if (sim_lcd_violations(sim) != 0) {
+		fail_msg("%s: %u LCD timing violations, the first: %s", moment, sim_lcd_violations(sim),
+			 sim_lcd_first_violation(sim));
+	}
+	assert_false(sim_backlight_ever_driven_high(sim));
+	print_message("# %s: reset %llu cycles (%.1f ms) after the hang, within the period of %llu cycles "
+		      "(%.1f ms); the menu %.1f ms after the reset; no reset in %u periods after\n",
+		      moment, (unsigned long long)to_reset, (double)to_reset / CYCLES_PER_MS,
+		      (unsigned long long)period, (double)period / CYCLES_PER_MS,
+		      (double)(menu - reset) / CYCLES_PER_MS, QUIET_PERIODS);
+}
+
+/* The settings in RAM are `before` again, and the menu shows `setup`. */
+static void expect_settings(struct sim *sim, const uint8_t *before, const struct e2e_setup *setup)
+{
+	uint8_t after[SETTINGS_MAX];
+	read_settings(sim, after);
+	assert_memory_equal(after, before, settings_size);
+	assert_true(e2e_menu_shows(sim, setup));
+}
+
+/* The EEPROM as before the hang, and the settings it kept. */
+static void hang_with_settings_kept(struct sim *sim, const char *moment, const struct e2e_setup *setup)
+{
+	uint8_t before[SETTINGS_MAX], eeprom_before[1024], eeprom_after[1024];
+	read_settings(sim, before);
+	sim_eeprom_read(sim, eeprom_before);
+	hang_and_come_back(sim, moment);
+	sim_eeprom_read(sim, eeprom_after);
+	assert_memory_equal(eeprom_after, eeprom_before, sizeof eeprom_before);
+	expect_settings(sim, before, setup);
+	sim_close(sim);
+}
+
+static void a_hang_at_the_menu_resets_to_the_menu(void **state)
+{
+	(void)state;
+	struct e2e_setup setup = e2e_start(GAME_NIM, true);
+	struct sim *sim = boot_and_begin(&setup);
+	leave_the_game(sim);
+	hang_with_settings_kept(sim, "at the menu", &setup);
+}
+
+static void a_hang_during_a_game_resets_to_the_menu(void **state)
+{
+	(void)state;
+	struct e2e_setup setup = e2e_start(GAME_MATRIX_NIM, false);
+	struct sim *sim = boot_and_begin(&setup);
+	enum e2e_screen screen = e2e_screen_of(sim, setup.game);
+	assert_true(screen == E2E_HELP || screen == E2E_TURN);
+	hang_with_settings_kept(sim, "during a game", &setup);
+}
+
+static void a_hang_during_the_machines_move_resets_to_the_menu(void **state)
+{
+	(void)state;
+	struct e2e_setup setup = e2e_start(GAME_TAKTIX, true);
+	struct sim *sim = boot_and_begin(&setup);
+	/* The game's keys shown first, then the machine's pause, then its
+	 * search. */
+	assert_true(sim_run_until(sim, thinking, NULL, TURN_TIMEOUT_MS));
+	assert_true(sim_run_until_in_function(sim, "machine_move", TURN_TIMEOUT_MS));
+	assert_true(sim_led_thinking(sim));
+	hang_with_settings_kept(sim, "during the machine's move", &setup);
+}
+
+static void a_hang_during_a_save_keeps_the_old_settings_or_the_new(void **state)
+{
+	(void)state;
+	struct e2e_setup old_setup = e2e_start(GAME_NIM, true);
+	struct sim *sim = boot_and_begin(&old_setup);
+	leave_the_game(sim);
+	uint8_t old[SETTINGS_MAX], new[SETTINGS_MAX], after[SETTINGS_MAX];
+	read_settings(sim, old);
+	struct e2e_setup new_setup = e2e_start(GAME_MATRIX_NIM, false);
+	e2e_menu_set(sim, &new_setup);
+	/* The game begins and its save with it: the hang comes during its
+	 * third byte's write. */
+	uint32_t hang_at = sim_eeprom_writes(sim) + SAVE_WRITES_BEFORE_HANG;
+	sim_button_down(sim, BUTTON_SELECT);
+	sim_run_ms(sim, 40);
+	sim_button_up(sim);
+	assert_true(sim_run_until(sim, writes_reached, &hang_at, SAVE_MS));
+	uint16_t address;
+	uint8_t replaced;
+	assert_true(sim_eeprom_write_under_way(sim, &address, &replaced));
+	read_settings(sim, new);
+	assert_memory_not_equal(new, old, settings_size);
+	hang_and_come_back(sim, "during a save");
+	read_settings(sim, after);
+	bool came_back_old = memcmp(after, old, settings_size) == 0;
+	if (!came_back_old && memcmp(after, new, settings_size) != 0) {
+		fail_msg("the settings came back neither as before the save nor as it saved them");
+	}
+	assert_true(e2e_menu_shows(sim, came_back_old ? &old_setup : &new_setup));
+	print_message("# during a save: hung at byte write %u of the save, the settings came back %s\n",
+		      SAVE_WRITES_BEFORE_HANG,
+		      came_back_old ? "as before it" : "as it saved them");
+	sim_close(sim);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	e2e_init(argv[0]);
+	const char *override = getenv("GRUNDY_BOX_ELF");
+	const char *slash = strrchr(argv[0], '/');
+	if (override != NULL && *override != '\0') {
+		snprintf(elf, sizeof elf, "%s", override);
+	} else {
+		snprintf(elf, sizeof elf, "%.*s/../../grundy-box.elf", slash != NULL ? (int)(slash - argv[0]) : 1,
+			 slash != NULL ? argv[0] : ".");
+	}
+	settings_size = firmware_settings_size();
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_hang_at_the_menu_resets_to_the_menu),
+		cmocka_unit_test(a_hang_during_a_game_resets_to_the_menu),
+		cmocka_unit_test(a_hang_during_the_machines_move_resets_to_the_menu),
+		cmocka_unit_test(a_hang_during_a_save_keeps_the_old_settings_or_the_new),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
