@@ -27,10 +27,10 @@
 void watchdog_off_at_reset(void) RUN_AT_START_UP(".init3");
 void watchdog_off_at_reset(void)
 {
+	WATCHDOG_RESET_CAUSE = MCUSR;
 	/* wdt_disable() without its saving and clearing of the interrupt
 	 * flag: a reset has cleared it, and nothing sets it before main().
 	 * The second write must follow the first within four cycles. */
-	WATCHDOG_RESET_CAUSE = MCUSR;
 	MCUSR = 0;
 	wdt_reset();
 	WDTCSR |= (1 << WDCE) | (1 << WDE);
