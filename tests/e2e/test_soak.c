@@ -40,6 +40,7 @@
 #include <cmocka.h>
 
 #include "engine/engine.h"
+#include "engine/text.h"
 #include "sim/harness.h"
 #include "tests/e2e/e2e.h"
 
@@ -90,6 +91,7 @@ struct day {
 	uint64_t next_cut;         /* day cycle of the next cut at a random moment */
 	uint8_t next_game;         /* the games are chosen in turn, from a random one */
 	unsigned power_ons;
+	uint32_t watchdog_resets;  /* before the last power-on */
 	struct tally tally;
 	struct record last_seen;   /* the newest record at the last step */
 	bool ever_saved;
@@ -105,6 +107,9 @@ struct day {
 	unsigned cuts_random, cuts_saving, cuts_after_game, cuts_during_write;
 	unsigned came_back_old, came_back_new;
 	uint64_t idle_cycles;
+	double idle_cpu;           /* CPU seconds of the idle spells */
+	uint64_t visit_cycles;     /* the visitors' time, power cuts in it included */
+	double visit_cpu;
 	struct e2e_figures figures;
 };
 
@@ -179,6 +184,42 @@ static struct record newest_record(const uint8_t eeprom[EEPROM_BYTES])
 		}
 	}
 	return newest;
+}
+
+/* The bytes of the firmware's `settings` in words: who moves first, the
+ * level, the score and the hints, and the set-up as the engine prints it.
+ * The set-up is compared as printed because the firmware reads its record
+ * back through the printed form (game_parse_setup), which clears whatever
+ * the game does not use.  The AVR lays the struct out without padding:
+ * 8 bytes before the position, 7 of the position before its union. */
+#define SETTINGS_TEXT 512
+#define SETTINGS_FIXED 8u
+#define POSITION_HEADER 7u
+static void settings_text(const uint8_t *bytes, char text[SETTINGS_TEXT])
+{
+	struct position pos;
+	memset(&pos, 0, sizeof pos);
+	const uint8_t *header = bytes + SETTINGS_FIXED;
+	pos.game = header[0];
+	pos.rule = header[1];
+	pos.variant = header[2];
+	pos.count = header[3];
+	pos.cols = header[4];
+	pos.limit = header[5];
+	pos.set = header[6];
+	size_t union_size = settings_size - SETTINGS_FIXED - POSITION_HEADER;
+	assert_true(union_size <= sizeof pos.u);
+	memcpy(&pos.u, header + POSITION_HEADER, union_size);
+	assert_true(pos.game < GAME_COUNT);
+	int n = snprintf(text, SETTINGS_TEXT, "first %u, level %u, score %u-%u, hints %u, ", bytes[0], bytes[1],
+			 bytes[2] | bytes[3] << 8, bytes[4] | bytes[5] << 8, bytes[6] | bytes[7] << 8);
+	assert_true(n > 0);
+	struct buffer_sink sink;
+	buffer_sink_init(&sink, text + n, (uint16_t)(SETTINGS_TEXT - (size_t)n));
+	engine_print_game_name(pos.game, &sink.sink);
+	print_char(&sink.sink, ' ');
+	engine_print_position(&pos, &sink.sink);
+	assert_false(sink.overflowed);
 }
 
 static struct record newest_in_chip(const struct sim *sim)
@@ -350,6 +391,7 @@ static void power_cut(struct sim *sim, struct day *day)
 
 	day->cycles_before += sim_cycles(sim);
 	day->sleep_before += sim_sleep_cycles(sim);
+	day->watchdog_resets += sim_watchdog_resets(sim);
 	sim_power_cycle_with(sim, eeprom);
 	day->power_ons++;
 	if (!sim_run_until(sim, menu_showing, NULL, BOOT_TIMEOUT_MS)) {
@@ -359,14 +401,18 @@ static void power_cut(struct sim *sim, struct day *day)
 	if (left.found) {
 		uint8_t back[SETTINGS_MAX];
 		assert_true(sim_ram_symbol(sim, "settings", back, settings_size));
-		if (memcmp(back, left.settings, settings_size) != 0) {
-			fail_msg("after power cut %u the settings are not those of the newest record", cuts);
+		char saved[SETTINGS_TEXT], loaded[SETTINGS_TEXT];
+		settings_text(left.settings, saved);
+		settings_text(back, loaded);
+		if (strcmp(saved, loaded) != 0) {
+			fail_msg("after power cut %u the settings are \"%s\", not the newest record's \"%s\"", cuts, loaded,
+				 saved);
 		}
 	}
 	e2e_check_health(sim);
 	day->last_seen = left;
 	day->next_cut = day_cycles(day, sim) +
-			(uint64_t)draw_between(day, 10u * 60u, 150u * 60u) * 1000u * CYCLES_PER_MS;
+			(uint64_t)draw_between(day, 5u * 60u, 90u * 60u) * 1000u * CYCLES_PER_MS;
 }
 
 /* The newest record now: the "old" that a cut before the next step may
@@ -449,11 +495,11 @@ static void choose_best(const struct position *pos, struct move *mv, void *ctx)
 	assert_true(engine_best_move(pos, mv));
 }
 
-/* A person who plays one to three games of one game, well or badly. */
+/* A person who plays one to three games of one game, well or badly: the
+ * games in turn, so that a day plays every one. */
 static void player(struct sim *sim, struct day *day, bool good, bool bouncy)
 {
 	uint8_t game = day->next_game;
-	day->next_game = (uint8_t)((day->next_game + 1u) % GAME_COUNT);
 	struct e2e_setup setup = e2e_start(game, draw(day, 2) == 0);
 	if (bouncy) {
 		e2e_bouncy_presses(day->seed ^ day->random);
@@ -464,14 +510,18 @@ static void player(struct sim *sim, struct day *day, bool good, bool bouncy)
 		e2e_bouncy_presses(0);
 		return; /* the power went before the game began: the visitor goes */
 	}
+	day->next_game = (uint8_t)((game + 1u) % GAME_COUNT);
 
-	/* One game start in eight has the power cut while its settings are
+	/* One game start in five has the power cut while its settings are
 	 * saved (or soon after, when they needed no save). */
-	if (draw(day, 8) == 0) {
+	if (draw(day, 5) == 0) {
+		/* SELECT begins the game as it is let go. */
+		sim_button_down(sim, BUTTON_SELECT);
+		sim_run_ms(sim, 40);
 		uint32_t writes = sim_eeprom_writes(sim);
-		e2e_press(sim, BUTTON_SELECT);
+		sim_button_up(sim);
 		sim_run_until(sim, eeprom_writing, &writes, SAVE_START_MS);
-		sim_run_ms(sim, draw(day, 60));
+		sim_run_cycles(sim, (uint64_t)draw(day, 8u * CYCLES_PER_MS));
 		day->cuts_saving++;
 		power_cut(sim, day);
 		e2e_bouncy_presses(0);
@@ -589,13 +639,35 @@ static void idle(struct sim *sim, struct day *day, uint64_t ms)
 	}
 }
 
-/* Seconds to an hour, mostly minutes. */
-static uint64_t gap_ms(struct day *day)
+/* The museum opens at 9:00 and closes at 18:00; the day begins at opening
+ * time, so that a short run has visitors too. */
+#define OPEN_HOURS 9u
+
+static bool museum_open(const struct day *day, const struct sim *sim)
+{
+	uint64_t hour = day_cycles(day, sim) / (uint64_t)CYCLES_PER_HOUR;
+	return hour % 24u < OPEN_HOURS;
+}
+
+/* Until the next visitor: while the museum is open seconds to an hour,
+ * mostly a few minutes; closed, the box stands idle in spells of up to an
+ * hour, the power cut now and then, until the museum opens again. */
+static uint64_t gap_ms(struct day *day, const struct sim *sim)
 {
 	uint32_t roll = draw(day, 100);
-	uint32_t seconds = roll < 60 ? draw_between(day, 5, 300) : roll < 92 ? draw_between(day, 300, 1800)
-									      : draw_between(day, 1800, 3600);
+	uint32_t seconds = roll < 70 ? draw_between(day, 5, 180) : roll < 95 ? draw_between(day, 180, 900)
+									      : draw_between(day, 900, 3600);
+	if (!museum_open(day, sim)) {
+		seconds = draw_between(day, 600, 3600);
+	}
 	return (uint64_t)seconds * 1000u;
+}
+
+static double cpu_seconds(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+	return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 }
 
 static double seconds_between(const struct timespec *from, const struct timespec *to)
@@ -619,6 +691,11 @@ static void print_day(const struct day *day, struct sim *sim, double wall, doubl
 	       visitors, day->visitors[GOOD], kind_names[GOOD], day->visitors[BAD], kind_names[BAD],
 	       day->visitors[RANDOM_KEYS], kind_names[RANDOM_KEYS], day->visitors[MASHER], kind_names[MASHER],
 	       day->bouncy_visitors, day->walked_away);
+	printf("# speed: idle spells %.2f h in %.1f s CPU (%.0f simulated seconds per CPU second), visitors %.2f h in "
+	       "%.1f s CPU (%.0f)\n",
+	       (double)day->idle_cycles / CYCLES_PER_HOUR, day->idle_cpu,
+	       (double)day->idle_cycles / BOARD_F_CPU / day->idle_cpu, (double)day->visit_cycles / CYCLES_PER_HOUR,
+	       day->visit_cpu, (double)day->visit_cycles / BOARD_F_CPU / day->visit_cpu);
 	printf("# idle spells: %.2f h; keys pressed at random or mashed: %u (%u bouncing); answer checks: %u\n",
 	       (double)day->idle_cycles / CYCLES_PER_HOUR, day->keys, day->bouncing_keys, day->probes);
 	printf("# played out by the players: %u games, %u moves of theirs (%u illegal entries refused), %u of the "
@@ -642,8 +719,14 @@ static void print_day(const struct day *day, struct sim *sim, double wall, doubl
 		cut += t->cut[g];
 		slips += t->slips[g];
 	}
+	/* With statistics kept in the EEPROM, the `stats` command's total
+	 * must give these figures. */
 	printf("# transcript total: played %u, you %u, me %u, left %u, cut %u, slips %u; %u moves; %u power-ons\n",
 	       played, you, me, left, cut, slips, t->moves, day->power_ons);
+	printf("# health: %s; %u watchdog resets; %u \"grundy-box ready\" lines for %u power-ons; %u LCD timing "
+	       "violations\n",
+	       sim_state_text(sim), day->watchdog_resets + sim_watchdog_resets(sim), t->readies, day->power_ons,
+	       sim_lcd_violations(sim));
 }
 
 static void a_day_at_the_museum(void **state)
@@ -672,10 +755,20 @@ static void a_day_at_the_museum(void **state)
 
 	struct sim *sim = e2e_boot(0);
 	day.power_ons = 1;
-	day.next_cut = (uint64_t)draw_between(&day, 10u * 60u, 150u * 60u) * 1000u * CYCLES_PER_MS;
+	day.next_cut = (uint64_t)draw_between(&day, 5u * 60u, 90u * 60u) * 1000u * CYCLES_PER_MS;
 	while (day_cycles(&day, sim) < day.end_cycles) {
-		idle(sim, &day, gap_ms(&day));
-		visitor(sim, &day);
+		double cpu = cpu_seconds();
+		uint64_t left_ms = (day.end_cycles - day_cycles(&day, sim)) / CYCLES_PER_MS + 1u;
+		uint64_t gap = gap_ms(&day, sim);
+		idle(sim, &day, gap < left_ms ? gap : left_ms);
+		day.idle_cpu += cpu_seconds() - cpu;
+		if (museum_open(&day, sim) && day_cycles(&day, sim) < day.end_cycles) {
+			cpu = cpu_seconds();
+			uint64_t cycles = day_cycles(&day, sim);
+			visitor(sim, &day);
+			day.visit_cpu += cpu_seconds() - cpu;
+			day.visit_cycles += day_cycles(&day, sim) - cycles;
+		}
 	}
 	/* Closing time: a game still going on is left. */
 	back_to_menu(sim, &day);
