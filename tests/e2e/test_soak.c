@@ -1,7 +1,7 @@
 /*
  * The soak test: a day at the museum for the exhibit, on the real firmware
  * in the simulator.  Visitors arrive at random gaps (a seeded generator:
- * SOAK_SEED, printed, repeats a day exactly), each with one of the ways
+ * the same day every run, another with SOAK_SEED), each with one of the ways
  * people use the box: playing well (the host engine's best move), badly
  * (random legal moves, with an illegal entry now and then), pressing keys
  * at random, or mashing the buttons faster than any person; a quarter of
@@ -41,10 +41,13 @@
 
 #include "engine/engine.h"
 #include "engine/text.h"
+#include "firmware/settings.h"
+#include "firmware/store.h"
 #include "sim/harness.h"
 #include "tests/e2e/e2e.h"
 
 #define SOAK_DEFAULT_HOURS 8.0
+#define SOAK_DEFAULT_SEED 4u
 #define CYCLES_PER_MS (BOARD_F_CPU / 1000u)
 #define CYCLES_PER_HOUR (BOARD_F_CPU * 3600.0)
 #define BOOT_TIMEOUT_MS 3000u
@@ -53,9 +56,8 @@
 #define IDLE_CHUNK_MS 10000u
 #define LINE_END_MS 50u    /* a line on the serial line is sent whole within it */
 #define SAVE_START_MS 1500u
-#define EEPROM_BYTES 1024u
+#define EEPROM_BYTES EEPROM_SIZE
 #define SETTINGS_MAX 256u
-#define STORE_FORMAT_SEED 0x4701u /* firmware/store.h's STORE_FORMAT */
 
 enum visitor_kind { GOOD, BAD, RANDOM_KEYS, MASHER, KINDS };
 static const char *const kind_names[KINDS] = { "played well", "played badly", "pressed keys at random",
@@ -168,7 +170,7 @@ static struct record newest_record(const uint8_t eeprom[EEPROM_BYTES])
 	size_t size = settings_size + 3u;
 	for (unsigned slot = 0; slot < EEPROM_BYTES / size; slot++) {
 		const uint8_t *at = eeprom + slot * size;
-		uint16_t crc = STORE_FORMAT_SEED;
+		uint16_t crc = STORE_FORMAT;
 		for (size_t i = 0; i < settings_size + 1u; i++) {
 			crc = crc16_arc(crc, at[i]);
 		}
@@ -186,20 +188,28 @@ static struct record newest_record(const uint8_t eeprom[EEPROM_BYTES])
 	return newest;
 }
 
-/* The bytes of the firmware's `settings` in words: who moves first, the
- * level, the score and the hints, and the set-up as the engine prints it.
- * The set-up is compared as printed because the firmware reads its record
- * back through the printed form (game_parse_setup), which clears whatever
- * the game does not use.  The AVR lays the struct out without padding:
- * 8 bytes before the position, 7 of the position before its union. */
+/* The bytes of the firmware's `settings` in words: the fields before the
+ * set-up (who moves first, the level, the score, the hints) as bytes, and
+ * the set-up as the engine prints it.  The set-up is compared as printed
+ * because the firmware reads its record back through the printed form
+ * (game_parse_setup), which clears whatever the game does not use.  The
+ * AVR lays the struct out without padding: the host's offset of the
+ * set-up is the AVR's while the fields before it are bytes and 16-bit
+ * words; the position has 7 bytes before its union on the AVR. */
 #define SETTINGS_TEXT 512
-#define SETTINGS_FIXED 8u
 #define POSITION_HEADER 7u
+_Static_assert(offsetof(struct settings, setup) == 8u, "the fields before the set-up as settings.h has them");
 static void settings_text(const uint8_t *bytes, char text[SETTINGS_TEXT])
 {
+	size_t fixed = offsetof(struct settings, setup);
+	size_t n = 0;
+	for (size_t i = 0; i < fixed; i++) {
+		n += (size_t)snprintf(text + n, SETTINGS_TEXT - n, "%02x", bytes[i]);
+	}
+	text[n++] = ' ';
 	struct position pos;
 	memset(&pos, 0, sizeof pos);
-	const uint8_t *header = bytes + SETTINGS_FIXED;
+	const uint8_t *header = bytes + fixed;
 	pos.game = header[0];
 	pos.rule = header[1];
 	pos.variant = header[2];
@@ -207,15 +217,15 @@ static void settings_text(const uint8_t *bytes, char text[SETTINGS_TEXT])
 	pos.cols = header[4];
 	pos.limit = header[5];
 	pos.set = header[6];
-	size_t union_size = settings_size - SETTINGS_FIXED - POSITION_HEADER;
-	assert_true(union_size <= sizeof pos.u);
+	size_t union_size = settings_size - fixed - POSITION_HEADER;
+	if (union_size > sizeof pos.u) {
+		fail_msg("the firmware's settings (%zu bytes) are not laid out as firmware/settings.h says here",
+			 settings_size);
+	}
 	memcpy(&pos.u, header + POSITION_HEADER, union_size);
 	assert_true(pos.game < GAME_COUNT);
-	int n = snprintf(text, SETTINGS_TEXT, "first %u, level %u, score %u-%u, hints %u, ", bytes[0], bytes[1],
-			 bytes[2] | bytes[3] << 8, bytes[4] | bytes[5] << 8, bytes[6] | bytes[7] << 8);
-	assert_true(n > 0);
 	struct buffer_sink sink;
-	buffer_sink_init(&sink, text + n, (uint16_t)(SETTINGS_TEXT - (size_t)n));
+	buffer_sink_init(&sink, text + n, (uint16_t)(SETTINGS_TEXT - n));
 	engine_print_game_name(pos.game, &sink.sink);
 	print_char(&sink.sink, ' ');
 	engine_print_position(&pos, &sink.sink);
@@ -740,8 +750,7 @@ static void a_day_at_the_museum(void **state)
 	static struct day day;
 	memset(&day, 0, sizeof day);
 	const char *seed_text = getenv("SOAK_SEED");
-	day.seed = seed_text != NULL && *seed_text != '\0' ? (uint32_t)strtoul(seed_text, NULL, 0)
-							   : (uint32_t)time(NULL);
+	day.seed = seed_text != NULL && *seed_text != '\0' ? (uint32_t)strtoul(seed_text, NULL, 0) : SOAK_DEFAULT_SEED;
 	const char *hours_text = getenv("SOAK_HOURS");
 	double hours = hours_text != NULL && *hours_text != '\0' ? strtod(hours_text, NULL) : SOAK_DEFAULT_HOURS;
 	if (!(hours > 0.0 && hours <= 24.0 * 365.0)) {
