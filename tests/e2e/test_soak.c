@@ -102,8 +102,8 @@ struct day {
 	unsigned bouncy_visitors;
 	unsigned walked_away;
 	unsigned games_played_out; /* by the players, to the end */
-	unsigned good_could_win, good_won;
-	unsigned keys;             /* of the random and mashing visitors */
+	unsigned good_could_win;   /* games the good players could win, and won */
+	unsigned keys;             /* pressed at random, mashed, or to leave a screen */
 	unsigned bouncing_keys;
 	unsigned probes;           /* keys that had to change the LCD at once */
 	unsigned cuts_random, cuts_saving, cuts_after_game, cuts_during_write;
@@ -542,7 +542,8 @@ static void player(struct sim *sim, struct day *day, bool good, bool bouncy)
 		e2e_press(sim, BUTTON_SELECT);
 		unsigned keys = draw_between(day, 1, 12);
 		for (unsigned i = 0; i < keys; i++) {
-			press(sim, day, (enum board_button)(BUTTON_RIGHT + draw(day, 4)), 60, draw_between(day, 200, 1500), bouncy);
+			enum board_button arrow = (enum board_button)(BUTTON_RIGHT + draw(day, 4));
+			press(sim, day, arrow, 60, draw_between(day, 200, 1500), bouncy);
 		}
 		day->walked_away++;
 		e2e_bouncy_presses(0);
@@ -559,7 +560,6 @@ static void player(struct sim *sim, struct day *day, bool good, bool bouncy)
 		day->games_played_out++;
 		if (good && can_win) {
 			day->good_could_win++;
-			day->good_won += winner == E2E_PERSON;
 			if (winner != E2E_PERSON) {
 				fail_msg("a good player lost a game of %s they could win", engine_game_name(game));
 			}
@@ -706,7 +706,8 @@ static void print_day(const struct day *day, struct sim *sim, double wall, doubl
 	       (double)day->idle_cycles / CYCLES_PER_HOUR, day->idle_cpu,
 	       (double)day->idle_cycles / BOARD_F_CPU / day->idle_cpu, (double)day->visit_cycles / CYCLES_PER_HOUR,
 	       day->visit_cpu, (double)day->visit_cycles / BOARD_F_CPU / day->visit_cpu);
-	printf("# idle spells: %.2f h; keys pressed at random or mashed: %u (%u bouncing); answer checks: %u\n",
+	printf("# idle spells: %.2f h; keys pressed at random, mashed or to leave a screen: %u (%u bouncing); "
+	       "answer checks: %u\n",
 	       (double)day->idle_cycles / CYCLES_PER_HOUR, day->keys, day->bouncing_keys, day->probes);
 	printf("# played out by the players: %u games, %u moves of theirs (%u illegal entries refused), %u of the "
 	       "box's; the good players won all %u games they could\n",
