@@ -10,15 +10,20 @@
 #include "hal/timer.h"
 
 uint16_t attract_idle_s[2];
-/* timer_ms() of the last key, or of the last change the idle times made. */
-static uint32_t idle_since;
+/* The idle time so far, from the last key or the last change the idle
+ * times made: whole seconds, and the low 16 bits of timer_ms() when the
+ * next began.  Counted so, each pass's look at it is a 16-bit subtraction
+ * and comparison: the chip is back asleep at once. */
+static uint16_t idle_seconds;
+static uint16_t second_began;
 /* The key that ended attract mode is an arrow still held: its repeats
  * are attract mode's too. */
 static bool held_on;
 
 static void idle_from_now(void)
 {
-	idle_since = timer_ms();
+	idle_seconds = 0;
+	second_began = (uint16_t)timer_ms();
 }
 
 void attract_init(void)
@@ -63,14 +68,19 @@ bool attract_key(void)
 	return true;
 }
 
-void attract_tick(void)
+void attract_tick(uint16_t now_ms)
 {
+	if ((uint16_t)(now_ms - second_began) < 1000u) {
+		return;
+	}
+	second_began += 1000u;
+	idle_seconds++;
 	bool playing = play_showing();
 	if (playing && game.attract) {
 		return; /* it plays on until a key */
 	}
 	uint8_t idle = playing && !game.over ? ATTRACT_IDLE_GAME : ATTRACT_IDLE_MENU;
-	if (timer_ms() - idle_since < attract_idle_s[idle] * 1000ul) {
+	if (idle_seconds < attract_idle_s[idle]) {
 		return;
 	}
 	if (playing) {

@@ -23,8 +23,8 @@
  * ends it closes its game without an event and does nothing else: an arrow
  * held on from it changes nothing until it is let go.
  *
- * Nothing here waits: each pass of the main loop compares the time since
- * the last key with the idle times, and the play screen computes each move
+ * Nothing here waits: each pass of the main loop looks whether another
+ * second of idle time has gone by, and the play screen computes each move
  * when its step's time comes, so the chip sleeps between the ticks as it
  * does at the menu.
  */
@@ -54,7 +54,8 @@ void attract_start(void);
  * attract mode's (it ended it, or it is an arrow held on since), which the
  * screen must then not get. */
 bool attract_key(void);
-/* Every pass of the main loop: the idle times' ends. */
-void attract_tick(void);
+/* Every pass of the main loop, with the low 16 bits of timer_ms(): the
+ * idle times' ends. */
+void attract_tick(uint16_t now_ms);
 
 #endif

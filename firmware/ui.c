@@ -39,7 +39,7 @@ void ui_key(uint8_t key)
 void ui_tick(uint16_t now_ms)
 {
 	if (FEATURE_ATTRACT) {
-		attract_tick();
+		attract_tick(now_ms);
 	}
 	if (play_showing()) {
 		play_tick(now_ms);
