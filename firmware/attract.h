@@ -47,8 +47,9 @@ extern uint16_t attract_idle_s[2];
 /* At start-up, before the menu: the default idle times, the idle time
  * counted from now. */
 void attract_init(void);
-/* Attract mode now, in place of the menu (after a watchdog reset, say);
- * the menu stays if its set-up has no move to make. */
+/* Attract mode now, in place of the menu (after a watchdog reset, say),
+ * once attract_init() has run; the menu stays if its set-up has no move
+ * to make. */
 void attract_start(void);
 /* Every key, before the screen showing gets it: true when the key was
  * attract mode's (it ended it, or it is an arrow held on since), which the

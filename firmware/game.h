@@ -3,7 +3,8 @@
  * (firmware/play.c) and the serial console (firmware/console.c).  This
  * module alone changes it: it holds the position and whose turn it is,
  * refuses illegal moves without changing anything, and when the game ends
- * names the winner and counts the result in the score.  Every other file
+ * names the winner and counts the result in the score (but attract mode's
+ * games, which are nobody's).  Every other file
  * reads it through the const `game` below, and learns what happens to it
  * as an observer.
  *

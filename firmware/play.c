@@ -286,8 +286,9 @@ static void step_done(void)
 		break;
 	case STEP_CAPTION:
 	case STEP_THINKING:
-		/* The seed is the time, which the person's last move set, in
-		 * milliseconds: no two games slip alike. */
+		/* The seed is the time in milliseconds, which the person's
+		 * last move set (in attract mode, the moment the mode
+		 * began and the moves since): no two games slip alike. */
 		draw_engine_move(machine_level(), WORDS_MACHINE, STEP_ANNOUNCE);
 		if (FEATURE_LAMPS) {
 			lights_choice(&machine_cursor.mv); /* after the screen: it shows the move first */
