@@ -264,7 +264,7 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 # folder of their own, so editions never clobber each other: the pocket
 # edition, the default, is $(BUILD)/grundy-box.elf (its objects in
 # $(BUILD)/avr), any other $(BUILD)/edition/NAME/grundy-box.elf.
-FEATURES_ALL := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND
+FEATURES_ALL := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT
 # A switch that another needs (features.h refuses the one without the other).
 FEATURE_NEEDS_ANALYSIS := CONSOLE
 FEATURE_NEEDS_ODRA := CONSOLE
@@ -474,6 +474,8 @@ E2E_NEEDS_test_games_lines := TRANSCRIPT
 E2E_NEEDS_test_games_numbers := TRANSCRIPT
 # The lamps are read from their shift registers' pins.
 E2E_NEEDS_test_lamps := LAMPS TRANSCRIPT
+# Attract mode, its transcript's line and its silence.
+E2E_NEEDS_test_attract := ATTRACT TRANSCRIPT SOUND SAVE
 E2E_SWITCH_TESTS := $(BUILD)/tests/e2e/test_without_odra
 E2E_EDITION_TESTS := $(filter-out $(E2E_SWITCH_TESTS),$(E2E_TESTS))
 # The levels are set at the console too, and the machine's moves read

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "engine/flash.h"
+#include "firmware/attract.h"
 #include "firmware/console.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
@@ -22,18 +23,20 @@
 #include "hal/uart.h"
 #include "hal/watchdog.h"
 
-/* The win light: lit from a person's win until the next game begins or
- * the person leaves the result for the menu. */
+/* The win light: lit from a person's win (never in attract mode's
+ * games) until the next game begins or the person leaves the result for
+ * the menu. */
 static void win_light(uint8_t event)
 {
-	leds_win(event == GAME_MOVED && game.over && game.winner == PLAYER_PERSON);
+	leds_win(event == GAME_MOVED && game.over && game.winner == PLAYER_PERSON && !(FEATURE_ATTRACT && game.attract));
 }
 
 /* Who follows the game, each told every event in this order: the screen
  * first, so that the person sees a move as soon as it is made; then the
  * serial line's transcript, whose line takes a millisecond or two to send
  * (the UART waits for each byte); the settings kept last.  Statistics
- * or an attract mode would each be one more line here. */
+ * would be one more line here.  Attract mode's games are told to all, and
+ * each observer that must not follow them looks at game.attract. */
 static const game_observer observers[] ENGINE_FLASH = {
 	play_game_event, /* the screen: it shows every game and every move */
 #if FEATURE_SOUND
@@ -64,6 +67,9 @@ void box_start(void)
 	}
 	transcript_start(); /* the console starts as the C start-up zeroed it */
 	game_observe(observers);
+	if (FEATURE_ATTRACT) {
+		attract_init();
+	}
 	ui_start();
 }
 

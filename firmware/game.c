@@ -7,6 +7,7 @@
 #include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/text.h"
+#include "firmware/features.h"
 #include "firmware/settings.h"
 #include "hal/watchdog.h"
 
@@ -41,10 +42,13 @@ bool game_exists(void)
 }
 
 /* Begins the game in game.pos, which has a move to make, `first` (enum
- * player) to move.  OUT_OF_LINE: one shared copy is shorter than the
- * copies inlining makes. */
-static OUT_OF_LINE void game_begin(uint8_t first)
+ * player) to move, attract mode's if `attract`.  OUT_OF_LINE: one shared
+ * copy is shorter than the copies inlining makes. */
+static OUT_OF_LINE void game_begin(uint8_t first, bool attract)
 {
+	if (FEATURE_ATTRACT) {
+		game.attract = attract;
+	}
 	game.to_move = first;
 	game.over = false;
 	tell(GAME_BEGAN);
@@ -67,7 +71,8 @@ enum engine_error game_parse_setup(struct position *into)
 	return err;
 }
 
-enum engine_error game_new(void)
+/* The game the menu set up, attract mode's if `attract`. */
+static enum engine_error new_game(bool attract)
 {
 	enum engine_error err = game_parse_setup(&game.pos);
 	game.over = true;
@@ -75,9 +80,24 @@ enum engine_error game_new(void)
 		err = ENGINE_ERR_GAME_OVER;
 	}
 	if (err == ENGINE_OK) {
-		game_begin(settings.machine_first);
+		game_begin(settings.machine_first, attract);
 	}
 	return err;
+}
+
+enum engine_error game_new(void)
+{
+	return new_game(false);
+}
+
+enum engine_error game_attract(void)
+{
+	return new_game(true);
+}
+
+void game_attract_end(void)
+{
+	game.over = true;
 }
 
 bool game_start(const struct position *pos, uint8_t first)
@@ -86,7 +106,7 @@ bool game_start(const struct position *pos, uint8_t first)
 		return false;
 	}
 	game.pos = *pos;
-	game_begin(first);
+	game_begin(first, false);
 	return true;
 }
 
@@ -119,7 +139,7 @@ enum engine_error game_play(const struct move *mv)
 		 * won. */
 		game.winner = (uint8_t)(game.to_move ^ game.pos.rule ^ RULE_MISERE); /* enum engine_rule: 0 or 1 */
 		uint16_t *wins = &settings.wins[game.winner];
-		if (*wins != UINT16_MAX) {
+		if (!(FEATURE_ATTRACT && game.attract) && *wins != UINT16_MAX) {
 			(*wins)++;
 		}
 	}

@@ -3,7 +3,8 @@
  * (firmware/play.c) and the serial console (firmware/console.c).  This
  * module alone changes it: it holds the position and whose turn it is,
  * refuses illegal moves without changing anything, and when the game ends
- * names the winner and counts the result in the score.  Every other file
+ * names the winner and counts the result in the score (but attract mode's
+ * games, which are nobody's).  Every other file
  * reads it through the const `game` below, and learns what happens to it
  * as an observer.
  *
@@ -29,6 +30,7 @@ struct game {
 	uint8_t to_move; /* enum player */
 	bool over;
 	uint8_t winner;  /* enum player, once over with a winner */
+	bool attract; /* the machine plays both sides, in attract mode: nobody's game */
 	/* While the observers are told GAME_MOVING and GAME_MOVED, the move
 	 * (the caller's: read it then only). */
 	const struct move *move;
@@ -67,6 +69,12 @@ enum engine_error game_parse_setup(struct position *into);
  * engine's own parser: ENGINE_OK, or why there is no game (a number out of
  * range; ENGINE_ERR_GAME_OVER when it leaves no move to make). */
 enum engine_error game_new(void);
+/* Attract mode's game (FEATURE_ATTRACT, firmware/attract.h): a new game
+ * as game_new() makes, but nobody's (game.attract): it counts in no
+ * score. */
+enum engine_error game_attract(void);
+/* Closes attract mode's game, telling no one: no game goes on. */
+void game_attract_end(void);
 /* A new game from `pos` (the serial console's `new` and `go`), `first`
  * (enum player) to move; false, and the game in progress untouched, when
  * `pos` has no move. */

@@ -31,6 +31,9 @@ static const uint8_t step_tenths[] ENGINE_FLASH = {
 	20, /* STEP_OVER: the winner, then the score and the keys */
 	250, /* STEP_TEACH: the hint, then the game again */
 	VIEW_MARQUEE_MS / 100u, /* STEP_WHY: a step of the reason why along row 1 */
+#if FEATURE_ATTRACT
+	10, /* STEP_CAPTION: attract mode's caption before each move */
+#endif
 };
 
 enum play_step {
@@ -42,7 +45,8 @@ enum play_step {
 	STEP_ANNOUNCE,
 	STEP_OVER,
 	STEP_TEACH,
-	STEP_WHY
+	STEP_WHY,
+	STEP_CAPTION
 };
 
 /* The hint's gesture: LEFT held on (or pressed again and again) where it
@@ -94,6 +98,13 @@ static void draw_person_turn(void)
 	draw_person_blink(true);
 }
 
+/* Two rows of fixed text, one after the other in flash. */
+static void draw_rows(const char *rows)
+{
+	lcd_write_line_P(0, rows);
+	lcd_write_line_P(1, flash_skip(rows, 1));
+}
+
 /* The game's result, its page `over_page` on row 1. */
 static void draw_over_page(void)
 {
@@ -128,7 +139,13 @@ static void next_turn(void)
 	/* Off, and on again below at once (no flicker a person could see) when
 	 * the machine thinks: simpler than working out which. */
 	leds_thinking(false);
-	if (game.over) {
+	if (FEATURE_ATTRACT && game.attract) {
+		/* Attract mode's moves are the machine's, each after the
+		 * caption; at the end the caption stays the result's time,
+		 * and a new game follows. */
+		draw_rows(ENGINE_FLASH_STR("  Can you beat\0   the Odra?"));
+		enter_step(game.over ? STEP_OVER : STEP_CAPTION);
+	} else if (game.over) {
 		lcd_write_line_P(0, game.winner == PLAYER_PERSON ? ENGINE_FLASH_STR("You win!") : ENGINE_FLASH_STR("I win!"));
 		over_page = 0;
 		draw_over_page();
@@ -160,8 +177,7 @@ void play_enter(void)
 	const char *help = view_kind(&game.pos) == VIEW_KIND_CELLS
 				   ? ENGINE_FLASH_STR("Arrows SEL=pick\0SEL2=go hold=end")
 				   : ENGINE_FLASH_STR("U/D=where L/R=n\0SEL=go hold=end");
-	lcd_write_line_P(0, help);
-	lcd_write_line_P(1, flash_skip(help, 1));
+	draw_rows(help);
 	enter_step(STEP_HELP);
 }
 
@@ -233,6 +249,17 @@ static void person_key(uint8_t key)
 	draw_step(&cursor, (uint8_t)(WORDS_REFUSED + err), false, STEP_REFUSED);
 }
 
+/* The machine's level: without the levels, perfect play; in attract
+ * mode's games perfect for PLAYER_MACHINE and with the most slips for
+ * PLAYER_PERSON, so that games vary and either side may win. */
+static uint8_t machine_level(void)
+{
+	if (FEATURE_ATTRACT && game.attract) {
+		return game.to_move == PLAYER_MACHINE ? SETTINGS_LEVEL_PERFECT : ENGINE_LEVEL_LEAST;
+	}
+	return FEATURE_LEVELS ? settings.level : SETTINGS_LEVEL_PERFECT;
+}
+
 /* The step's time is up, or a key cut it short. */
 static void step_done(void)
 {
@@ -257,11 +284,12 @@ static void step_done(void)
 			draw_why();
 		}
 		break;
+	case STEP_CAPTION:
 	case STEP_THINKING:
-		/* Without the levels, perfect play.  The seed is the time,
-		 * which the person's last move set, in milliseconds: no two
-		 * games slip alike. */
-		draw_engine_move(FEATURE_LEVELS ? settings.level : SETTINGS_LEVEL_PERFECT, WORDS_MACHINE, STEP_ANNOUNCE);
+		/* The seed is the time in milliseconds, which the person's
+		 * last move set (in attract mode, the moment the mode
+		 * began and the moves since): no two games slip alike. */
+		draw_engine_move(machine_level(), WORDS_MACHINE, STEP_ANNOUNCE);
 		if (FEATURE_LAMPS) {
 			lights_choice(&machine_cursor.mv); /* after the screen: it shows the move first */
 		}
@@ -273,6 +301,12 @@ static void step_done(void)
 		game_play(&machine_cursor.mv);
 		break;
 	default: /* STEP_OVER */
+		if (FEATURE_ATTRACT && game.attract) {
+			/* The set-up is the one that began the last game: the
+			 * menu, which changes it, is not showing. */
+			(void)game_attract();
+			break;
+		}
 		over_page ^= 1u;
 		draw_over_page();
 		break;

@@ -11,6 +11,10 @@
  *   game over: who won, then the score and what the keys do; SELECT plays
  *     again, LEFT goes back to the menu.
  * A long press of SELECT leaves the game at any time (game_leave()).
+ * Attract mode's games (game.attract, firmware/attract.h) are the
+ * machine's on both sides: its moves announced as above, each after the
+ * caption "Can you beat / the Odra?", which also stays for the result's
+ * time at the end before a new game begins; its keys are attract mode's.
  * The screen follows the game by observing it, so a game begun or a move
  * made at the serial console shows here as one made with the buttons.
  */

@@ -2,6 +2,7 @@
 #include "firmware/sound.h"
 
 #include "engine/flash.h"
+#include "firmware/features.h"
 #include "firmware/game.h"
 #include "hal/sound.h"
 #include "hal/timer.h"
@@ -68,8 +69,8 @@ void sound_click(void)
 
 void sound_game_event(uint8_t event)
 {
-	if (event != GAME_MOVED) {
-		return;
+	if (event != GAME_MOVED || (FEATURE_ATTRACT && game.attract)) {
+		return; /* attract mode's games are silent */
 	}
 	if (game.over) {
 		play(game.winner == PLAYER_PERSON ? win_tune : loss_tune);

@@ -1,7 +1,8 @@
 /*
  * What the exhibit's buzzer plays (FEATURE_SOUND, hal/sound.h): a click
  * for every key, a short call when the machine moves, a rising tune when
- * the person wins and a falling one when the machine does.
+ * the person wins and a falling one when the machine does; nothing for
+ * attract mode's games (firmware/attract.h).
  *
  * Each sound is a few notes from a table in flash.  Starting a note is a
  * few register writes, and the main loop's sound_poll() starts the next

@@ -65,6 +65,9 @@ void transcript_position(const struct position *pos)
 
 void transcript_game_event(uint8_t event)
 {
+	if (FEATURE_ATTRACT && game.attract) {
+		return; /* nobody's game: attract_start() said "attract" */
+	}
 	switch (event) {
 	case GAME_LEFT:
 		if (game.over) {

@@ -21,6 +21,8 @@
  * the Odra 1003 waited for:
  *   you 1-1 -> 2 4 5
  *   slip
+ * Attract mode's games (FEATURE_ATTRACT) have no lines: the mode's
+ * beginning is the line "attract".
  * The serial console (firmware/console.h) writes its replies to the same
  * sink, so the line's output has one path.  The transcript observes the
  * game (firmware/game.h) and calls nothing of the console.

@@ -1,6 +1,8 @@
 /* Screen dispatch; see ui.h. */
 #include "firmware/ui.h"
 
+#include "firmware/attract.h"
+#include "firmware/features.h"
 #include "firmware/menu.h"
 #include "firmware/play.h"
 
@@ -24,6 +26,9 @@ void ui_start(void)
  * goes, and the menu's SELECT enters the play screen by its page of help. */
 void ui_key(uint8_t key)
 {
+	if (FEATURE_ATTRACT && attract_key()) {
+		return;
+	}
 	uint8_t was = play_showing() ? SCREEN_PLAY : SCREEN_MENU;
 	uint8_t next = was == SCREEN_PLAY ? play_key(key) : menu_key(key);
 	if (next != was) {
@@ -33,6 +38,9 @@ void ui_key(uint8_t key)
 
 void ui_tick(uint16_t now_ms)
 {
+	if (FEATURE_ATTRACT) {
+		attract_tick(now_ms);
+	}
 	if (play_showing()) {
 		play_tick(now_ms);
 	} else {
