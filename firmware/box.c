@@ -71,6 +71,11 @@ void box_start(void)
 		attract_init();
 	}
 	ui_start();
+	/* A watchdog reset means the exhibit hung: it comes back as it
+	 * would be left idle, drawing visitors in, not waiting at a menu. */
+	if (FEATURE_ATTRACT && watchdog_reset_happened()) {
+		attract_start();
+	}
 }
 
 void box_poll(void)

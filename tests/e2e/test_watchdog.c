@@ -9,8 +9,9 @@
  *   - during a save of the settings to the EEPROM.
  * Each time a game is set up and saved first.  The watchdog must reset the
  * chip within its period (as the firmware set WDTCSR); the firmware must
- * come back at the menu, its serial line first saying "watchdog reset"
- * then "grundy-box ready"; the settings must come back as the EEPROM kept
+ * come back at the menu (the exhibit, whose ELF has attract mode: in
+ * attract mode, whose key then brings the menu), its serial line first
+ * saying "watchdog reset" then "grundy-box ready"; the settings must come back as the EEPROM kept
  * them (during a save: the old or the new, never others), the menu showing
  * that game; and no second reset may follow.  A second reset would come
  * 16 ms after the first if the start-up left the watchdog as the reset
@@ -36,6 +37,8 @@
 
 #define SETTINGS_MAX 256u
 #define BOOT_TIMEOUT_MS 3000u
+/* Attract mode shows its first move, then its caption. */
+#define ATTRACT_CAPTION_MS 5000u
 #define SAVE_MS 1000u            /* a save of the settings is over well within this */
 #define QUIET_PERIODS 4u         /* watchdog periods run after coming back, with no reset */
 #define CYCLES_PER_MS 16000u
@@ -108,6 +111,16 @@ static void leave_the_game(struct sim *sim)
 	e2e_expect_menu(sim, 1000);
 }
 
+/* Attract mode's caption, centred across both rows. */
+static bool caption_showing(struct sim *sim, void *ctx)
+{
+	(void)ctx;
+	char top[BOARD_LCD_COLUMNS + 1], bottom[BOARD_LCD_COLUMNS + 1];
+	e2e_line(sim, 0, top);
+	e2e_line(sim, 1, bottom);
+	return strstr(top, "Can you beat") != NULL && strstr(bottom, "the Odra?") != NULL;
+}
+
 /* Hangs the firmware now and checks what follows: the reset within the
  * watchdog's period, the menu and the serial line's first lines back, no
  * second reset.  The settings are the caller's to check. */
@@ -133,6 +146,19 @@ static void hang_and_come_back(struct sim *sim, const char *moment)
 	if (!sim_wait_uart(sim, "grundy-box ready\r\n", BOOT_TIMEOUT_MS)) {
 		fail_msg("%s: the firmware never came back: %u watchdog resets in %u ms (%s)", moment,
 			 sim_watchdog_resets(sim), BOOT_TIMEOUT_MS, sim_state_text(sim));
+	}
+	/* The exhibit (attract mode in the ELF) comes back in attract mode,
+	 * and a key brings its menu; any other edition comes back at the
+	 * menu. */
+	uint16_t idle_times[2];
+	bool attract = sim_ram_symbol(sim, "attract_idle_s", idle_times, sizeof idle_times);
+	if (attract) {
+		if (!sim_run_until(sim, caption_showing, NULL, ATTRACT_CAPTION_MS)) {
+			fail_msg("%s: attract mode did not follow the watchdog reset", moment);
+		}
+		print_message("# %s: attract mode %.1f ms after the reset\n", moment,
+			      (double)(sim_lcd_last_change(sim) - sim_watchdog_reset_cycle(sim)) / CYCLES_PER_MS);
+		e2e_press(sim, BUTTON_DOWN);
 	}
 	e2e_expect_menu(sim, BOOT_TIMEOUT_MS);
 	uint64_t menu = sim_lcd_last_change(sim);
