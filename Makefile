@@ -264,7 +264,7 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 # folder of their own, so editions never clobber each other: the pocket
 # edition, the default, is $(BUILD)/grundy-box.elf (its objects in
 # $(BUILD)/avr), any other $(BUILD)/edition/NAME/grundy-box.elf.
-FEATURES_ALL := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT
+FEATURES_ALL := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT OPERATOR
 # A switch that another needs (features.h refuses the one without the other).
 FEATURE_NEEDS_ANALYSIS := CONSOLE
 FEATURE_NEEDS_ODRA := CONSOLE
@@ -486,6 +486,9 @@ E2E_NEEDS_test_sound := SOUND TRANSCRIPT
 # A day at the museum: the exhibit's edition (its lamps and buzzer on), its
 # settings saved through power cuts, its games counted from the transcript.
 E2E_NEEDS_test_soak := SAVE TRANSCRIPT LAMPS SOUND
+# The operator menu's locks, attract mode's idle times and the sound
+# switch, kept in the EEPROM.
+E2E_NEEDS_test_operator := OPERATOR LEVELS ATTRACT SOUND SAVE
 e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(pocket_FEATURES)))$(filter $(E2E_LACKS_$(notdir $(1))),$($(2)_FEATURES)),,$(1))
 e2e_tests_of = $(foreach test,$(E2E_EDITION_TESTS),$(call e2e_applies,$(test),$(1)))
 run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)

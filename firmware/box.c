@@ -10,6 +10,7 @@
 #include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/lights.h"
+#include "firmware/operator.h"
 #include "firmware/play.h"
 #include "firmware/settings.h"
 #include "firmware/sound.h"
@@ -69,6 +70,9 @@ void box_start(void)
 	game_observe(observers);
 	if (FEATURE_ATTRACT) {
 		attract_init();
+	}
+	if (FEATURE_OPERATOR) {
+		operator_apply(); /* the sound and the idle times the operator set */
 	}
 	ui_start();
 	/* A watchdog reset means the exhibit hung: it comes back as it

@@ -40,6 +40,8 @@
  *                       left idle, the machine plays the game set up
  *                       against itself under "Can you beat the Odra?"
  *                       until a key brings the menu back
+ *   FEATURE_OPERATOR    the exhibit's operator menu (firmware/operator.h),
+ *                       SELECT held at power-on: locks, idle times, sound
  */
 #ifndef FIRMWARE_FEATURES_H
 #define FIRMWARE_FEATURES_H
@@ -77,13 +79,16 @@
 #ifndef FEATURE_ATTRACT
 #define FEATURE_ATTRACT 1
 #endif
+#ifndef FEATURE_OPERATOR
+#define FEATURE_OPERATOR 1
+#endif
 
 /* A switch is 0 or 1: `if (FEATURE_NAME)` and `#if` must read it alike. */
 #if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_TYPED_PLAY | FEATURE_ODRA | FEATURE_TRANSCRIPT | FEATURE_LEVELS | \
-     FEATURE_TEACHING | FEATURE_SAVE | FEATURE_LAMPS | FEATURE_SOUND | FEATURE_ATTRACT) > 1 || \
+     FEATURE_TEACHING | FEATURE_SAVE | FEATURE_LAMPS | FEATURE_SOUND | FEATURE_ATTRACT | FEATURE_OPERATOR) > 1 || \
 	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_TYPED_PLAY < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0 || \
 	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0 || FEATURE_LAMPS < 0 || FEATURE_SOUND < 0 || \
-	FEATURE_ATTRACT < 0
+	FEATURE_ATTRACT < 0 || FEATURE_OPERATOR < 0
 #error "a FEATURE_ switch is 0 or 1"
 #endif
 

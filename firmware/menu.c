@@ -10,6 +10,7 @@
 #include "firmware/display.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
+#include "firmware/operator.h"
 #include "firmware/settings.h"
 #include "firmware/screen.h"
 #include "firmware/view.h"
@@ -73,11 +74,31 @@ static uint8_t values(void)
 	return described.rows;
 }
 
+/* Whether the exhibit's operator has locked `lock`: SETTINGS_LOCK_GAME or
+ * SETTINGS_LOCK_LEVEL, its byte in struct exhibit_settings. */
+static bool locked(uint8_t lock)
+{
+#if FEATURE_OPERATOR
+	return ((const uint8_t *)&settings.exhibit)[lock] != 0;
+#else
+	(void)lock;
+	return false;
+#endif
+}
+
 /* The numbers are shown as many as the game has, items ITEM_RULE to
  * ITEM_COLS where the game has ENGINE_HAS_RULE to ENGINE_HAS_COLS (bit
  * item - ITEM_RULE), the others always. */
 static bool item_shown(uint8_t candidate)
 {
+	/* The set-up, all but who moves first, when the operator has locked
+	 * the game (FEATURE_OPERATOR). */
+	if (locked(SETTINGS_LOCK_GAME) && candidate > ITEM_GAME && candidate < ITEM_FIRST) {
+		return false;
+	}
+	if (locked(SETTINGS_LOCK_LEVEL) && candidate == ITEM_LEVEL) {
+		return false;
+	}
 	uint8_t value = (uint8_t)(candidate - ITEM_VALUE);
 	if (value < ITEM_FIRST - ITEM_VALUE) {
 		return value < values();
@@ -264,7 +285,9 @@ static void menu_change(int8_t step)
 	struct position *pos = setup();
 	uint8_t *byte = item_field();
 	if (item == ITEM_GAME) {
-		engine_start_position(pos, view_wrap(pos->game, step, GAME_COUNT));
+		if (!locked(SETTINGS_LOCK_GAME)) {
+			engine_start_position(pos, view_wrap(pos->game, step, GAME_COUNT));
+		}
 		return;
 	}
 	if (item == ITEM_SCORE) {
@@ -348,7 +371,10 @@ uint8_t menu_key(uint8_t key)
 		break;
 	case KEY_SELECT:
 		return menu_start_game();
-	default: /* a long press of SELECT means nothing here */
+	default: /* a long press of SELECT: the operator's gesture, or nothing */
+		if (FEATURE_OPERATOR && operator_gesture()) {
+			return SCREEN_OPERATOR;
+		}
 		break;
 	}
 	return SCREEN_MENU;

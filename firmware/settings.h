@@ -13,9 +13,33 @@
 #ifndef FIRMWARE_SETTINGS_H
 #define FIRMWARE_SETTINGS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/engine.h"
+#include "firmware/features.h"
+
+/* The locks of the exhibit's operator: their bytes in struct exhibit_settings. */
+#define SETTINGS_LOCK_GAME 0u
+#define SETTINGS_LOCK_LEVEL 1u
+
+#if FEATURE_OPERATOR
+/* What the exhibit's operator sets (firmware/operator.h), a byte each,
+ * each in the range the operator menu's table gives. */
+struct exhibit_settings {
+	uint8_t lock_game;     /* 1: visitors play the game set up, as set up */
+	uint8_t lock_level;    /* 1: visitors play at the level set */
+	uint8_t menu_idle_s;   /* seconds at the menu before attract mode */
+	uint8_t game_idle_min; /* minutes a game left unfinished waits for it */
+	uint8_t sound_off;     /* 1: the buzzer stays silent */
+};
+#define SETTINGS_MENU_IDLE_STEP_S 15u
+#define SETTINGS_MENU_IDLE_MOST_S 240u
+#define SETTINGS_GAME_IDLE_MOST_MIN 30u
+_Static_assert(SETTINGS_LOCK_GAME == offsetof(struct exhibit_settings, lock_game) &&
+		       SETTINGS_LOCK_LEVEL == offsetof(struct exhibit_settings, lock_level),
+	       "a lock is its byte's offset");
+#endif
 
 struct settings {
 	uint8_t machine_first; /* 0: the person moves first, 1: the machine */
@@ -25,6 +49,9 @@ struct settings {
 	/* The start position the menu set up: the game, its rule, variant
 	 * and parameters, and the heaps, numbers or board size. */
 	struct position setup;
+#if FEATURE_OPERATOR
+	struct exhibit_settings exhibit;
+#endif
 };
 
 /* The highest level, perfect play: the default. */
@@ -32,7 +59,9 @@ struct settings {
 
 extern struct settings settings;
 
-/* The defaults: Marienbad, the person first, perfect play, no games.  Called at
+/* The defaults: Marienbad, the person first, perfect play, no games; the
+ * exhibit unlocked, with sound, attract mode after a minute at the menu
+ * and five minutes in a game left unfinished.  Called at
  * start-up on the settings the C start-up zeroed (firmware/store.c zeroes
  * them again when it finds no record to load). */
 void settings_init(void);

@@ -7,6 +7,7 @@
 #include "engine/attributes.h"
 #include "engine/engine.h"
 #include "firmware/game.h"
+#include "firmware/operator.h"
 
 /* No record yet: the first save goes to slot 0, the one after it. */
 #define STORE_NONE 0xFFu
@@ -83,6 +84,9 @@ static bool loaded_settings_valid(void)
 	    (setup->count > ENGINE_MAX_HEAPS && setup->game != GAME_PRIME_POWER && setup->game != GAME_KUBO)) {
 		return false;
 	}
+	if (FEATURE_OPERATOR && !operator_settings_valid()) {
+		return false;
+	}
 	return game_parse_setup(&settings.setup) == ENGINE_OK;
 }
 
@@ -117,10 +121,15 @@ void store_load(void)
 	settings_init();
 }
 
+void store_settings_changed(void)
+{
+	due = true;
+}
+
 void store_game_event(uint8_t event)
 {
 	(void)event; /* any event may follow a change */
-	due = true;
+	store_settings_changed();
 }
 
 /* A save begun unless the newest record holds the settings already. */

@@ -29,11 +29,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "firmware/features.h"
 #include "firmware/settings.h"
 #include "hal/eeprom.h"
 
-/* Changed whenever the layout of struct settings changes. */
-#define STORE_FORMAT 0x4701u
+/* Changed whenever the layout of struct settings changes; the exhibit's
+ * operator settings make a layout of their own. */
+#define STORE_FORMAT (FEATURE_OPERATOR ? 0x4702u : 0x4701u)
 #define STORE_RECORD_SIZE (sizeof(struct settings) + 1u + 2u)
 #define STORE_SLOTS (EEPROM_SIZE / STORE_RECORD_SIZE)
 
@@ -54,6 +56,10 @@ void store_load(void);
  * (the score), when a game goes on after a hint (the count), and at no
  * other time. */
 void store_game_event(uint8_t event);
+/* The settings were changed other than by a game (the exhibit's operator
+ * menu): the next store_poll() compares and saves them, as after a game's
+ * event. */
+void store_settings_changed(void);
 /* Each pass of the main loop, after the screen's: a save begun if a game's
  * event found the settings changed; the save under way goes on by a byte, the
  * first that differs from RAM's record, when the EEPROM has finished the
