@@ -62,7 +62,10 @@ bool attract_key(void)
 	if (!play_showing() || !game.attract) {
 		return false;
 	}
-	game_attract_end();
+	/* Left as a visitor leaves a game: every observer is told, and
+	 * those that report games ignore attract mode's, but the lamps stop
+	 * blinking the move that was being announced. */
+	game_leave();
 	show_menu();
 	held_on = true;
 	return true;

@@ -20,8 +20,9 @@
  * begins.  They count in no score, change no setting (so nothing is
  * saved), make no sound and light no win light; the transcript says
  * "attract" once as the mode begins and nothing of its games.  The key that
- * ends it closes its game without an event and does nothing else: an arrow
- * held on from it changes nothing until it is let go.
+ * ends it leaves its game (game_leave(), of which only the lamps take
+ * notice: they stop blinking a move) and does nothing else: an arrow held
+ * on from it changes nothing until it is let go.
  *
  * Nothing here waits: each pass of the main loop looks whether another
  * second of idle time has gone by, and the play screen computes each move

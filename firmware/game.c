@@ -95,11 +95,6 @@ enum engine_error game_attract(void)
 	return new_game(true);
 }
 
-void game_attract_end(void)
-{
-	game.over = true;
-}
-
 bool game_start(const struct position *pos, uint8_t first)
 {
 	if (engine_game_over(pos)) {

@@ -73,8 +73,6 @@ enum engine_error game_new(void);
  * as game_new() makes, but nobody's (game.attract): it counts in no
  * score. */
 enum engine_error game_attract(void);
-/* Closes attract mode's game, telling no one: no game goes on. */
-void game_attract_end(void);
 /* A new game from `pos` (the serial console's `new` and `go`), `first`
  * (enum player) to move; false, and the game in progress untouched, when
  * `pos` has no move. */

@@ -12,7 +12,8 @@
  *     lights the win LED or writes the EEPROM (once its first game has
  *     begun: a set-up new to the EEPROM is kept as any game begins);
  *   - a key, any of them, brings the menu back at the item it showed with
- *     the set-up unchanged, and does nothing else: a held arrow's repeats,
+ *     the set-up unchanged (and the lamps steady, a move's blink over),
+ *     and does nothing else: a held arrow's repeats,
  *     SELECT (which would begin a game) and a long SELECT leave the menu
  *     as it was;
  *   - a game left unfinished is left (the transcript's "left") and attract
@@ -281,8 +282,18 @@ static void the_idle_menu_begins_attract_mode_whose_games_are_legal_and_nobodys(
 	assert_int_equal(sim_eeprom_writes(sim), writes);
 	assert_string_equal(sim_uart_output(sim), "attract\r\n");
 
+	/* The key while a move is announced, its matches blinking on the
+	 * lamps: they stop. */
+	uint8_t game = GAME_MARIENBAD;
+	assert_true(sim_run_until(sim, announcing, &game, MOVE_TIMEOUT_MS));
+	sim_run_ms(sim, 300);
 	press_at(sim, BUTTON_LEFT, 40);
 	e2e_expect_menu(sim, 100);
+	uint16_t lamps = sim_lamps(sim);
+	for (unsigned ms = 0; ms < 600u; ms += 4u) {
+		sim_run_ms(sim, 4);
+		assert_int_equal(sim_lamps(sim), lamps);
+	}
 	assert_true(e2e_menu_shows(sim, &setup));
 	char text[BOARD_LCD_COLUMNS + 1];
 	score(sim, text);
