@@ -489,6 +489,9 @@ E2E_NEEDS_test_soak := SAVE TRANSCRIPT LAMPS SOUND
 # The operator menu's locks, attract mode's idle times and the sound
 # switch, kept in the EEPROM.
 E2E_NEEDS_test_operator := OPERATOR LEVELS ATTRACT SOUND SAVE
+# Sleep at the menu: every edition waits there, and the console's polling
+# is part of what it weighs.
+E2E_NEEDS_test_sleep := CONSOLE
 e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(pocket_FEATURES)))$(filter $(E2E_LACKS_$(notdir $(1))),$($(2)_FEATURES)),,$(1))
 e2e_tests_of = $(foreach test,$(E2E_EDITION_TESTS),$(call e2e_applies,$(test),$(1)))
 run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)

@@ -21,8 +21,11 @@
 #include "hal/leds.h"
 #include "hal/sleep.h"
 #include "hal/timer.h"
-#include "hal/uart.h"
 #include "hal/watchdog.h"
+
+/* A pass of the main loop at least this often while all is quiet: often
+ * enough for the menu's timed steps (the marquee's are 300 ms). */
+#define BOX_QUIET_MS 16u
 
 /* The win light: lit from a person's win (never in attract mode's
  * games) until the next game begins or the person leaves the result for
@@ -107,10 +110,17 @@ void box_poll(void)
 	if (FEATURE_LAMPS) {
 		lights_tick((uint8_t)timer_ms());
 	}
-	if (FEATURE_SAVE) {
-		/* After the screen: a save's comparisons never delay what a
-		 * key or a move shows. */
-		(void)store_poll();
+	/* Waiting at the menu, nothing has to be done every millisecond:
+	 * the ticks between passes only look at the keypad.  A game's
+	 * screen, a key, a sound or a save has its pass every tick. */
+	uint8_t ticks = keys_quiet() && !play_showing() ? BOX_QUIET_MS : 1u;
+	if (FEATURE_SOUND && sound_playing()) {
+		ticks = 1;
 	}
-	sleep_idle_unless(uart_pending);
+	/* After the screen: a save's comparisons never delay what a key or
+	 * a move shows. */
+	if (FEATURE_SAVE && store_poll()) {
+		ticks = 1;
+	}
+	sleep_ticks(ticks);
 }

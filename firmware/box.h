@@ -15,8 +15,9 @@ void box_start(void);
  * (and clicks), the serial console reads what the line brought, a sound's
  * next note starts when its time comes, a save of the settings under way
  * writes its next byte, the screen gets its tick for timed steps, the
- * watchdog is fed, and the chip sleeps until the next interrupt unless
- * bytes wait. */
+ * watchdog is fed, and the chip sleeps until the next tick unless bytes
+ * wait; while all is quiet at the menu, through up to 16 ticks, until a
+ * button shows or a byte comes. */
 void box_poll(void);
 
 #endif

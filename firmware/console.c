@@ -516,7 +516,7 @@ void console_poll(void)
 		} else if (!console.in_odra || idle == CONSOLE_ODRA_PATIENCE_MS) {
 			return;
 		} else {
-			sleep_idle_unless(uart_pending);
+			sleep_ticks(1);
 			idle++;
 		}
 	}

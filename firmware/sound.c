@@ -79,6 +79,11 @@ void sound_game_event(uint8_t event)
 	}
 }
 
+bool sound_playing(void)
+{
+	return note_ms != 0;
+}
+
 void sound_poll(uint16_t now_ms)
 {
 	/* As a signed difference, so that the 16-bit time's wrap is no end. */

@@ -26,5 +26,7 @@ void sound_game_event(uint8_t event);
 /* Called on every pass of the main loop with the low 16 bits of
  * timer_ms(): ends a note whose time is up and starts the next. */
 void sound_poll(uint16_t now_ms);
+/* Whether a sound is playing: its notes need the main loop every tick. */
+bool sound_playing(void);
 
 #endif

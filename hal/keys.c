@@ -39,6 +39,9 @@ static const uint8_t button_max[BUTTON_COUNT - 1u] PROGMEM = {
 	KEYS_HIGH_BITS(BOARD_BUTTON_SELECT_MAX),
 };
 
+/* Readings above this are no button. */
+#define KEYS_NONE_ABOVE KEYS_HIGH_BITS(BOARD_BUTTON_SELECT_MAX)
+
 static uint8_t button_from_reading(uint8_t reading)
 {
 	for (uint8_t button = BUTTON_RIGHT; button < BUTTON_COUNT; button++) {
@@ -114,6 +117,22 @@ uint8_t keys_next(void)
 	uint8_t button = button_from_reading(ADCH);
 	ADCSRA |= 1 << ADSC;
 	return keys_event(k, button);
+}
+
+bool keys_quiet(void)
+{
+	/* No button's reading held long enough leaves none held. */
+	return keys.candidate == BUTTON_NONE && keys.candidate_ms == KEYS_STABLE_MS;
+}
+
+bool keys_showing(void)
+{
+	/* The conversion began a tick ago, and takes 104 us. */
+	if (ADCH <= KEYS_NONE_ABOVE) {
+		return true; /* the reading stays for keys_next */
+	}
+	ADCSRA |= 1 << ADSC;
+	return false;
 }
 
 uint8_t keys_repeats(void)

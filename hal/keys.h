@@ -13,8 +13,11 @@
  * Times count samples, so a pass of the main loop longer than a millisecond
  * (a screen drawn, the machine's move) stretches them by as much, and a
  * button pressed and released within a long pass (a console command of a
- * second) is not seen: no interrupt-time sampling, no queue, and the tick's
- * interrupt stays a counter.
+ * second) is not seen: no queue.  While all is quiet (keys_quiet), the
+ * main loop sleeps through ticks and the tick's interrupt takes the
+ * samples instead (keys_showing), each a comparison: the first to show a
+ * button wakes the main loop, whose keys_next takes that same reading, so
+ * a press is seen as soon as before.
  */
 #ifndef HAL_KEYS_H
 #define HAL_KEYS_H
@@ -47,6 +50,15 @@ void keys_init(void);
  * millisecond has begun, and returns the event that makes, or KEY_NONE
  * (at most one event a sample). */
 uint8_t keys_next(void);
+/* True when no button is held, being pressed or being let go: a sample
+ * showing no button would change nothing, so the main loop may sleep
+ * through ticks (hal/sleep.h) while keys_showing() looks at the keypad.
+ * Main-loop code only. */
+bool keys_quiet(void);
+/* For the tick's interrupt while the main loop sleeps through ticks:
+ * true when the latest reading shows a button, which it leaves for
+ * keys_next(); else it starts the next conversion. */
+bool keys_showing(void);
 /* How many times the arrow held now has repeated (up to 255; 0 after a
  * new press): a screen may take bigger steps the longer it is held. */
 uint8_t keys_repeats(void);

@@ -5,19 +5,48 @@
 #include <avr/io.h>
 #include <avr/sleep.h>
 
-void sleep_idle_unless(bool (*has_work)(void))
+#include "hal/keys.h"
+#include "hal/uart.h"
+
+/* Ticks still to sleep through: set by sleep_ticks, counted down by the
+ * tick's interrupt. */
+static volatile uint8_t ticks_left;
+
+void sleep_ticks(uint8_t ticks)
 {
-	/* Idle is the sleep mode a reset leaves (SMCR's mode bits 0), and
-	 * nothing sets another: SMCR is written whole, sleep enabled and
-	 * disabled, without reading it first. */
+	/* The checks are made with interrupts off, and SEI delays interrupts
+	 * by one instruction, so an interrupt that comes after them still
+	 * wakes the SLEEP that follows.  Idle is the sleep mode a reset
+	 * leaves (SMCR's mode bits 0), and nothing sets another: SMCR is
+	 * written whole, sleep enabled and disabled, without reading it. */
 	cli();
-	if (!has_work()) {
-		/* SEI delays interrupts by one instruction, so an interrupt that
-		 * came after the check still wakes the SLEEP that follows. */
+	ticks_left = ticks;
+	while (!uart_pending()) {
 		SMCR = 1 << SE;
 		sei();
 		sleep_cpu();
 		SMCR = 0;
+		cli();
+		/* A single tick's sleep ends at any interrupt, as fast as it
+		 * can: the console waits so for each byte of the Odra
+		 * challenge. */
+		if (ticks == 1u || ticks_left == 0) {
+			break;
+		}
 	}
+	/* From here the main loop samples the keypad, not the tick. */
+	ticks_left = 0;
 	sei();
+}
+
+void sleep_on_tick(void)
+{
+	uint8_t left = ticks_left;
+	/* The last tick's sample is the main loop's own (keys_next); the
+	 * ones before it are taken here, and a button ends the sleep. */
+	if (left > 1u && !keys_showing()) {
+		ticks_left = (uint8_t)(left - 1u);
+	} else {
+		ticks_left = 0;
+	}
 }

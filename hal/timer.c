@@ -5,6 +5,8 @@
 #include <avr/io.h>
 #include <util/atomic.h>
 
+#include "hal/sleep.h"
+
 #define TIMER_PRESCALER 64u
 #define TIMER_TOP (F_CPU / TIMER_PRESCALER / 1000u - 1u) /* 249: 1000 interrupts a second */
 
@@ -13,6 +15,7 @@ static volatile uint32_t ticks_ms;
 ISR(TIMER0_COMPA_vect)
 {
 	ticks_ms++;
+	sleep_on_tick();
 }
 
 void timer_init(void)

@@ -1,7 +1,8 @@
 /*
  * The millisecond tick: Timer0 interrupts once a millisecond and counts.
- * The tick also wakes the chip from idle sleep, so the main loop runs at
- * least once a millisecond (the keypad's sampling relies on it).
+ * The tick also wakes the chip from idle sleep: the main loop runs once a
+ * millisecond, or, while all is quiet, the tick's interrupt looks at the
+ * keypad for it (hal/sleep.h).
  */
 #ifndef HAL_TIMER_H
 #define HAL_TIMER_H

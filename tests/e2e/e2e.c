@@ -1686,6 +1686,31 @@ void e2e_print_figures(const char *title, const struct e2e_figures *figures)
 	       (double)figures->cycles / BOARD_F_CPU);
 }
 
+/* ---- sleep ---- */
+
+void e2e_measure_sleep(struct sim *sim, uint32_t ms, struct e2e_sleep *out)
+{
+	uint64_t cycles = sim_cycles(sim);
+	uint64_t asleep = sim_sleep_cycles(sim);
+	sim_run_ms(sim, ms);
+	out->cycles = sim_cycles(sim) - cycles;
+	out->sleep_cycles = sim_sleep_cycles(sim) - asleep;
+	e2e_check_health(sim);
+}
+
+double e2e_sleep_fraction(const struct e2e_sleep *span)
+{
+	return span->cycles != 0 ? (double)span->sleep_cycles / (double)span->cycles : 0.0;
+}
+
+void e2e_print_sleep(const char *title, const struct e2e_sleep *span)
+{
+	double ms = (double)span->cycles / CYCLES_PER_MS;
+	printf("# %s: asleep %.2f%% of %.1f simulated seconds, awake %.1f cycles a millisecond\n", title,
+	       100.0 * e2e_sleep_fraction(span), ms / 1000.0,
+	       ms > 0.0 ? (double)(span->cycles - span->sleep_cycles) / ms : 0.0);
+}
+
 /* ---- the serial transcript ---- */
 
 /* Whose turn it is, as the transcript has told it so far. */

@@ -213,4 +213,21 @@ void e2e_rulebook_game(uint8_t game, unsigned games, uint32_t seed);
 /* Prints the figures as "# " notes, under `title`. */
 void e2e_print_figures(const char *title, const struct e2e_figures *figures);
 
+/* ---- sleep ---- */
+
+/* How the chip spent a span of simulated time: its cycles, and of those
+ * the cycles asleep (the harness counts them). */
+struct e2e_sleep {
+	uint64_t cycles;
+	uint64_t sleep_cycles;
+};
+
+/* Runs `ms` simulated milliseconds with no input, and measures them. */
+void e2e_measure_sleep(struct sim *sim, uint32_t ms, struct e2e_sleep *out);
+/* The fraction of the span asleep, 0..1. */
+double e2e_sleep_fraction(const struct e2e_sleep *span);
+/* Prints, as a "# " note under `title`, the percentage asleep and the
+ * awake cycles a millisecond. */
+void e2e_print_sleep(const char *title, const struct e2e_sleep *span);
+
 #endif

@@ -1,0 +1,46 @@
+/*
+ * The chip sleeps while it waits: booted to the menu and left alone, it
+ * must be asleep at least 99% of the time (the exhibit's specification),
+ * measured by the simulator's count of the cycles spent in SLEEP.  Every
+ * millisecond's tick wakes it; what it does then, however little, is
+ * what this test weighs.  The figures are printed: the fraction asleep
+ * and the cycles awake a millisecond.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "tests/e2e/e2e.h"
+
+/* Long enough for many of the menu's timed steps (its marquee) and for
+ * every part's slow work (a save) to be weighed, not only the ticks. */
+#define WAIT_MS 10000u
+#define SLEEP_MIN 0.99
+
+static void the_chip_sleeps_at_the_menu(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(0);
+	struct e2e_sleep span;
+	e2e_measure_sleep(sim, WAIT_MS, &span);
+	e2e_print_sleep("at the menu", &span);
+	if (e2e_sleep_fraction(&span) < SLEEP_MIN) {
+		fail_msg("asleep %.2f%% of the time at the menu, under %.0f%%", 100.0 * e2e_sleep_fraction(&span),
+			 100.0 * SLEEP_MIN);
+	}
+	e2e_close(sim);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	e2e_init(argv[0]);
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(the_chip_sleeps_at_the_menu),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
