@@ -110,10 +110,11 @@ void box_poll(void)
 	if (FEATURE_LAMPS) {
 		lights_tick((uint8_t)timer_ms());
 	}
-	/* Waiting at the menu, nothing has to be done every millisecond:
-	 * the ticks between passes only look at the keypad.  A game's
-	 * screen, a key, a sound or a save has its pass every tick. */
-	uint8_t ticks = keys_quiet() && !play_showing() ? BOX_QUIET_MS : 1u;
+	/* Waiting at the menu or in attract mode, whose steps are a second
+	 * or more, nothing has to be done every millisecond: the ticks
+	 * between passes only look at the keypad.  A visitor's game, a key,
+	 * a sound or a save has its pass every tick. */
+	uint8_t ticks = keys_quiet() && (!play_showing() || (FEATURE_ATTRACT && game.attract)) ? BOX_QUIET_MS : 1u;
 	if (FEATURE_SOUND && sound_playing()) {
 		ticks = 1;
 	}

@@ -16,6 +16,10 @@
  * screen's own record of it, which stays until the move is played); NULL
  * when none is. */
 static const struct move *choice;
+/* The half of the blink the lamps show (LIGHTS_BLINK_BIT or 0), so that
+ * they are drawn only when it changes; LIGHTS_BLINK_NONE before the first. */
+#define LIGHTS_BLINK_NONE 1u
+static uint8_t blink_half;
 
 /* The picture of the game's position, lamp 1 in bit 15 (hal/lamps.h):
  * in Marienbad, the rows from the top, each lit from the left, a lamp a
@@ -58,12 +62,15 @@ void lights_game_event(uint8_t event)
 void lights_choice(const struct move *mv)
 {
 	choice = mv;
+	blink_half = LIGHTS_BLINK_NONE;
 }
 
 /* Only a blink needs the time; every event shows the lamps itself. */
 void lights_tick(uint8_t now_ms)
 {
-	if (choice != NULL) {
-		lamps_show(picture(now_ms & LIGHTS_BLINK_BIT ? choice : NULL));
+	uint8_t half = now_ms & LIGHTS_BLINK_BIT;
+	if (choice != NULL && half != blink_half) {
+		blink_half = half;
+		lamps_show(picture(half != 0 ? choice : NULL));
 	}
 }

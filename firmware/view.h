@@ -77,10 +77,10 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 /* A text running along row 1, the menu's rules or the reason why: a
  * character every VIEW_MARQUEE_MS after a pause of VIEW_MARQUEE_PAUSE
  * steps at its start, and round again once the whole text has gone by.
- * `print` writes the text whole first, into room for the longest rules
+ * `print` writes the text whole at step 0, into room for the longest rules
  * with some to spare (a longer text is cut; the console prints the reason
- * why whole), and step `step` of it is drawn.  Gives the step to draw
- * next. */
+ * why whole), kept for the steps after it, and step `step` of it is drawn.
+ * Gives the step to draw next, never 0 again: a new text begins at 0. */
 #define VIEW_MARQUEE_MS 300u
 #define VIEW_MARQUEE_PAUSE 5u
 #define VIEW_MARQUEE_MAX 96u

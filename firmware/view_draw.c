@@ -314,13 +314,22 @@ static void draw_glyph(uint8_t id, uint8_t rows[8])
 
 /* ---- the marquee ---- */
 
+/* The marquee's text, printed at its step 0 and kept for the steps after:
+ * decoding the packed rules every step was most of the chip's work while
+ * it waits at the menu. */
+static char marquee_text[VIEW_MARQUEE_MAX];
+static uint8_t marquee_length;
+
 uint8_t view_draw_marquee(void (*print)(struct text_sink *out), uint8_t step)
 {
-	struct buffer_sink text;
-	char buffer[VIEW_MARQUEE_MAX];
-	buffer_sink_init(&text, buffer, sizeof buffer);
-	print(&text.sink);
-	uint8_t length = (uint8_t)text.length;
+	if (step == 0) {
+		struct buffer_sink text;
+		buffer_sink_init(&text, marquee_text, sizeof marquee_text);
+		print(&text.sink);
+		marquee_length = (uint8_t)text.length;
+	}
+	const char *buffer = marquee_text;
+	uint8_t length = marquee_length;
 	uint8_t at = step > VIEW_MARQUEE_PAUSE ? (uint8_t)(step - VIEW_MARQUEE_PAUSE) : 0u;
 	display_begin();
 	for (uint8_t column = 0; column < LCD_COLUMNS; column++) {

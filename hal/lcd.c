@@ -13,12 +13,14 @@
  */
 #include "hal/lcd.h"
 
+#include <avr/io.h>
 #include <avr/pgmspace.h>
 #include <stdbool.h>
 #include <util/delay.h>
 
 #include "engine/attributes.h"
 #include "hal/pins.h"
+#include "hal/sleep.h"
 
 /* Waits in units of LCD_EXEC_US (one shared loop instead of one inline
  * delay loop at every wait), rounded up. */
@@ -71,7 +73,13 @@ static void lcd_byte(uint8_t value, bool is_data)
 	}
 	lcd_nibble(value >> 4);
 	lcd_nibble(value & 0x0Fu);
-	lcd_wait(1u);
+	/* Asleep, once start-up has turned interrupts on: at the menu the
+	 * chip spends more time in this wait than in anything else. */
+	if (SREG & (1u << SREG_I)) {
+		sleep_us(LCD_EXEC_US);
+	} else {
+		lcd_wait(1u);
+	}
 }
 
 static void lcd_command(uint8_t command)

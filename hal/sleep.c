@@ -50,3 +50,33 @@ void sleep_on_tick(void)
 		ticks_left = 0;
 	}
 }
+
+/* Timer1 at the clock / 8: two counts a microsecond, up to 255 us in a
+ * byte's worth of counts. */
+#define SLEEP_TIMER1_COUNTS_PER_US (F_CPU / 8u / 1000000u)
+
+/* Its only work is to wake the chip. */
+EMPTY_INTERRUPT(TIMER1_COMPA_vect);
+
+void sleep_us(uint8_t us)
+{
+	uint16_t end = (uint16_t)(us * SLEEP_TIMER1_COUNTS_PER_US);
+	TCNT1 = 0;
+	OCR1A = end;
+	TIFR1 = 1 << OCF1A; /* a match left from the last wait is no wake-up */
+	TIMSK1 = 1 << OCIE1A;
+	TCCR1B = 1 << CS11; /* normal mode, counting on past `end` */
+	/* As sleep_ticks(): the check with interrupts off, so that the
+	 * match coming after it still wakes the SLEEP that follows. */
+	cli();
+	while (TCNT1 < end) {
+		SMCR = 1 << SE;
+		sei();
+		sleep_cpu();
+		SMCR = 0;
+		cli();
+	}
+	sei();
+	TCCR1B = 0;
+	TIMSK1 = 0;
+}

@@ -1,6 +1,7 @@
 /*
  * Idle sleep between events.  Timers and the UART keep running; the 1 ms
- * tick and a byte received end a sleep.
+ * tick and a byte received end a sleep.  Short waits sleep too: the LCD's
+ * 40 us after every byte (hal/lcd.c), most of the awake time at the menu.
  */
 #ifndef HAL_SLEEP_H
 #define HAL_SLEEP_H
@@ -13,6 +14,10 @@
  * tick's interrupt then looks at the keypad meanwhile, and a button shown
  * ends the sleep. */
 void sleep_ticks(uint8_t ticks);
+/* Sleeps for `us` microseconds (at least), timed by Timer1, which nothing
+ * else uses: other interrupts wake the chip meanwhile and are served, and
+ * it sleeps again until the time is up.  With interrupts on only. */
+void sleep_us(uint8_t us);
 /* Called by the tick's interrupt (hal/timer.c). */
 void sleep_on_tick(void);
 

@@ -35,6 +35,10 @@
 #include "engine/engine.h"
 #include "tests/e2e/e2e.h"
 
+/* Waiting at the menu or in attract mode, the chip sleeps at least this
+ * much of the time (the exhibit's promise). */
+#define ATTRACT_ASLEEP_LEAST 99.0
+
 #define MENU_IDLE_MS 60000u  /* firmware/attract.h's defaults */
 #define GAME_IDLE_MS 300000u
 #define IDLE_LATE_MS 50u     /* how late an idle time's end may be seen */
@@ -238,8 +242,12 @@ static void print_figures(const char *title, const struct attract_figures *figur
 	       title, figures->games, figures->moves,
 	       (double)figures->move_cycles / (double)figures->move_gaps / BOARD_F_CPU,
 	       (double)figures->end_cycles / (double)figures->ends / BOARD_F_CPU);
-	printf("# %s: asleep %.2f%% of %.1f simulated seconds of attract mode\n", title,
-	       100.0 * (double)figures->sleep_cycles / (double)figures->cycles, (double)figures->cycles / BOARD_F_CPU);
+	double asleep = 100.0 * (double)figures->sleep_cycles / (double)figures->cycles;
+	printf("# %s: asleep %.2f%% of %.1f simulated seconds of attract mode\n", title, asleep,
+	       (double)figures->cycles / BOARD_F_CPU);
+	if (asleep < ATTRACT_ASLEEP_LEAST) {
+		fail_msg("%s: asleep %.2f%% of attract mode, under %.0f%%", title, asleep, ATTRACT_ASLEEP_LEAST);
+	}
 }
 
 /* The score as the menu's last item shows it ("You 1 - me 0"). */
@@ -265,6 +273,9 @@ static void the_idle_menu_begins_attract_mode_whose_games_are_legal_and_nobodys(
 	sim_run_until(sim, caption_showing, NULL, MENU_IDLE_MS - 100u);
 	double menu_asleep = 100.0 * (double)(sim_sleep_cycles(sim) - sleep) / (double)(sim_cycles(sim) - cycles);
 	printf("# the menu left idle: asleep %.2f%% of %.1f s\n", menu_asleep, ms_since(sim, cycles) / 1000.0);
+	if (menu_asleep < ATTRACT_ASLEEP_LEAST) {
+		fail_msg("asleep %.2f%% of the menu's idle time, under %.0f%%", menu_asleep, ATTRACT_ASLEEP_LEAST);
+	}
 	if (caption_showing(sim, NULL)) {
 		fail_msg("the caption came %.1f ms after the last key, before the menu's idle time", ms_since(sim, key));
 	}
