@@ -5,11 +5,13 @@
 # transcript of every game; the analysis line and the games played at the
 # console (ANALYSIS, TYPED_PLAY) are left out, and the room they leave
 # holds hints and the reason why on the buttons (TEACHING).  Its hardware
-# of its own: a bank of 16 lamps (LAMPS) and a piezo buzzer (SOUND).
+# of its own: a bank of 16 lamps (LAMPS) and a piezo buzzer (SOUND).  The
+# statistics of the visitors' games (STATS) are kept in the EEPROM for
+# whoever runs it (the console's `stats`).
 #
 # FEATURES: the switches of firmware/features.h this edition turns on; the
 # rest are off.  The budgets are what `make size` and `make test` hold the
 # firmware to (see editions/pocket.mk).
-FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND
+FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND STATS
 FLASH_BUDGET := 32256
 RAM_BUDGET := 1024

@@ -1,6 +1,7 @@
 /* The Grundy Box put together; see box.h. */
 #include "firmware/box.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -12,9 +13,11 @@
 #include "firmware/play.h"
 #include "firmware/settings.h"
 #include "firmware/sound.h"
+#include "firmware/stats.h"
 #include "firmware/store.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
+#include "hal/eeprom.h"
 #include "hal/keys.h"
 #include "hal/leds.h"
 #include "hal/sleep.h"
@@ -32,9 +35,12 @@ static void win_light(uint8_t event)
 /* Who follows the game, each told every event in this order: the screen
  * first, so that the person sees a move as soon as it is made; then the
  * serial line's transcript, whose line takes a millisecond or two to send
- * (the UART waits for each byte); the settings kept last.  Statistics
- * or an attract mode would each be one more line here. */
+ * (the UART waits for each byte); the settings kept last.  An attract
+ * mode would be one more line here. */
 static const game_observer observers[] ENGINE_FLASH = {
+#if FEATURE_STATS
+	stats_game_event, /* before the screen, whose score counts the game ended: microseconds */
+#endif
 	play_game_event, /* the screen: it shows every game and every move */
 #if FEATURE_SOUND
 	sound_game_event, /* with the screen: starting a note takes microseconds */
@@ -59,6 +65,9 @@ void box_start(void)
 {
 	if (FEATURE_SAVE) {
 		store_load();
+		if (FEATURE_STATS) {
+			stats_load();
+		}
 	} else {
 		settings_init();
 	}
@@ -92,10 +101,15 @@ void box_poll(void)
 	if (FEATURE_LAMPS) {
 		lights_tick((uint8_t)timer_ms());
 	}
-	if (FEATURE_SAVE) {
+	if (FEATURE_SAVE && !(FEATURE_STATS && eeprom_busy())) {
 		/* After the screen: a save's comparisons never delay what a
-		 * key or a move shows. */
-		(void)store_poll();
+		 * key or a move shows.  The statistics write when the
+		 * settings do not, and neither reads the EEPROM while it
+		 * writes (a read would wait for the write). */
+		bool saving = store_poll();
+		if (FEATURE_STATS && !saving) {
+			(void)stats_poll();
+		}
 	}
 	sleep_idle_unless(uart_pending);
 }

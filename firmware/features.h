@@ -36,6 +36,13 @@
  *                       (firmware/lights.h)
  *   FEATURE_SOUND       the exhibit's piezo buzzer (firmware/sound.h): a
  *                       click per key, the machine's move, a win, a loss
+ *   FEATURE_STATS       the exhibit's statistics in the EEPROM
+ *                       (firmware/stats.h): games played, won by the
+ *                       visitors and the machine, slips and hints, per
+ *                       game, and the console's `stats`; the score shown
+ *                       is their totals, and the settings kept are the
+ *                       first player and the level alone, so that the
+ *                       EEPROM lasts (needs FEATURE_SAVE)
  */
 #ifndef FIRMWARE_FEATURES_H
 #define FIRMWARE_FEATURES_H
@@ -70,12 +77,16 @@
 #ifndef FEATURE_SOUND
 #define FEATURE_SOUND 1
 #endif
+#ifndef FEATURE_STATS
+#define FEATURE_STATS 1
+#endif
 
 /* A switch is 0 or 1: `if (FEATURE_NAME)` and `#if` must read it alike. */
 #if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_TYPED_PLAY | FEATURE_ODRA | FEATURE_TRANSCRIPT | FEATURE_LEVELS | \
-     FEATURE_TEACHING | FEATURE_SAVE | FEATURE_LAMPS | FEATURE_SOUND) > 1 || \
+     FEATURE_TEACHING | FEATURE_SAVE | FEATURE_LAMPS | FEATURE_SOUND | FEATURE_STATS) > 1 || \
 	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_TYPED_PLAY < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0 || \
-	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0 || FEATURE_LAMPS < 0 || FEATURE_SOUND < 0
+	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0 || FEATURE_LAMPS < 0 || FEATURE_SOUND < 0 || \
+	FEATURE_STATS < 0
 #error "a FEATURE_ switch is 0 or 1"
 #endif
 
@@ -85,6 +96,10 @@
 #endif
 #if FEATURE_TYPED_PLAY && !FEATURE_CONSOLE
 #error "FEATURE_TYPED_PLAY needs FEATURE_CONSOLE: games are typed at the console"
+#endif
+/* The statistics share the settings' EEPROM and its polling. */
+#if FEATURE_STATS && !FEATURE_SAVE
+#error "FEATURE_STATS needs FEATURE_SAVE: the statistics are kept beside the settings"
 #endif
 #if FEATURE_ODRA && !FEATURE_CONSOLE
 #error "FEATURE_ODRA needs FEATURE_CONSOLE: the Odra challenge is a console command"

@@ -181,7 +181,7 @@ static void draw_item(void)
 	struct position *pos = setup();
 	uint8_t *byte = item_field();
 	if (item == ITEM_SCORE) {
-		game_print_score();
+		display_score();
 	} else {
 		uint8_t i = (uint8_t)(item - ITEM_VALUE);
 		if (item == ITEM_COUNT) {

@@ -9,9 +9,11 @@ void settings_init(void)
 	settings.level = SETTINGS_LEVEL_PERFECT;
 }
 
+#if !FEATURE_STATS /* with it, the statistics count them (stats_count_hint()) */
 void settings_count_hint(void)
 {
 	if (settings.hints != UINT16_MAX) {
 		settings.hints++;
 	}
 }
+#endif

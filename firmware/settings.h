@@ -16,12 +16,15 @@
 #include <stdint.h>
 
 #include "engine/engine.h"
+#include "firmware/features.h"
 
 struct settings {
 	uint8_t machine_first; /* 0: the person moves first, 1: the machine */
 	uint8_t level; /* the machine's level of play, 1 to SETTINGS_LEVEL_PERFECT */
+#if !FEATURE_STATS /* with it, the statistics count them (firmware/stats.h) */
 	uint16_t wins[2]; /* games won, by enum player: the person's, the machine's */
 	uint16_t hints; /* hints the person asked for */
+#endif
 	/* The start position the menu set up: the game, its rule, variant
 	 * and parameters, and the heaps, numbers or board size. */
 	struct position setup;
@@ -36,7 +39,8 @@ extern struct settings settings;
  * start-up on the settings the C start-up zeroed (firmware/store.c zeroes
  * them again when it finds no record to load). */
 void settings_init(void);
-/* One more hint asked for (the buttons' or `hint`), up to 65535. */
+/* One more hint asked for (the buttons' or `hint`), up to 65535; with
+ * FEATURE_STATS the statistics count them instead (stats_count_hint()). */
 void settings_count_hint(void);
 
 #endif

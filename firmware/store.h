@@ -5,7 +5,8 @@
  *
  * The EEPROM holds STORE_SLOTS records side by side, each a copy of the
  * settings with a sequence number and a CRC:
- *   sizeof(struct settings) bytes  the settings as they are in RAM
+ *   STORE_SAVED_SIZE bytes         the settings as they are in RAM: all of
+ *                                  them, or with FEATURE_STATS the first two
  *   1 byte                         the sequence number, one more each save (mod 256)
  *   2 bytes                        the CRC-16 of the bytes before, low byte first
  * A save writes the slot after the newest record's, round the EEPROM, so
@@ -27,15 +28,32 @@
 #define FIRMWARE_STORE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#include "firmware/features.h"
 #include "firmware/settings.h"
 #include "hal/eeprom.h"
 
+#if FEATURE_STATS
+/* With the statistics, the settings kept are the first two bytes alone, the
+ * first player and the level: the set-up, which a museum's visitors change
+ * from one game to the next, is not kept (the menu starts from the
+ * defaults'), so that a record is written only when someone changes those
+ * two.  The records are few bytes, and many slots spread the wear: the
+ * statistics (firmware/stats.h) have the rest of the EEPROM. */
+#define STORE_FORMAT 0x4702u
+#define STORE_SAVED_SIZE 2u
+#define STORE_SLOTS 32u
+_Static_assert(offsetof(struct settings, machine_first) == 0 && offsetof(struct settings, level) == 1,
+	       "the settings kept are the first two bytes");
+#else
 /* Changed whenever the layout of struct settings changes. */
 #define STORE_FORMAT 0x4701u
-#define STORE_RECORD_SIZE (sizeof(struct settings) + 1u + 2u)
+#define STORE_SAVED_SIZE sizeof(struct settings)
 #define STORE_SLOTS (EEPROM_SIZE / STORE_RECORD_SIZE)
+#endif
+#define STORE_RECORD_SIZE (STORE_SAVED_SIZE + 1u + 2u)
 
 _Static_assert(STORE_SLOTS >= 2, "the EEPROM holds a record besides the one being written");
 _Static_assert(STORE_SLOTS < 128, "the newest sequence number is the greatest within half their range");
