@@ -8,7 +8,9 @@
  * device whose EEPROM holds no record it can read (a new chip, one blank
  * or written by other firmware) starts with the defaults: Marienbad, the
  * Odra's game, the person to move first, perfect play, no games counted.
- * Without FEATURE_SAVE the settings last until power-off.
+ * Without FEATURE_SAVE the settings last until power-off.  With
+ * FEATURE_STATS the score and the hints are the statistics'
+ * (firmware/stats.h), and only who moves first and the level are kept.
  */
 #ifndef FIRMWARE_SETTINGS_H
 #define FIRMWARE_SETTINGS_H

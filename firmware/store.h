@@ -70,7 +70,8 @@ void store_load(void);
  * comparison never delays the screen.  So the EEPROM is written when a
  * game begins with a new set-up, level or first player, when a game ends
  * (the score), when a game goes on after a hint (the count), and at no
- * other time. */
+ * other time.  With FEATURE_STATS the record holds neither the score nor
+ * the hints: it is written when the first player or the level changes. */
 void store_game_event(uint8_t event);
 /* Each pass of the main loop, after the screen's: a save begun if a game's
  * event found the settings changed; the save under way goes on by a byte, the

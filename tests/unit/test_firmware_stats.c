@@ -281,8 +281,9 @@ static void a_power_cut_during_a_checkpoint_gives_old_or_new_counts(void **state
 static void a_power_cut_during_a_reset_gives_old_or_zero_counts(void **state)
 {
 	(void)state;
-	some_games(STATS_ENTRIES + 9u);
-	cut_everywhere(a_reset, "a reset");
+	some_games(2u * STATS_ENTRIES + 9u); /* the slot the reset writes holds counts */
+	unsigned writes = cut_everywhere(a_reset, "a reset");
+	assert_true(writes > 3u);
 }
 
 static void blank_zeroed_and_random_eeproms_give_zero_counts(void **state)
@@ -345,20 +346,29 @@ static void the_eeprom_lasts_over_ten_years_at_exhibit_load(void **state)
 		settle();
 		saves += fake_eeprom.cell_writes[0] + fake_eeprom.cell_writes[STORE_RECORD_SIZE] != before;
 	}
-	unsigned worst = 0, at = 0;
-	for (unsigned i = 0; i < EEPROM_SIZE; i++) {
-		if (fake_eeprom.cell_writes[i] > worst) {
-			worst = fake_eeprom.cell_writes[i];
-			at = i;
+	/* The worst cell of each part: the settings, the journal, the
+	 * checkpoints. */
+	static const char *const parts[] = { "settings", "journal", "checkpoints" };
+	unsigned bounds[] = { 0, STATS_JOURNAL_AT, STATS_CHECKPOINT_AT, EEPROM_SIZE };
+	double years = 1e9;
+	for (unsigned part = 0; part < 3u; part++) {
+		unsigned worst = 0;
+		for (unsigned i = bounds[part]; i < bounds[part + 1u]; i++) {
+			if (fake_eeprom.cell_writes[i] > worst) {
+				worst = fake_eeprom.cell_writes[i];
+			}
+		}
+		double per_game = (double)worst / games;
+		double part_years = CELL_WRITES / per_game / GAMES_A_DAY / 365.0;
+		print_message("# %u games, a settings save each: the worst cell of the %s written %u times, %.4f a game: "
+			      "%u writes last %.0f games, %.1f years at %u games a day\n",
+			      games, parts[part], worst, per_game, CELL_WRITES, CELL_WRITES / per_game, part_years,
+			      GAMES_A_DAY);
+		if (part_years < years) {
+			years = part_years;
 		}
 	}
-	double per_game = (double)worst / games;
-	double years = CELL_WRITES / per_game / GAMES_A_DAY / 365.0;
-	print_message("# %u games, a settings save each: worst cell %u (%s) written %u times, %.4f a game; "
-		      "%u writes a cell last %.0f games: %.1f years at %u games a day\n",
-		      games, at,
-		      at < STATS_JOURNAL_AT ? "settings" : at < STATS_CHECKPOINT_AT ? "journal" : "checkpoint", worst,
-		      per_game, CELL_WRITES, CELL_WRITES / per_game, years, GAMES_A_DAY);
+	print_message("# the EEPROM's life: %.1f years\n", years);
 	assert_true(saves > 0);
 	assert_true(years > 10.0);
 }
