@@ -14,9 +14,7 @@
 /* An entry's bytes, by place. */
 enum entry_byte { ENTRY_GAME, ENTRY_SLIPS, ENTRY_HINTS, ENTRY_EPOCH };
 _Static_assert(ENTRY_EPOCH + 1u == STATS_ENTRY_SIZE, "the epoch is an entry's last byte");
-/* An entry's slips and hints are counters STATS_SLIPS and STATS_HINTS, by
- * place; its outcome is STATS_YOU + enum player, or 0 when left. */
-_Static_assert(STATS_HINTS - STATS_SLIPS == ENTRY_HINTS - ENTRY_SLIPS, "an entry's counts in the counters' order");
+/* An entry's outcome is STATS_YOU + enum player, or 0 when left. */
 _Static_assert(STATS_YOU + PLAYER_MACHINE == STATS_ME && PLAYER_PERSON == 0, "an outcome is a counter");
 #define ENTRY_GAME_BITS 5u
 _Static_assert(GAME_COUNT <= (1u << ENTRY_GAME_BITS), "a game's number fits below its outcome");
@@ -60,26 +58,30 @@ static uint16_t entry_at(uint8_t place)
 	return (uint16_t)(STATS_JOURNAL_AT + place * STATS_ENTRY_SIZE);
 }
 
-/* `n` bytes of the EEPROM from `at` into `into`. */
-static void read_bytes(uint16_t at, uint8_t *into, uint8_t n)
+/* The count whose 3 bytes are at `at`, low first. */
+static uint32_t read_count(uint16_t at)
 {
-	for (uint8_t i = 0; i < n; i++) {
-		into[i] = eeprom_get(at + i);
+	uint32_t count = 0;
+	for (uint8_t i = STATS_COUNT_BYTES; i > 0; i--) {
+		count = count << 8 | eeprom_get(at + i - 1u);
 	}
+	return count;
 }
 
-/* What an entry adds to counter `which` of game `game_id` (STATS_TOTAL:
- * of any game). */
-static uint8_t entry_adds(const uint8_t *entry, uint8_t game_id, uint8_t which)
+/* What an entry (its first bytes `head`, `slips`, `hints`) adds to counter
+ * `which` of game `game_id` (STATS_TOTAL: of any game). */
+static uint8_t entry_adds(uint8_t head, uint8_t slips, uint8_t hints, uint8_t game_id, uint8_t which)
 {
-	uint8_t outcome = entry[ENTRY_GAME] >> ENTRY_GAME_BITS;
-	if (game_id != STATS_TOTAL && (uint8_t)(entry[ENTRY_GAME] & ((1u << ENTRY_GAME_BITS) - 1u)) != game_id) {
+	if (game_id != STATS_TOTAL && (uint8_t)(head & ((1u << ENTRY_GAME_BITS) - 1u)) != game_id) {
 		return 0;
 	}
-	if (which >= STATS_SLIPS) {
-		return entry[which - STATS_SLIPS + ENTRY_SLIPS];
+	if (which == STATS_SLIPS) {
+		return slips;
 	}
-	return which == STATS_PLAYED || outcome == which;
+	if (which == STATS_HINTS) {
+		return hints;
+	}
+	return which == STATS_PLAYED || head >> ENTRY_GAME_BITS == which;
 }
 
 /* The current checkpoint's count plus the journal's, and with `with_due`
@@ -91,18 +93,16 @@ static uint32_t sum(uint8_t game_id, uint8_t which, bool with_due)
 	uint16_t at = (uint16_t)(checkpoint_at(st->slot) + which * STATS_COUNT_BYTES);
 	for (uint8_t g = 0; st->valid && g < GAME_COUNT; g++, at += STATS_COUNTERS * STATS_COUNT_BYTES) {
 		if (g == game_id || game_id == STATS_TOTAL) {
-			union count count = { 0 };
-			read_bytes(at, count.bytes, STATS_COUNT_BYTES);
-			n += count.n;
+			n += read_count(at);
 		}
 	}
-	uint8_t entry[ENTRY_EPOCH];
 	for (uint8_t place = 0; place < st->entries; place++) {
-		read_bytes(entry_at(place), entry, ENTRY_EPOCH);
-		n += entry_adds(entry, game_id, which);
+		at = entry_at(place);
+		n += entry_adds(eeprom_get(at), eeprom_get(at + ENTRY_SLIPS), eeprom_get(at + ENTRY_HINTS), game_id,
+				which);
 	}
 	if (with_due && st->due) {
-		n += entry_adds(st->entry, game_id, which);
+		n += entry_adds(st->entry[ENTRY_GAME], st->entry[ENTRY_SLIPS], st->entry[ENTRY_HINTS], game_id, which);
 	}
 	return n;
 }
