@@ -21,19 +21,23 @@
  *               order; then its sequence number; then the CRC-16 of the
  *               bytes before (store_crc() from STATS_FORMAT, low byte
  *               first).  The newest slot whose CRC holds is the current one.
- *   journal     STATS_ENTRIES entries of 5 bytes, one per game ended:
+ *   journal     STATS_ENTRIES entries of 4 bytes, one per game ended:
  *               the game | outcome << 5 (0 left, 1 the visitor won, 2
- *               the machine), the slips, the hints, the low byte of the
- *               CRC-16 of the epoch and these three (from STATS_FORMAT),
- *               and the epoch: the current checkpoint's sequence number.
+ *               the machine), the slips, the hints, and the epoch: the
+ *               current checkpoint's sequence number.
  * The counts are the current checkpoint's plus the journal's entries of
- * its epoch, from the journal's start up to the first that is not.
+ * its epoch, from the journal's start up to the first that is not.  A
+ * checkpoint's sequence number is one that no entry of the journal has
+ * when it is begun, so that only entries written after it count with it:
+ * no entry needs a CRC of its own, and a blank or random journal counts
+ * nothing.
  *
  * Writing, a byte per pass of the main loop when the EEPROM is ready
  * (never waiting for it), only bytes that differ:
  *   - a game's entry goes into the next place of the journal, its epoch
- *     last: until that byte is whole, the entry is not of the current
- *     epoch, so a power cut leaves the game counted or not, never garbage;
+ *     last: until that byte is written, the entry is not of the current
+ *     epoch (and once it is, the bytes before it are whole), so a power
+ *     cut leaves the game counted or not, never garbage;
  *   - when the journal is full, the next checkpoint is written into the
  *     other slot, each byte computed from the current checkpoint and the
  *     journal (no copy in RAM), its sequence number the epoch after, its
