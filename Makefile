@@ -264,11 +264,12 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 # folder of their own, so editions never clobber each other: the pocket
 # edition, the default, is $(BUILD)/grundy-box.elf (its objects in
 # $(BUILD)/avr), any other $(BUILD)/edition/NAME/grundy-box.elf.
-FEATURES_ALL := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT OPERATOR
+FEATURES_ALL := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT OPERATOR STATS
 # A switch that another needs (features.h refuses the one without the other).
 FEATURE_NEEDS_ANALYSIS := CONSOLE
 FEATURE_NEEDS_ODRA := CONSOLE
 FEATURE_NEEDS_TYPED_PLAY := CONSOLE
+FEATURE_NEEDS_STATS := SAVE
 
 EDITIONS := pocket $(filter-out pocket,$(basename $(notdir $(wildcard editions/*.mk))))
 ifeq ($(filter $(EDITION),$(EDITIONS)),)
@@ -465,6 +466,11 @@ E2E_LACKS_test_console_without_games := ANALYSIS TYPED_PLAY
 # watchdog must end, which check that the settings come back.
 E2E_NEEDS_test_power_cut := SAVE
 E2E_NEEDS_test_watchdog := SAVE
+# The power cuts need the saved settings alone; with the statistics the
+# settings kept are two bytes (firmware/store.h), cut in the host's
+# test_firmware_store, and test_stats cuts the statistics' writes.
+E2E_NEEDS_test_power_cut := SAVE
+E2E_LACKS_test_power_cut := STATS
 # Played with the buttons, the machine's moves read from the transcript.
 E2E_NEEDS_test_buttons := TRANSCRIPT
 E2E_NEEDS_test_marienbad := TRANSCRIPT
@@ -492,6 +498,9 @@ E2E_NEEDS_test_operator := OPERATOR LEVELS ATTRACT SOUND SAVE
 # Sleep at the menu: every edition waits there, and the console's polling
 # is part of what it weighs.
 E2E_NEEDS_test_sleep := CONSOLE
+# The statistics, read with `stats`, of games played with the buttons and
+# followed in the transcript; power cuts while they are written.
+E2E_NEEDS_test_stats := STATS CONSOLE TRANSCRIPT TEACHING
 e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(pocket_FEATURES)))$(filter $(E2E_LACKS_$(notdir $(1))),$($(2)_FEATURES)),,$(1))
 e2e_tests_of = $(foreach test,$(E2E_EDITION_TESTS),$(call e2e_applies,$(test),$(1)))
 run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)

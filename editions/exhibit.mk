@@ -6,12 +6,13 @@
 # console (ANALYSIS, TYPED_PLAY) are left out, and the room they leave
 # holds hints and the reason why on the buttons (TEACHING).  Its hardware
 # of its own: a bank of 16 lamps (LAMPS) and a piezo buzzer (SOUND).  Left
-# idle, it plays against itself to draw visitors in (ATTRACT); for whoever
-# runs it, the operator menu (OPERATOR).
+# idle, it plays against itself to draw visitors in (ATTRACT).  For whoever
+# runs it: the statistics of the visitors' games, kept in the EEPROM
+# (STATS, the console's `stats`), and the operator menu (OPERATOR).
 #
 # FEATURES: the switches of firmware/features.h this edition turns on; the
 # rest are off.  The budgets are what `make size` and `make test` hold the
 # firmware to (see editions/pocket.mk).
-FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT OPERATOR
+FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT OPERATOR STATS
 FLASH_BUDGET := 32256
 RAM_BUDGET := 1024

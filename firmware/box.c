@@ -1,6 +1,7 @@
 /* The Grundy Box put together; see box.h. */
 #include "firmware/box.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -14,9 +15,11 @@
 #include "firmware/play.h"
 #include "firmware/settings.h"
 #include "firmware/sound.h"
+#include "firmware/stats.h"
 #include "firmware/store.h"
 #include "firmware/transcript.h"
 #include "firmware/ui.h"
+#include "hal/eeprom.h"
 #include "hal/keys.h"
 #include "hal/leds.h"
 #include "hal/sleep.h"
@@ -38,10 +41,14 @@ static void win_light(uint8_t event)
 /* Who follows the game, each told every event in this order: the screen
  * first, so that the person sees a move as soon as it is made; then the
  * serial line's transcript, whose line takes a millisecond or two to send
- * (the UART waits for each byte); the settings kept last.  Statistics
- * would be one more line here.  Attract mode's games are told to all, and
- * each observer that must not follow them looks at game.attract. */
+ * (the UART waits for each byte); the settings kept last.  The statistics
+ * come first of all, so that the score the screen shows at a game's end
+ * counts it.  Attract mode's games are told to all, and each observer that
+ * must not follow them looks at game.attract. */
 static const game_observer observers[] ENGINE_FLASH = {
+#if FEATURE_STATS
+	stats_game_event, /* before the screen, whose score counts the game ended: microseconds */
+#endif
 	play_game_event, /* the screen: it shows every game and every move */
 #if FEATURE_SOUND
 	sound_game_event, /* with the screen: starting a note takes microseconds */
@@ -66,6 +73,9 @@ void box_start(void)
 {
 	if (FEATURE_SAVE) {
 		store_load();
+		if (FEATURE_STATS) {
+			stats_load();
+		}
 	} else {
 		settings_init();
 	}
@@ -119,9 +129,20 @@ void box_poll(void)
 		ticks = 1;
 	}
 	/* After the screen: a save's comparisons never delay what a key or
-	 * a move shows. */
-	if (FEATURE_SAVE && store_poll()) {
-		ticks = 1;
+	 * a move shows.  The statistics write when the settings do not, and
+	 * neither reads the EEPROM while it writes (a read would wait for
+	 * the write). */
+	if (FEATURE_SAVE) {
+		bool saving = FEATURE_STATS && eeprom_busy();
+		if (!saving) {
+			saving = store_poll();
+			if (FEATURE_STATS && !saving) {
+				saving = stats_poll();
+			}
+		}
+		if (saving) {
+			ticks = 1;
+		}
 	}
 	sleep_ticks(ticks);
 }

@@ -16,6 +16,7 @@
 #include "firmware/game.h"
 #include "firmware/odra.h"
 #include "firmware/settings.h"
+#include "firmware/stats.h"
 #include "firmware/transcript.h"
 #include "firmware/view.h"
 #include "hal/sleep.h"
@@ -216,6 +217,10 @@ static void run_help(void)
 	if (FEATURE_ODRA) {
 		transcript_say(TEXT_HELP_ODRA);
 	}
+	if (FEATURE_STATS) {
+		print_to(&transcript_out);
+		put_flash(ENGINE_FLASH_STR("stats; "));
+	}
 	say_line(TEXT_HELP_END);
 	/* The games' names and syntax, for the lines that take them. */
 	for (uint8_t game_id = 0; (FEATURE_ANALYSIS || FEATURE_TYPED_PLAY) && game_id < GAME_COUNT; game_id++) {
@@ -302,7 +307,11 @@ static uint8_t run_teaching(struct scanner *in, uint8_t command)
 	if (command == CMD_WHY) {
 		engine_print_why(&game.pos, &transcript_out);
 	} else {
-		settings_count_hint();
+		if (FEATURE_STATS) {
+			stats_count_hint();
+		} else {
+			settings_count_hint();
+		}
 		engine_print_analysis(&game.pos, &transcript_out);
 	}
 	transcript_line_end();
@@ -334,6 +343,33 @@ static uint8_t run_level(struct scanner *in)
 	transcript_say(TEXT_LEVEL);
 	put_u16(settings.level); /* where transcript_say() printed */
 	transcript_line_end();
+	return ENGINE_OK;
+}
+
+/* `stats`: a line for each game played since the last reset, then the
+ * totals:
+ *   marienbad: played 12, you 3, me 9, slips 4, hints 2
+ *   total: played 12, you 3, me 9, slips 4, hints 2 */
+static uint8_t run_stats(struct scanner *in)
+{
+	if (!scan_at_end(in)) {
+		return ENGINE_ERR_SYNTAX;
+	}
+	for (uint8_t game_id = 0; game_id <= STATS_TOTAL; game_id++) {
+		print_to(&transcript_out);
+		if (game_id == STATS_TOTAL) {
+			put_flash(ENGINE_FLASH_STR("total"));
+		} else if (stats_count(game_id, STATS_PLAYED) != 0) {
+			engine_print_game_name(game_id, &transcript_out);
+		} else {
+			continue;
+		}
+		for (uint8_t which = 0; which < STATS_COUNTERS; which++) {
+			put_flash(flash_skip(ENGINE_FLASH_STR(": played \0, you \0, me \0, slips \0, hints "), which));
+			put_u32(stats_count(game_id, which));
+		}
+		transcript_line_end();
+	}
 	return ENGINE_OK;
 }
 
@@ -371,6 +407,9 @@ static uint8_t run_line(void)
 	}
 	if (command == CMD_LEVEL) {
 		return run_level(&in);
+	}
+	if (FEATURE_STATS && command == CMD_NONE && scan_word(&in, ENGINE_FLASH_STR("stats"))) {
+		return run_stats(&in);
 	}
 	if (!FEATURE_TYPED_PLAY && command != CMD_NONE) { /* new, go */
 		return TEXT_UNKNOWN_COMMAND;

@@ -24,7 +24,7 @@
  *                        (these four: FEATURE_TYPED_PLAY)
  *   hint                 on the person's turn in a game in progress: its
  *                        analysis line, as for GAME POSITION; counted in
- *                        settings.hints (FEATURE_TEACHING and
+ *                        settings.hints or the statistics (FEATURE_TEACHING and
  *                        FEATURE_TYPED_PLAY)
  *   why                  on the person's turn: the reason why of the
  *                        position (engine_print_why) (the same)
@@ -36,6 +36,11 @@
  *                        A bad N is refused: "error: out of range" (0, 4),
  *                        "error: not a number", "error: bad syntax" (more
  *                        after N)
+ *   stats                the statistics (firmware/stats.h): a line for
+ *                        each game played since their last reset, then
+ *                        the totals, "marienbad: played 12, you 3, me 9,
+ *                        slips 4, hints 2", "total: played ..."
+ *                        (FEATURE_STATS)
  *   odra                 the Odra challenge (firmware/odra.h): Nim rows follow,
  *                        one a line, and an empty line ends them with the
  *                        answer; a bad row ends them at once with its error

@@ -1,7 +1,12 @@
 /* One-line text composition and custom characters for the LCD; see display.h. */
 #include "firmware/display.h"
 
+#include "engine/flash.h"
 #include "engine/text.h"
+#include "firmware/features.h"
+#include "firmware/game.h"
+#include "firmware/settings.h"
+#include "firmware/stats.h"
 #include "hal/lcd.h"
 
 #define DISPLAY_GLYPHS 8u
@@ -50,4 +55,22 @@ void display_show_glyphs(void (*draw)(uint8_t id, uint8_t rows[8]))
 		draw(glyph_id[slot], rows);
 		lcd_define_char(slot, rows);
 	}
+}
+
+/* The games `player` (enum player) won. */
+static void put_wins(uint8_t player)
+{
+#if FEATURE_STATS
+	put_u32(stats_count(STATS_TOTAL, (uint8_t)(STATS_YOU + player)));
+#else
+	put_u16(settings.wins[player]);
+#endif
+}
+
+void display_score(void)
+{
+	put_flash(ENGINE_FLASH_STR("You "));
+	put_wins(PLAYER_PERSON);
+	put_flash(ENGINE_FLASH_STR(" - me "));
+	put_wins(PLAYER_MACHINE);
 }

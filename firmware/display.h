@@ -23,6 +23,11 @@ struct text_sink *display_begin(void);
  * no buffer: lcd_write_line_P() shows a flash string directly. */
 void display_end(uint8_t row);
 
+/* The score of the games finished, "You 2 - me 5", where the put_*
+ * functions print: the settings' score, or with FEATURE_STATS the
+ * statistics' totals since their last reset. */
+void display_score(void);
+
 /* Forgets the characters asked for by the last picture. */
 void display_clear_glyphs(void);
 /* The character code (for the line being printed) of picture element

@@ -42,6 +42,13 @@
  *                       until a key brings the menu back
  *   FEATURE_OPERATOR    the exhibit's operator menu (firmware/operator.h),
  *                       SELECT held at power-on: locks, idle times, sound
+ *   FEATURE_STATS       the exhibit's statistics in the EEPROM
+ *                       (firmware/stats.h): games played, won by the
+ *                       visitors and the machine, slips and hints, per
+ *                       game, and the console's `stats`; the score shown
+ *                       is their totals, and the settings kept are the
+ *                       first player and the level alone, so that the
+ *                       EEPROM lasts (needs FEATURE_SAVE)
  */
 #ifndef FIRMWARE_FEATURES_H
 #define FIRMWARE_FEATURES_H
@@ -82,13 +89,17 @@
 #ifndef FEATURE_OPERATOR
 #define FEATURE_OPERATOR 1
 #endif
+#ifndef FEATURE_STATS
+#define FEATURE_STATS 1
+#endif
 
 /* A switch is 0 or 1: `if (FEATURE_NAME)` and `#if` must read it alike. */
 #if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_TYPED_PLAY | FEATURE_ODRA | FEATURE_TRANSCRIPT | FEATURE_LEVELS | \
-     FEATURE_TEACHING | FEATURE_SAVE | FEATURE_LAMPS | FEATURE_SOUND | FEATURE_ATTRACT | FEATURE_OPERATOR) > 1 || \
+     FEATURE_TEACHING | FEATURE_SAVE | FEATURE_LAMPS | FEATURE_SOUND | FEATURE_ATTRACT | FEATURE_OPERATOR | \
+     FEATURE_STATS) > 1 || \
 	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_TYPED_PLAY < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0 || \
 	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0 || FEATURE_LAMPS < 0 || FEATURE_SOUND < 0 || \
-	FEATURE_ATTRACT < 0 || FEATURE_OPERATOR < 0
+	FEATURE_ATTRACT < 0 || FEATURE_OPERATOR < 0 || FEATURE_STATS < 0
 #error "a FEATURE_ switch is 0 or 1"
 #endif
 
@@ -98,6 +109,10 @@
 #endif
 #if FEATURE_TYPED_PLAY && !FEATURE_CONSOLE
 #error "FEATURE_TYPED_PLAY needs FEATURE_CONSOLE: games are typed at the console"
+#endif
+/* The statistics share the settings' EEPROM and its polling. */
+#if FEATURE_STATS && !FEATURE_SAVE
+#error "FEATURE_STATS needs FEATURE_SAVE: the statistics are kept beside the settings"
 #endif
 #if FEATURE_ODRA && !FEATURE_CONSOLE
 #error "FEATURE_ODRA needs FEATURE_CONSOLE: the Odra challenge is a console command"

@@ -125,27 +125,27 @@ enum engine_error game_play(const struct move *mv)
 	}
 	game.move = mv;
 	tell(GAME_MOVING);
+#if FEATURE_TEACHING
+	bool could_win = game.to_move == PLAYER_PERSON && engine_outcome(&game.pos) == OUTCOME_N;
+#endif
 	engine_apply_move(&game.pos, mv);
 	game.to_move = (uint8_t)!game.to_move;
 	game.over = engine_game_over(&game.pos);
+#if FEATURE_TEACHING
+	game.slip = could_win && engine_outcome(&game.pos) == OUTCOME_N;
+#endif
 	if (game.over) {
 		/* Under normal play whoever moved last won, under misère
 		 * whoever moved last lost, that is, the player now to move
 		 * won. */
 		game.winner = (uint8_t)(game.to_move ^ game.pos.rule ^ RULE_MISERE); /* enum engine_rule: 0 or 1 */
+#if !FEATURE_STATS
 		uint16_t *wins = &settings.wins[game.winner];
 		if (!(FEATURE_ATTRACT && game.attract) && *wins != UINT16_MAX) {
 			(*wins)++;
 		}
+#endif
 	}
 	tell(GAME_MOVED);
 	return ENGINE_OK;
-}
-
-void game_print_score(void)
-{
-	put_flash(ENGINE_FLASH_STR("You "));
-	put_u16(settings.wins[PLAYER_PERSON]);
-	put_flash(ENGINE_FLASH_STR(" - me "));
-	put_u16(settings.wins[PLAYER_MACHINE]);
 }

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "engine/engine.h"
+#include "firmware/features.h"
 
 enum player { PLAYER_PERSON = 0, PLAYER_MACHINE = 1 };
 
@@ -34,6 +35,12 @@ struct game {
 	/* While the observers are told GAME_MOVING and GAME_MOVED, the move
 	 * (the caller's: read it then only). */
 	const struct move *move;
+#if FEATURE_TEACHING
+	/* While the observers are told GAME_MOVED: the move was the
+	 * person's, from a position they could win to one the machine can
+	 * win (the transcript's "slip", the statistics' slips). */
+	bool slip;
+#endif
 };
 
 /* What the observers are told, in the order it happens. */
@@ -85,8 +92,5 @@ void game_leave(void);
  * leaves the game untouched.  A game over or left takes no move
  * (ENGINE_ERR_GAME_OVER), though a game left still has moves. */
 enum engine_error game_play(const struct move *mv);
-/* The score of the games finished, "You 2 - me 5", printed where the put_*
- * functions of engine/text.h print. */
-void game_print_score(void);
 
 #endif

@@ -110,10 +110,9 @@ static bool item_shown(uint8_t candidate)
 	return bit >= ITEM_VALUE - ITEM_RULE || (settings_of() >> bit & 1u) != 0;
 }
 
-/* The game's name from the engine's, capitalised, words split by spaces. */
-static void print_game_name(void)
+void menu_print_game_name(uint8_t game_id)
 {
-	const char *p = engine_game_name(setup()->game);
+	const char *p = engine_game_name(game_id);
 	char c = (char)(flash_char(p) & ~0x20);
 	do {
 		put_char(c == '-' ? ' ' : c);
@@ -202,7 +201,7 @@ static void draw_item(void)
 	struct position *pos = setup();
 	uint8_t *byte = item_field();
 	if (item == ITEM_SCORE) {
-		game_print_score();
+		display_score();
 	} else {
 		uint8_t i = (uint8_t)(item - ITEM_VALUE);
 		if (item == ITEM_COUNT) {
@@ -226,7 +225,7 @@ static void draw_item(void)
 		}
 		put_char('<');
 		if (item == ITEM_GAME) {
-			print_game_name();
+			menu_print_game_name(pos->game);
 		} else if (item == ITEM_FIRST) {
 			put_flash(flash_skip(first_words, *byte));
 		} else if (item_is_choice()) {

@@ -29,5 +29,8 @@ void menu_enter(void);
 uint8_t menu_key(uint8_t key);
 /* Moves the rules along. */
 void menu_tick(uint16_t now_ms);
+/* The game's name from the engine's, capitalised, words split by spaces,
+ * where the put_* functions of engine/text.h print. */
+void menu_print_game_name(uint8_t game_id);
 
 #endif

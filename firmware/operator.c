@@ -9,6 +9,7 @@
 #include "firmware/attract.h"
 #include "firmware/display.h"
 #include "firmware/features.h"
+#include "firmware/menu.h"
 #include "firmware/screen.h"
 #include "firmware/settings.h"
 #include "firmware/sound.h"
@@ -36,7 +37,7 @@ bool operator_gesture(void)
 
 /* How an item's byte reads: a choice of two words, or a number and its
  * unit. */
-enum item_words { WORDS_NO_YES, WORDS_OFF_ON, WORDS_SECONDS, WORDS_MINUTES };
+enum item_words { WORDS_NO_YES, WORDS_OFF_ON, WORDS_SECONDS, WORDS_MINUTES, WORDS_GAME };
 static const char words[] ENGINE_FLASH = "no\0yes\0on\0off\0s\0m";
 
 /* Each item: its byte of struct exhibit_settings, the byte's range and
@@ -50,6 +51,7 @@ struct item {
 
 #define FIELD(name) offsetof(struct exhibit_settings, name)
 static const struct item items[] ENGINE_FLASH = {
+	{FIELD(game), 0, GAME_COUNT - 1u, 1, WORDS_GAME},
 	{FIELD(lock_game), 0, 1, 1, WORDS_NO_YES},
 #if FEATURE_LEVELS
 	{FIELD(lock_level), 0, 1, 1, WORDS_NO_YES},
@@ -66,7 +68,7 @@ static const struct item items[] ENGINE_FLASH = {
 #define ITEMS (sizeof items / sizeof items[0])
 
 /* The labels by the items' fields, in struct exhibit_settings' order. */
-static const char labels[] ENGINE_FLASH = "Lock game \0Lock level \0Idle menu \0Idle game \0Sound ";
+static const char labels[] ENGINE_FLASH = "Lock game \0Lock level \0\0Idle menu \0Idle game \0Sound ";
 
 static uint8_t item;
 static uint32_t last_key_ms;
@@ -98,7 +100,9 @@ static void draw_item(void)
 	display_begin();
 	put_flash(flash_skip(labels, flash_u8(&it->field)));
 	put_char('<');
-	if (how >= WORDS_SECONDS) {
+	if (how == WORDS_GAME) {
+		menu_print_game_name(value);
+	} else if (how >= WORDS_SECONDS) {
 		put_u16(value);
 		put_flash(flash_skip(words, (uint8_t)(how + 2u)));
 	} else {
@@ -116,6 +120,9 @@ static void change(int8_t step)
 	uint8_t most = flash_u8(&it->most);
 	if (most == 1u) {
 		*value ^= 1u;
+	} else if (flash_u8(&it->words) == WORDS_GAME) {
+		*value = view_wrap(*value, step, GAME_COUNT);
+		engine_start_position(&settings.setup, *value);
 	} else {
 		uint8_t to = (uint8_t)(*value + step * (int8_t)flash_u8(&it->step));
 		if (to >= flash_u8(&it->least) && to <= most) {

@@ -10,6 +10,7 @@
 #include "firmware/lights.h"
 #include "firmware/screen.h"
 #include "firmware/settings.h"
+#include "firmware/stats.h"
 #include "firmware/view.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
@@ -111,7 +112,7 @@ static void draw_over_page(void)
 	enter_step(STEP_OVER);
 	if (over_page == 0) {
 		display_begin();
-		game_print_score();
+		display_score();
 		display_end(1);
 	} else {
 		lcd_write_line_P(1, ENGINE_FLASH_STR("SEL again L menu"));
@@ -231,7 +232,11 @@ static void person_key(uint8_t key)
 		idle_lefts = idle ? (uint8_t)(idle_lefts + 1u) : 0u;
 		if (idle_lefts == TEACH_IDLE_LEFTS) {
 			idle_lefts = 0;
-			settings_count_hint();
+			if (FEATURE_STATS) {
+				stats_count_hint();
+			} else {
+				settings_count_hint();
+			}
 			draw_engine_move(SETTINGS_LEVEL_PERFECT, WORDS_HINT, STEP_TEACH);
 			return;
 		}

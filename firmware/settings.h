@@ -8,7 +8,11 @@
  * device whose EEPROM holds no record it can read (a new chip, one blank
  * or written by other firmware) starts with the defaults: Marienbad, the
  * Odra's game, the person to move first, perfect play, no games counted.
- * Without FEATURE_SAVE the settings last until power-off.
+ * Without FEATURE_SAVE the settings last until power-off.  With
+ * FEATURE_STATS the score and the hints are the statistics'
+ * (firmware/stats.h), and only the bytes before the set-up are kept: who
+ * moves first, the level and the exhibit operator's settings (the game
+ * among them, whose rulebook start the menu begins at).
  */
 #ifndef FIRMWARE_SETTINGS_H
 #define FIRMWARE_SETTINGS_H
@@ -27,8 +31,10 @@
 /* What the exhibit's operator sets (firmware/operator.h), a byte each,
  * each in the range the operator menu's table gives. */
 struct exhibit_settings {
-	uint8_t lock_game;     /* 1: visitors play the game set up, as set up */
+	uint8_t lock_game;     /* 1: visitors play the operator's game, as set up */
 	uint8_t lock_level;    /* 1: visitors play at the level set */
+	uint8_t game;          /* the operator's game (enum engine_game): the
+	                        * visitors' menu starts at its rulebook start */
 	uint8_t menu_idle_s;   /* seconds at the menu before attract mode */
 	uint8_t game_idle_min; /* minutes a game left unfinished waits for it */
 	uint8_t sound_off;     /* 1: the buzzer stays silent */
@@ -44,14 +50,16 @@ _Static_assert(SETTINGS_LOCK_GAME == offsetof(struct exhibit_settings, lock_game
 struct settings {
 	uint8_t machine_first; /* 0: the person moves first, 1: the machine */
 	uint8_t level; /* the machine's level of play, 1 to SETTINGS_LEVEL_PERFECT */
-	uint16_t wins[2]; /* games won, by enum player: the person's, the machine's */
-	uint16_t hints; /* hints the person asked for */
-	/* The start position the menu set up: the game, its rule, variant
-	 * and parameters, and the heaps, numbers or board size. */
-	struct position setup;
 #if FEATURE_OPERATOR
 	struct exhibit_settings exhibit;
 #endif
+#if !FEATURE_STATS /* with it, the statistics count them (firmware/stats.h) */
+	uint16_t wins[2]; /* games won, by enum player: the person's, the machine's */
+	uint16_t hints; /* hints the person asked for */
+#endif
+	/* The start position the menu set up: the game, its rule, variant
+	 * and parameters, and the heaps, numbers or board size. */
+	struct position setup;
 };
 
 /* The highest level, perfect play: the default. */
@@ -65,7 +73,8 @@ extern struct settings settings;
  * start-up on the settings the C start-up zeroed (firmware/store.c zeroes
  * them again when it finds no record to load). */
 void settings_init(void);
-/* One more hint asked for (the buttons' or `hint`), up to 65535. */
+/* One more hint asked for (the buttons' or `hint`), up to 65535; with
+ * FEATURE_STATS the statistics count them instead (stats_count_hint()). */
 void settings_count_hint(void);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "engine/attributes.h"
 #include "engine/engine.h"
+#include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/operator.h"
 
@@ -46,7 +47,7 @@ static bool walk(uint8_t slot, uint8_t how)
 	uint8_t *mine = (uint8_t *)&settings;
 	uint16_t crc = STORE_FORMAT;
 	for (uint8_t i = 0; i < STORE_RECORD_SIZE; i++, at++) {
-		uint8_t *ram = i < sizeof settings ? &mine[i] : i == sizeof settings ? &sequence : NULL;
+		uint8_t *ram = i < STORE_SAVED_SIZE ? &mine[i] : i == STORE_SAVED_SIZE ? &sequence : NULL;
 		uint8_t byte = eeprom_get(at);
 		uint8_t want = byte;
 		if (ram == NULL) {
@@ -78,6 +79,18 @@ static bool loaded_settings_valid(void)
 	/* Through a pointer register: shorter code (engine/attributes.h). */
 	const struct settings *loaded = OPAQUE(&settings);
 	const struct position *setup = &loaded->setup;
+	if (FEATURE_STATS) {
+		/* No record holds the set-up: it is the rulebook's start of
+		 * the operator's game, or settings_init()'s. */
+		if (loaded->machine_first > 1u || (uint8_t)(loaded->level - 1u) >= SETTINGS_LEVEL_PERFECT ||
+		    (FEATURE_OPERATOR && !operator_settings_valid())) {
+			return false;
+		}
+#if FEATURE_OPERATOR
+		engine_start_position(&settings.setup, loaded->exhibit.game);
+#endif
+		return true;
+	}
 	if ((loaded->machine_first | setup->rule | setup->variant) > 1u ||
 	    (uint8_t)(loaded->level - 1u) >= SETTINGS_LEVEL_PERFECT || setup->game >= GAME_COUNT ||
 	    setup->cols > ENGINE_MATRIX_MAX ||
@@ -96,6 +109,9 @@ void store_load(void)
 	 * again at the end. */
 	uint8_t found = STORE_NONE;
 	uint8_t ahead = 0;
+	if (FEATURE_STATS) {
+		settings_init(); /* the set-up, which no record holds */
+	}
 	for (uint8_t slot = 0; slot < STORE_SLOTS; slot++) {
 		if (walk(slot, WALK_LOAD)) {
 			continue;

@@ -5,7 +5,9 @@
  *
  * The EEPROM holds STORE_SLOTS records side by side, each a copy of the
  * settings with a sequence number and a CRC:
- *   sizeof(struct settings) bytes  the settings as they are in RAM
+ *   STORE_SAVED_SIZE bytes         the settings as they are in RAM: all of
+ *                                  them, or with FEATURE_STATS those before the
+ *                                  set-up
  *   1 byte                         the sequence number, one more each save (mod 256)
  *   2 bytes                        the CRC-16 of the bytes before, low byte first
  * A save writes the slot after the newest record's, round the EEPROM, so
@@ -27,17 +29,32 @@
 #define FIRMWARE_STORE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "firmware/features.h"
 #include "firmware/settings.h"
 #include "hal/eeprom.h"
 
+#if FEATURE_STATS
+/* With the statistics, the settings kept are the bytes before the set-up:
+ * the first player, the level and the operator's settings (the game among
+ * them).  The set-up, which a museum's visitors change from one game to the
+ * next, is not kept (the menu starts at the operator's game's rulebook
+ * start), so that a record is written only when someone changes those.
+ * The records are few bytes, and many slots spread the wear: the
+ * statistics (firmware/stats.h) have the rest of the EEPROM. */
+#define STORE_FORMAT 0x4703u
+#define STORE_SAVED_SIZE offsetof(struct settings, setup)
+#define STORE_SLOTS 24u
+#else
 /* Changed whenever the layout of struct settings changes; the exhibit's
  * operator settings make a layout of their own. */
 #define STORE_FORMAT (FEATURE_OPERATOR ? 0x4702u : 0x4701u)
-#define STORE_RECORD_SIZE (sizeof(struct settings) + 1u + 2u)
+#define STORE_SAVED_SIZE sizeof(struct settings)
 #define STORE_SLOTS (EEPROM_SIZE / STORE_RECORD_SIZE)
+#endif
+#define STORE_RECORD_SIZE (STORE_SAVED_SIZE + 1u + 2u)
 
 _Static_assert(STORE_SLOTS >= 2, "the EEPROM holds a record besides the one being written");
 _Static_assert(STORE_SLOTS < 128, "the newest sequence number is the greatest within half their range");
@@ -54,7 +71,8 @@ void store_load(void);
  * comparison never delays the screen.  So the EEPROM is written when a
  * game begins with a new set-up, level or first player, when a game ends
  * (the score), when a game goes on after a hint (the count), and at no
- * other time. */
+ * other time.  With FEATURE_STATS the record holds neither the score nor
+ * the hints: it is written when the first player or the level changes. */
 void store_game_event(uint8_t event);
 /* The settings were changed other than by a game (the exhibit's operator
  * menu): the next store_poll() compares and saves them, as after a game's

@@ -25,10 +25,6 @@ static void uart_sink_put(struct text_sink *sink, char c)
  * start-up its whole copying loop. */
 struct text_sink transcript_out;
 
-/* Whether the move being made is the person's, from a position they could
- * win: then a move that leaves the machine a win is a slip. */
-static bool slip_possible;
-
 void transcript_line_end(void)
 {
 	uart_put('\r');
@@ -79,9 +75,6 @@ void transcript_game_event(uint8_t event)
 		transcript_position(&game.pos);
 		break;
 	case GAME_MOVING:
-		if (FEATURE_TEACHING) {
-			slip_possible = game.to_move == PLAYER_PERSON && engine_outcome(&game.pos) == OUTCOME_N;
-		}
 		transcript_say(TEXT_YOU + game.to_move);
 		uart_put(' ');
 		engine_print_move(&game.pos, game.move, &transcript_out);
@@ -89,10 +82,12 @@ void transcript_game_event(uint8_t event)
 		return;
 	default: /* GAME_MOVED */
 		engine_print_position(&game.pos, &transcript_out);
-		if (FEATURE_TEACHING && slip_possible && engine_outcome(&game.pos) == OUTCOME_N) {
+#if FEATURE_TEACHING
+		if (game.slip) {
 			transcript_line_end();
 			transcript_say(TEXT_SLIP);
 		}
+#endif
 		if (game.over) {
 			transcript_line_end();
 			transcript_say(TEXT_WINNER);

@@ -2,7 +2,8 @@
  * The exhibit's operator menu end to end (FEATURE_OPERATOR): the real
  * firmware in the simulator, through the buttons, the LCD and the buzzer's
  * pin.  Only SELECT held from power-on opens it; a visitor's buttons
- * never do, whatever they press.  Its locks take items out of the
+ * never do, whatever they press.  Its game is where the visitors' menu
+ * begins at power-on; its locks take items out of the
  * visitors' menu, its sound switch silences the buzzer, its idle times
  * stop at their ends and are the ones attract mode waits, and all of it
  * survives a power cycle.
@@ -36,7 +37,7 @@ static void power_on_holding_select(struct sim *sim)
 {
 	sim_button_down(sim, BUTTON_SELECT);
 	sim_power_cycle(sim);
-	e2e_expect_line(sim, 0, "Lock game <", GESTURE_MS);
+	e2e_expect_line(sim, 0, "Game <", GESTURE_MS);
 	e2e_expect_line(sim, 1, "Hold SEL: exit", SCREEN_MS);
 	sim_button_up(sim);
 	sim_run_ms(sim, 100);
@@ -126,7 +127,7 @@ static void mashing_never_reaches_it(void **state)
 			sim_press(sim, button, hold);
 			sim_run_ms(sim, sim_random(&seed) % 300u);
 			presses++;
-			for (const char *label = "Lock game\0Lock level\0Idle menu\0Idle game\0Sound <\0"; *label != '\0';
+			for (const char *label = "Game <\0Lock game\0Lock level\0Idle menu\0Idle game\0Sound <\0"; *label != '\0';
 			     label += strlen(label) + 1u) {
 				if (row_starts(sim, 0, label)) {
 					fail_msg("press %u reached the operator menu (\"%s\")", presses, label);
@@ -193,6 +194,53 @@ static void locks_take_items_from_the_visitors_menu(void **state)
 	visitor_items(sim, items, &count);
 	assert_true(has_item(items, count, "Rule "));
 	assert_true(has_item(items, count, "Level "));
+	e2e_close(sim);
+}
+
+/* The operator's game is where the visitors' menu begins after a power
+ * cut, and with the lock the only one it offers. */
+static void the_operators_game_is_the_menus_after_power_on(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(0);
+	power_on_holding_select(sim);
+	e2e_expect_line(sim, 0, "Game <Marienbad>", SCREEN_MS);
+	/* Round every game and back, the names as the visitors' menu has
+	 * them. */
+	char first[BOARD_LCD_COLUMNS + 1], text[BOARD_LCD_COLUMNS + 1];
+	e2e_line(sim, 0, first);
+	unsigned games = 0;
+	do {
+		e2e_press(sim, BUTTON_RIGHT);
+		e2e_line(sim, 0, text);
+		games++;
+	} while (strcmp(text, first) != 0 && games < 40);
+	printf("# the operator's game item goes round %u games\n", games);
+	assert_true(games >= 2 && games <= GAME_COUNT);
+	while (!row_starts(sim, 0, "Game <Nim>")) {
+		e2e_press(sim, BUTTON_RIGHT);
+	}
+	find_item(sim, "Lock game <no>");
+	e2e_press(sim, BUTTON_RIGHT);
+	leave_operator_menu(sim);
+	e2e_expect_line(sim, 0, "<Nim>", SCREEN_MS);
+	sim_run_ms(sim, 1000);
+	sim_power_cycle(sim);
+	e2e_expect_line(sim, 0, "<Nim>", 1000);
+	e2e_press(sim, BUTTON_RIGHT);
+	e2e_expect_line(sim, 0, "<Nim>", SCREEN_MS);
+	/* Unlocked, the menu still begins at it, and moves on. */
+	power_on_holding_select(sim);
+	e2e_expect_line(sim, 0, "Game <Nim>", SCREEN_MS);
+	find_item(sim, "Lock game <yes>");
+	e2e_press(sim, BUTTON_LEFT);
+	leave_operator_menu(sim);
+	sim_run_ms(sim, 1000);
+	sim_power_cycle(sim);
+	e2e_expect_line(sim, 0, "<Nim>", 1000);
+	e2e_press(sim, BUTTON_RIGHT);
+	e2e_line(sim, 0, text);
+	assert_string_not_equal(text, "<Nim>");
 	e2e_close(sim);
 }
 
@@ -328,6 +376,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(the_gesture_opens_it_and_a_long_select_leaves),
 		cmocka_unit_test(mashing_never_reaches_it),
 		cmocka_unit_test(locks_take_items_from_the_visitors_menu),
+		cmocka_unit_test(the_operators_game_is_the_menus_after_power_on),
 		cmocka_unit_test(idle_times_stop_at_their_ends),
 		cmocka_unit_test(the_menu_idle_time_set_is_attract_modes),
 		cmocka_unit_test(sound_off_silences_every_key),

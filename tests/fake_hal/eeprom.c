@@ -12,6 +12,7 @@ void fake_eeprom_erase(void)
 {
 	memset(fake_eeprom.bytes, 0xFF, sizeof fake_eeprom.bytes);
 	fake_eeprom.writes = 0;
+	memset(fake_eeprom.cell_writes, 0, sizeof fake_eeprom.cell_writes);
 	fake_eeprom.writes_left = -1;
 }
 
@@ -48,4 +49,5 @@ void eeprom_put(uint16_t address, uint8_t byte)
 	}
 	fake_eeprom.bytes[address] = byte;
 	fake_eeprom.writes++;
+	fake_eeprom.cell_writes[address]++;
 }

@@ -60,6 +60,7 @@ struct fake_hal {
 struct fake_eeprom {
 	uint8_t bytes[EEPROM_SIZE];
 	unsigned writes;  /* bytes written since the last erase */
+	unsigned cell_writes[EEPROM_SIZE]; /* of these, each cell's (its wear) */
 	long writes_left; /* bytes written before the power goes and no more are; -1: no cut */
 };
 

@@ -17,6 +17,7 @@
 #include "engine/text.h"
 #include "firmware/game.h"
 #include "firmware/settings.h"
+#include "firmware/stats.h"
 #include "tests/fake_hal/fake_hal.h"
 
 /* The machine's pause and its words on the play screen, with room. */
@@ -99,18 +100,38 @@ static void new_game_prints_its_transcript_and_board(void **state)
 	assert_int_equal(game.to_move, PLAYER_PERSON);
 }
 
-/* `hint` answers the analysis line and counts; a refused one does not
- * count, and `why` never does. */
+/* `hint` answers the analysis line and counts, in the statistics of the
+ * game when it ends (the host builds every feature); a refused one does
+ * not count, and `why` never does. */
 static void hints_are_counted(void **state)
 {
 	(void)state;
-	uint16_t before = settings.hints;
+	uint32_t before = stats_count(GAME_NIM, STATS_HINTS);
 	assert_string_equal(ask("hint", 10), "error: no game\r\n");
 	ask("new nim 3 4 5", 10);
 	assert_string_equal(ask("hint", 10), "game=nim outcome=N grundy=2 move=1-2 after=1 4 5\r\n");
 	assert_string_equal(ask("why", 10), "groups 3=2+1 4 5=4+1, unpaired 2\r\n");
 	assert_string_equal(ask("hint 2", 10), "error: bad syntax\r\n");
-	assert_int_equal(settings.hints, before + 1u);
+	game_leave();
+	assert_int_equal(stats_count(GAME_NIM, STATS_HINTS), before + 1u);
+}
+
+/* `stats`: a line for each game played and the totals, in the order of
+ * the games; nothing after it. */
+static void stats_lists_the_games_played(void **state)
+{
+	(void)state;
+	fake_device_run_ms(1000); /* a new chip's first checkpoint, all zero */
+	assert_string_equal(ask("stats", 10), "total: played 0, you 0, me 0, slips 0, hints 0\r\n");
+	ask("new nim 1", 10);
+	ask("1-1", 10); /* the person's win, written while the next begins */
+	ask("new kayles 1", 10);
+	ask("hint", 10);
+	game_leave();
+	assert_string_equal(ask("stats", 100), "nim: played 1, you 1, me 0, slips 0, hints 0\r\n"
+					       "kayles: played 1, you 0, me 0, slips 0, hints 1\r\n"
+					       "total: played 2, you 1, me 0, slips 0, hints 1\r\n");
+	assert_string_equal(ask("stats 1", 10), "error: bad syntax\r\n");
 }
 
 static void a_move_gets_the_machines_reply_and_the_board(void **state)
@@ -177,6 +198,7 @@ int main(void)
 		cmocka_unit_test_setup(refusals_are_one_error_line_each, set_up),
 		cmocka_unit_test_setup(the_lcd_follows_a_console_game, set_up),
 		cmocka_unit_test_setup(hints_are_counted, set_up),
+		cmocka_unit_test_setup(stats_lists_the_games_played, set_up),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
