@@ -270,21 +270,31 @@ FEATURE_NEEDS_ANALYSIS := CONSOLE
 FEATURE_NEEDS_ODRA := CONSOLE
 FEATURE_NEEDS_TYPED_PLAY := CONSOLE
 
+# The games a build can leave out: every GAME(ID, ...) of engine/games.def.
+# An edition's GAMES_LEFT_OUT names those it leaves out, each passed as
+# -DENGINE_LEFT_OUT_<ID>=1 (engine/engine.h says what that does); its ids
+# stay those of games.def, which the EEPROM's records keep.
+GAMES_ALL := $(shell sed -n 's/^GAME.\([A-Z0-9_]*\),.*/\1/p' engine/games.def)
+
 EDITIONS := pocket $(filter-out pocket,$(basename $(notdir $(wildcard editions/*.mk))))
 ifeq ($(filter $(EDITION),$(EDITIONS)),)
 $(error EDITION=$(EDITION): there is no editions/$(EDITION).mk (editions: $(EDITIONS)))
 endif
 
-# Reads editions/$(1).mk into $(1)_FEATURES, $(1)_FLASH, $(1)_RAM.
+# Reads editions/$(1).mk into $(1)_FEATURES, $(1)_GAMES_LEFT_OUT,
+# $(1)_FLASH, $(1)_RAM.
 define read_edition
 FEATURES :=
+GAMES_LEFT_OUT :=
 FLASH_BUDGET :=
 RAM_BUDGET :=
 include editions/$(1).mk
 $$(if $$(FLASH_BUDGET),,$$(error editions/$(1).mk sets no FLASH_BUDGET))
 $$(if $$(RAM_BUDGET),,$$(error editions/$(1).mk sets no RAM_BUDGET))
 $$(if $$(filter-out $$(FEATURES_ALL),$$(FEATURES)),$$(error editions/$(1).mk: no such switch: $$(filter-out $$(FEATURES_ALL),$$(FEATURES)) (switches: $$(FEATURES_ALL))))
+$$(if $$(filter-out $$(GAMES_ALL),$$(GAMES_LEFT_OUT)),$$(error editions/$(1).mk: no such game: $$(filter-out $$(GAMES_ALL),$$(GAMES_LEFT_OUT)) (games: $$(GAMES_ALL))))
 $(1)_FEATURES := $$(FEATURES)
+$(1)_GAMES_LEFT_OUT := $$(GAMES_LEFT_OUT)
 $(1)_FLASH := $$(FLASH_BUDGET)
 $(1)_RAM := $$(RAM_BUDGET)
 $(1)_CHOSEN_BY := editions/$(1).mk
@@ -310,6 +320,8 @@ $(foreach f,$(pocket_FEATURES),$(eval $(call without_switch,$(f),$(call lower,$(
 
 # -DFEATURE_X=1 or 0 for every switch: on when $(1) names it.
 feature_flags = $(foreach f,$(FEATURES_ALL),-DFEATURE_$(f)=$(if $(filter $(f),$(1)),1,0))
+# -DENGINE_LEFT_OUT_X=1 for every game $(1) names.
+games_flags = $(foreach g,$(1),-DENGINE_LEFT_OUT_$(g)=1)
 # The ELF of build $(1) (an edition or a switched-off build).
 elf_of = $($(1)_DIR)/grundy-box.elf
 
@@ -343,7 +355,7 @@ $(1)_OBJ := $(patsubst %.c,$($(1)_DIR)/avr/%.o,$(FIRMWARE_SRC) $(HAL_SRC) $(ENGI
 $($(1)_DIR)/avr/%.o: %.c $($(1)_CHOSEN_BY) | $(DEPS_STAMP)
 	@echo "  AVR-CC  $$<$(if $(filter pocket,$(1)),,  [$(1)])"
 	$$(Q)mkdir -p $$(@D)
-	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $(call feature_flags,$($(1)_FEATURES)) $$(DEPFLAGS) -c -o $$@ $$<
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $(call feature_flags,$($(1)_FEATURES)) $(call games_flags,$($(1)_GAMES_LEFT_OUT)) $$(DEPFLAGS) -c -o $$@ $$<
 
 $(patsubst %.c,$($(1)_DIR)/avr/%.o,$(ENGINE_SRC) $(FIRMWARE_SRC)): $(GEN_HEADERS)
 

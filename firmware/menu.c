@@ -264,7 +264,12 @@ static void menu_change(int8_t step)
 	struct position *pos = setup();
 	uint8_t *byte = item_field();
 	if (item == ITEM_GAME) {
-		engine_start_position(pos, view_wrap(pos->game, step, GAME_COUNT));
+		/* The next game this build holds. */
+		uint8_t next = pos->game;
+		do {
+			next = view_wrap(next, step, GAME_COUNT);
+		} while (!engine_game_present(next));
+		engine_start_position(pos, next);
 		return;
 	}
 	if (item == ITEM_SCORE) {
