@@ -32,8 +32,9 @@ else
 Q := @
 endif
 
-# A comma, for a make function's argument that holds one.
+# A comma, for a make function's argument that holds one, and a space.
 comma := ,
+space := $(subst ,, )
 
 # ---- compilers and flags ----------------------------------------------------
 
@@ -309,6 +310,7 @@ $(foreach edition,$(EDITIONS),$(eval $(call read_edition,$(edition))))
 lower = $(shell echo '$(1)' | tr A-Z a-z)
 largest = $(lastword $(shell printf '%s\n' $(1) | sort -n))
 define without_switch
+without-$(2)_GAMES_LEFT_OUT := $(pocket_GAMES_LEFT_OUT)
 without-$(2)_FEATURES := $(filter-out $(1) $(foreach f,$(FEATURES_ALL),$(if $(filter $(1),$(FEATURE_NEEDS_$(f))),$(f))),$(pocket_FEATURES))
 without-$(2)_FLASH := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_FLASH)))
 without-$(2)_RAM := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_RAM)))
@@ -494,10 +496,14 @@ E2E_NEEDS_test_sound := SOUND TRANSCRIPT
 e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(pocket_FEATURES)))$(filter $(E2E_LACKS_$(notdir $(1))),$($(2)_FEATURES)),,$(1))
 e2e_tests_of = $(foreach test,$(E2E_EDITION_TESTS),$(call e2e_applies,$(test),$(1)))
 run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)
-run_all_elf = elf:$(1):$(call elf_of,$(1))
+# The games build $(1) leaves out, as the end-to-end tests read them
+# (GRUNDY_BOX_GAMES_LEFT_OUT, tests/e2e/e2e.h): from the edition's file, not
+# from the firmware, so that a menu that offers the wrong games fails.
+games_left_out_of = $(subst $(space),$(comma),$(strip $($(1)_GAMES_LEFT_OUT)))
+run_all_elf = elf:$(1):$(call elf_of,$(1)):$(call games_left_out_of,$(1))
 
 test: $(EDITION_ELFS) $(SWITCHED_OFF_ELFS) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
-	$(Q)tests/run-all $(BUILD) $(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(call run_all_size,$(build))) \
+	$(Q)GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,pocket)' tests/run-all $(BUILD) $(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(call run_all_size,$(build))) \
 		$(UNIT_TESTS) $(SIM_TESTS) $(call e2e_tests_of,pocket) \
 		$(foreach edition,$(filter-out pocket,$(EDITIONS)),$(call run_all_elf,$(edition)) $(call e2e_tests_of,$(edition))) \
 		$(call run_all_elf,without-odra) $(E2E_SWITCH_TESTS)
