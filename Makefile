@@ -604,6 +604,21 @@ $(BUILD)/tests/unit/test_firmware_%: $(call host_obj,tests/unit/test_firmware_%.
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)
 
+# The store as an edition that leaves out Kubo and Nineteen builds it,
+# linked with the rest of the host's firmware: saved settings naming a game
+# left out load as the defaults (test_firmware_store_games_left_out).
+STORE_LEFT_OUT_OBJ := $(BUILD)/host/games_left_out/firmware/store.o
+$(STORE_LEFT_OUT_OBJ): firmware/store.c $(GEN_HEADERS) | $(DEPS_STAMP)
+	@echo "  CC      $<  [games left out]"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(call games_flags,KUBO NINETEEN) $(DEPFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/unit/test_firmware_store_games_left_out: $(call host_obj,tests/unit/test_firmware_store_games_left_out.c) \
+		$(filter-out $(call host_obj,firmware/store.c),$(FIRMWARE_HOST_OBJ)) $(STORE_LEFT_OUT_OBJ) $(ENGINE_HOST_OBJ)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)
+
 # make test checks that no include or call circle joins firmware/ files
 # (tests/scripts/circles.sh), from the host objects' symbols.
 test: $(call host_obj,$(FIRMWARE_HOST_SRC))
