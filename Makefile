@@ -604,17 +604,20 @@ $(BUILD)/tests/unit/test_firmware_%: $(call host_obj,tests/unit/test_firmware_%.
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)
 
-# The store as an edition that leaves out Kubo and Nineteen builds it,
-# linked with the rest of the host's firmware: saved settings naming a game
-# left out load as the defaults (test_firmware_store_games_left_out).
-STORE_LEFT_OUT_OBJ := $(BUILD)/host/games_left_out/firmware/store.o
-$(STORE_LEFT_OUT_OBJ): firmware/store.c $(GEN_HEADERS) | $(DEPS_STAMP)
-	@echo "  CC      $<  [games left out]"
+# The store and the console as an edition that leaves out Kubo and
+# Nineteen builds them, linked with the rest of the host's firmware: saved
+# settings naming a game left out load as the defaults, and the console
+# knows no such game (test_firmware_games_left_out).
+GAMES_LEFT_OUT_HOST_SRC := firmware/store.c firmware/console.c
+GAMES_LEFT_OUT_HOST_OBJ := $(patsubst %.c,$(BUILD)/host/games_left_out/%.o,$(GAMES_LEFT_OUT_HOST_SRC))
+$(GAMES_LEFT_OUT_HOST_OBJ): $(BUILD)/host/games_left_out/%.o: %.c $(GEN_HEADERS) | $(DEPS_STAMP)
+	@echo "  CC      $<  [Kubo and Nineteen left out]"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(call games_flags,KUBO NINETEEN) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/unit/test_firmware_store_games_left_out: $(call host_obj,tests/unit/test_firmware_store_games_left_out.c) \
-		$(filter-out $(call host_obj,firmware/store.c),$(FIRMWARE_HOST_OBJ)) $(STORE_LEFT_OUT_OBJ) $(ENGINE_HOST_OBJ)
+$(BUILD)/tests/unit/test_firmware_games_left_out: $(call host_obj,tests/unit/test_firmware_games_left_out.c) \
+		$(filter-out $(call host_obj,$(GAMES_LEFT_OUT_HOST_SRC)),$(FIRMWARE_HOST_OBJ)) $(GAMES_LEFT_OUT_HOST_OBJ) \
+		$(ENGINE_HOST_OBJ)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)
