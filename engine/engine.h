@@ -268,7 +268,7 @@ void engine_print_game_syntax(uint8_t game, struct text_sink *out);
 void engine_print_move_syntax(uint8_t game, struct text_sink *out);
 void engine_print_game_example(uint8_t game, struct text_sink *out);
 /* Game by name as typed (case-insensitive, `_` for `-`); GAME_COUNT if
- * unknown. */
+ * unknown or left out of this build. */
 uint8_t engine_find_game(const char *name, uint8_t len);
 
 /* ---- positions ---- */
