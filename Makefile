@@ -32,8 +32,9 @@ else
 Q := @
 endif
 
-# A comma, for a make function's argument that holds one.
+# A comma, for a make function's argument that holds one, and a space.
 comma := ,
+space := $(subst ,, )
 
 # ---- compilers and flags ----------------------------------------------------
 
@@ -271,21 +272,31 @@ FEATURE_NEEDS_ODRA := CONSOLE
 FEATURE_NEEDS_TYPED_PLAY := CONSOLE
 FEATURE_NEEDS_STATS := SAVE
 
+# The games a build can leave out: every GAME(ID, ...) of engine/games.def.
+# An edition's GAMES_LEFT_OUT names those it leaves out, each passed as
+# -DENGINE_LEFT_OUT_<ID>=1 (engine/engine.h says what that does); its ids
+# stay those of games.def, which the EEPROM's records keep.
+GAMES_ALL := $(shell sed -n 's/^GAME.\([A-Z0-9_]*\),.*/\1/p' engine/games.def)
+
 EDITIONS := pocket $(filter-out pocket,$(basename $(notdir $(wildcard editions/*.mk))))
 ifeq ($(filter $(EDITION),$(EDITIONS)),)
 $(error EDITION=$(EDITION): there is no editions/$(EDITION).mk (editions: $(EDITIONS)))
 endif
 
-# Reads editions/$(1).mk into $(1)_FEATURES, $(1)_FLASH, $(1)_RAM.
+# Reads editions/$(1).mk into $(1)_FEATURES, $(1)_GAMES_LEFT_OUT,
+# $(1)_FLASH, $(1)_RAM.
 define read_edition
 FEATURES :=
+GAMES_LEFT_OUT :=
 FLASH_BUDGET :=
 RAM_BUDGET :=
 include editions/$(1).mk
 $$(if $$(FLASH_BUDGET),,$$(error editions/$(1).mk sets no FLASH_BUDGET))
 $$(if $$(RAM_BUDGET),,$$(error editions/$(1).mk sets no RAM_BUDGET))
 $$(if $$(filter-out $$(FEATURES_ALL),$$(FEATURES)),$$(error editions/$(1).mk: no such switch: $$(filter-out $$(FEATURES_ALL),$$(FEATURES)) (switches: $$(FEATURES_ALL))))
+$$(if $$(filter-out $$(GAMES_ALL),$$(GAMES_LEFT_OUT)),$$(error editions/$(1).mk: no such game: $$(filter-out $$(GAMES_ALL),$$(GAMES_LEFT_OUT)) (games: $$(GAMES_ALL))))
 $(1)_FEATURES := $$(FEATURES)
+$(1)_GAMES_LEFT_OUT := $$(GAMES_LEFT_OUT)
 $(1)_FLASH := $$(FLASH_BUDGET)
 $(1)_RAM := $$(RAM_BUDGET)
 $(1)_CHOSEN_BY := editions/$(1).mk
@@ -300,6 +311,7 @@ $(foreach edition,$(EDITIONS),$(eval $(call read_edition,$(edition))))
 lower = $(shell echo '$(1)' | tr A-Z a-z)
 largest = $(lastword $(shell printf '%s\n' $(1) | sort -n))
 define without_switch
+without-$(2)_GAMES_LEFT_OUT := $(pocket_GAMES_LEFT_OUT)
 without-$(2)_FEATURES := $(filter-out $(1) $(foreach f,$(FEATURES_ALL),$(if $(filter $(1),$(FEATURE_NEEDS_$(f))),$(f))),$(pocket_FEATURES))
 without-$(2)_FLASH := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_FLASH)))
 without-$(2)_RAM := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_RAM)))
@@ -311,6 +323,8 @@ $(foreach f,$(pocket_FEATURES),$(eval $(call without_switch,$(f),$(call lower,$(
 
 # -DFEATURE_X=1 or 0 for every switch: on when $(1) names it.
 feature_flags = $(foreach f,$(FEATURES_ALL),-DFEATURE_$(f)=$(if $(filter $(f),$(1)),1,0))
+# -DENGINE_LEFT_OUT_X=1 for every game $(1) names.
+games_flags = $(foreach g,$(1),-DENGINE_LEFT_OUT_$(g)=1)
 # The ELF of build $(1) (an edition or a switched-off build).
 elf_of = $($(1)_DIR)/grundy-box.elf
 
@@ -344,7 +358,7 @@ $(1)_OBJ := $(patsubst %.c,$($(1)_DIR)/avr/%.o,$(FIRMWARE_SRC) $(HAL_SRC) $(ENGI
 $($(1)_DIR)/avr/%.o: %.c $($(1)_CHOSEN_BY) | $(DEPS_STAMP)
 	@echo "  AVR-CC  $$<$(if $(filter pocket,$(1)),,  [$(1)])"
 	$$(Q)mkdir -p $$(@D)
-	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $(call feature_flags,$($(1)_FEATURES)) $$(DEPFLAGS) -c -o $$@ $$<
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $(call feature_flags,$($(1)_FEATURES)) $(call games_flags,$($(1)_GAMES_LEFT_OUT)) $$(DEPFLAGS) -c -o $$@ $$<
 
 $(patsubst %.c,$($(1)_DIR)/avr/%.o,$(ENGINE_SRC) $(FIRMWARE_SRC)): $(GEN_HEADERS)
 
@@ -504,10 +518,14 @@ E2E_NEEDS_test_stats := STATS CONSOLE TRANSCRIPT TEACHING
 e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(pocket_FEATURES)))$(filter $(E2E_LACKS_$(notdir $(1))),$($(2)_FEATURES)),,$(1))
 e2e_tests_of = $(foreach test,$(E2E_EDITION_TESTS),$(call e2e_applies,$(test),$(1)))
 run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)
-run_all_elf = elf:$(1):$(call elf_of,$(1))
+# The games build $(1) leaves out, as the end-to-end tests read them
+# (GRUNDY_BOX_GAMES_LEFT_OUT, tests/e2e/e2e.h): from the edition's file, not
+# from the firmware, so that a menu that offers the wrong games fails.
+games_left_out_of = $(subst $(space),$(comma),$(strip $($(1)_GAMES_LEFT_OUT)))
+run_all_elf = elf:$(1):$(call elf_of,$(1)):$(call games_left_out_of,$(1))
 
 test: $(EDITION_ELFS) $(SWITCHED_OFF_ELFS) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
-	$(Q)tests/run-all $(BUILD) $(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(call run_all_size,$(build))) \
+	$(Q)GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,pocket)' tests/run-all $(BUILD) $(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(call run_all_size,$(build))) \
 		$(UNIT_TESTS) $(SIM_TESTS) $(call e2e_tests_of,pocket) \
 		$(foreach edition,$(filter-out pocket,$(EDITIONS)),$(call run_all_elf,$(edition)) $(call e2e_tests_of,$(edition))) \
 		$(call run_all_elf,without-odra) $(E2E_SWITCH_TESTS)
@@ -604,6 +622,24 @@ FIRMWARE_HOST_OBJ := $(call host_obj,$(FIRMWARE_HOST_SRC) $(FAKE_HAL_SRC))
 $(call host_obj,$(FIRMWARE_HOST_SRC)): $(GEN_HEADERS)
 
 $(BUILD)/tests/unit/test_firmware_%: $(call host_obj,tests/unit/test_firmware_%.c) $(FIRMWARE_HOST_OBJ) $(ENGINE_HOST_OBJ)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)
+
+# The store and the console as an edition that leaves out Kubo and
+# Nineteen builds them, linked with the rest of the host's firmware: saved
+# settings naming a game left out load as the defaults, and the console
+# knows no such game (test_firmware_games_left_out).
+GAMES_LEFT_OUT_HOST_SRC := firmware/store.c firmware/console.c
+GAMES_LEFT_OUT_HOST_OBJ := $(patsubst %.c,$(BUILD)/host/games_left_out/%.o,$(GAMES_LEFT_OUT_HOST_SRC))
+$(GAMES_LEFT_OUT_HOST_OBJ): $(BUILD)/host/games_left_out/%.o: %.c $(GEN_HEADERS) | $(DEPS_STAMP)
+	@echo "  CC      $<  [Kubo and Nineteen left out]"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(call games_flags,KUBO NINETEEN) $(DEPFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/unit/test_firmware_games_left_out: $(call host_obj,tests/unit/test_firmware_games_left_out.c) \
+		$(filter-out $(call host_obj,$(GAMES_LEFT_OUT_HOST_SRC)),$(FIRMWARE_HOST_OBJ)) $(GAMES_LEFT_OUT_HOST_OBJ) \
+		$(ENGINE_HOST_OBJ)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)

@@ -14,5 +14,11 @@
 # rest are off.  The budgets are what `make size` and `make test` hold the
 # firmware to (see editions/pocket.mk).
 FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT OPERATOR STATS
+# GAMES_LEFT_OUT: the games of engine/games.def this edition does not
+# offer (the rest it does).  Kubo and Nineteen, the two whose tables of
+# losing positions are the largest, make room for what a museum needs and
+# the pocket edition does not; the README's "Editions and feature
+# switches" has the measure.
+GAMES_LEFT_OUT := KUBO NINETEEN
 FLASH_BUDGET := 32256
 RAM_BUDGET := 1024

@@ -10,5 +10,7 @@
 # firmware to: flash next to the Arduino bootloader's 512 bytes, and static
 # RAM (.data and .bss), which leaves the rest of the 2,048 bytes to the stack.
 FEATURES := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS SAVE
+# GAMES_LEFT_OUT (none here): the games of engine/games.def the edition
+# does not offer.
 FLASH_BUDGET := 32256
 RAM_BUDGET := 1024

@@ -35,6 +35,11 @@ enum family {
 	FAMILY_NINETEEN,
 };
 
+/* Kubo's and Nineteen's modules are called only when their game is in the
+ * build (engine_game_present), so that a build that leaves one out links
+ * none of its code and tables.  No position of a game left out reaches
+ * these calls: engine_parse_position refuses the game. */
+
 /*
  * The descriptions of engine/games.def: each game's facts, in the order of
  * enum engine_game, its name, each ending in a NUL, one game after
@@ -169,7 +174,7 @@ uint8_t engine_find_game(const char *name, uint8_t len)
 			same = same && i < len && fold(name[i]) == c;
 			i++;
 		}
-		if (same && i == len) {
+		if (same && i == len && engine_game_present(game)) {
 			return game;
 		}
 	}
@@ -205,10 +210,14 @@ OUT_OF_LINE static void parse(struct position *pos, struct scanner *in)
 		taktix_parse(pos, in);
 		return;
 	case FAMILY_KUBO:
-		kubo_parse(pos, in);
+		if (engine_game_present(GAME_KUBO)) {
+			kubo_parse(pos, in);
+		}
 		return;
 	case FAMILY_NINETEEN:
-		nineteen_parse(pos, in);
+		if (engine_game_present(GAME_NINETEEN)) {
+			nineteen_parse(pos, in);
+		}
 		return;
 	default:
 		break;
@@ -233,7 +242,7 @@ OUT_OF_LINE static void parse(struct position *pos, struct scanner *in)
 
 enum engine_error engine_parse_position(struct position *pos, uint8_t game, const char *text)
 {
-	if (game >= GAME_COUNT) {
+	if (game >= GAME_COUNT || !engine_game_present(game)) {
 		return ENGINE_ERR_UNKNOWN_GAME;
 	}
 	/* Parsed into a copy, so a refused text leaves *pos as it was.  The
@@ -282,10 +291,14 @@ static void put_position(const struct position *pos)
 		taktix_print(pos);
 		break;
 	case FAMILY_KUBO:
-		kubo_print(pos);
+		if (engine_game_present(GAME_KUBO)) {
+			kubo_print(pos);
+		}
 		break;
 	default:
-		nineteen_print(pos);
+		if (engine_game_present(GAME_NINETEEN)) {
+			nineteen_print(pos);
+		}
 		break;
 	}
 }
@@ -305,7 +318,7 @@ void engine_start_position(struct position *pos, uint8_t game)
 	 * examples' length is checked by the unit tests. */
 	static char text[ENGINE_EXAMPLE_MAX + 1];
 	static struct buffer_sink copy;
-	if (game >= GAME_COUNT) {
+	if (game >= GAME_COUNT || !engine_game_present(game)) {
 		game = GAME_NIM;
 	}
 	buffer_sink_init(&copy, text, sizeof text);
@@ -327,9 +340,9 @@ static bool board_move_at(enum family f, const struct position *pos, uint8_t ind
 	case FAMILY_TAKTIX:
 		return taktix_move_at(pos, index, mv);
 	case FAMILY_KUBO:
-		return kubo_move_at(pos, index, mv);
+		return engine_game_present(GAME_KUBO) && kubo_move_at(pos, index, mv);
 	default:
-		return nineteen_move_at(pos, index, mv);
+		return engine_game_present(GAME_NINETEEN) && nineteen_move_at(pos, index, mv);
 	}
 }
 
@@ -362,9 +375,9 @@ static uint8_t board_move_index(const struct position *pos, const struct move *m
 	case FAMILY_TAKTIX:
 		return taktix_move_index(mv);
 	case FAMILY_KUBO:
-		return kubo_move_index(mv);
+		return engine_game_present(GAME_KUBO) ? kubo_move_index(mv) : BOARD_NO_MOVE;
 	default:
-		return nineteen_move_index(mv);
+		return engine_game_present(GAME_NINETEEN) ? nineteen_move_index(mv) : BOARD_NO_MOVE;
 	}
 }
 
@@ -425,10 +438,14 @@ static void parse_move(const struct position *pos, struct scanner *in, struct mo
 		taktix_parse_move(in, mv);
 		break;
 	case FAMILY_KUBO:
-		kubo_parse_move(in, mv);
+		if (engine_game_present(GAME_KUBO)) {
+			kubo_parse_move(in, mv);
+		}
 		break;
 	default:
-		nineteen_parse_move(in, mv);
+		if (engine_game_present(GAME_NINETEEN)) {
+			nineteen_parse_move(in, mv);
+		}
 		break;
 	}
 }
@@ -474,10 +491,14 @@ static void put_move(const struct position *pos, const struct move *mv)
 		taktix_print_move(mv);
 		break;
 	case FAMILY_KUBO:
-		kubo_print_move(mv);
+		if (engine_game_present(GAME_KUBO)) {
+			kubo_print_move(mv);
+		}
 		break;
 	default:
-		nineteen_print_move(mv);
+		if (engine_game_present(GAME_NINETEEN)) {
+			nineteen_print_move(mv);
+		}
 		break;
 	}
 }
@@ -622,7 +643,7 @@ enum engine_error engine_check_move(const struct position *pos, const struct mov
 	case FAMILY_CHOMP:
 		return chomp_check_move(pos, mv);
 	case FAMILY_KUBO:
-		return kubo_check_move(pos, mv);
+		return engine_game_present(GAME_KUBO) ? kubo_check_move(pos, mv) : ENGINE_ERR_UNKNOWN_GAME;
 	default:
 		break;
 	}
@@ -643,7 +664,10 @@ enum engine_error engine_check_move(const struct position *pos, const struct mov
 	if (cells & ~pos->u.nineteen) {
 		return ENGINE_ERR_EMPTY;
 	}
-	return taktix ? taktix_check_move(pos, mv) : nineteen_check_move(mv);
+	if (!taktix && engine_game_present(GAME_NINETEEN)) {
+		return nineteen_check_move(mv);
+	}
+	return taktix_check_move(pos, mv);
 }
 
 void engine_apply_move(struct position *pos, const struct move *mv)
@@ -669,7 +693,9 @@ void engine_apply_move(struct position *pos, const struct move *mv)
 		chomp_apply_move(pos, mv);
 		break;
 	case FAMILY_KUBO:
-		kubo_apply_move(pos, mv);
+		if (engine_game_present(GAME_KUBO)) {
+			kubo_apply_move(pos, mv);
+		}
 		break;
 	default:
 		/* Taktix and Nineteen: the move's cells go. */
@@ -697,9 +723,9 @@ static bool is_losing(const struct position *pos)
 	case FAMILY_TAKTIX:
 		return taktix_is_losing(pos);
 	case FAMILY_KUBO:
-		return kubo_is_losing(pos);
+		return engine_game_present(GAME_KUBO) && kubo_is_losing(pos);
 	default:
-		return nineteen_is_losing(pos);
+		return engine_game_present(GAME_NINETEEN) && nineteen_is_losing(pos);
 	}
 }
 

@@ -25,6 +25,37 @@ enum engine_game {
 	GAME_COUNT
 };
 
+/*
+ * The games a build leaves out, chosen per edition (GAMES_LEFT_OUT in
+ * editions/NAME.mk): the Makefile passes -DENGINE_LEFT_OUT_<ID>=1 for
+ * each, and a game whose switch is unset is in, so the host's builds hold
+ * every game.  The ids stay the same in every build (the EEPROM's records
+ * name games by them); a game left out is one the menu never offers, the
+ * console does not know and the engine refuses as an unknown game, and
+ * the code and tables that only it uses are not linked.
+ *
+ * ENGINE_SWITCH_SET(X) is 1 when X is a macro defined as 1, else 0, as
+ * Linux's IS_ENABLED reads its configuration: it lets one line of
+ * games.def per game read a switch that may be unset.
+ */
+#define ENGINE_SWITCH_SET(x) ENGINE_SWITCH_SET_(x)
+#define ENGINE_SWITCH_SET_(value) ENGINE_SWITCH_SET__(ENGINE_SWITCH_ON_##value)
+#define ENGINE_SWITCH_ON_1 0,
+#define ENGINE_SWITCH_SET__(on_or_junk) ENGINE_SWITCH_SECOND(on_or_junk 1, 0, 0)
+#define ENGINE_SWITCH_SECOND(ignored, value, ...) value
+_Static_assert(GAME_COUNT <= 32, "a bit of a 32-bit word for each game");
+
+/* Whether `game` (below GAME_COUNT) is in this build.  A constant when no
+ * game is left out, so that such builds spend nothing on the question. */
+static inline bool engine_game_present(uint8_t game)
+{
+	uint32_t left_out = 0u
+#define GAME(ID, ...) | ((uint32_t)ENGINE_SWITCH_SET(ENGINE_LEFT_OUT_##ID) << GAME_##ID)
+#include "engine/games.def"
+		;
+	return ((left_out >> game) & 1u) == 0;
+}
+
 enum engine_rule { RULE_NORMAL = 0, RULE_MISERE = 1 };
 enum engine_taktix_variant { TAKTIX_ANY = 0, TAKTIX_ADJACENT = 1 };
 enum engine_outcome { OUTCOME_P = 0, OUTCOME_N = 1 }; /* N: player to move wins */
@@ -237,7 +268,7 @@ void engine_print_game_syntax(uint8_t game, struct text_sink *out);
 void engine_print_move_syntax(uint8_t game, struct text_sink *out);
 void engine_print_game_example(uint8_t game, struct text_sink *out);
 /* Game by name as typed (case-insensitive, `_` for `-`); GAME_COUNT if
- * unknown. */
+ * unknown or left out of this build. */
 uint8_t engine_find_game(const char *name, uint8_t len);
 
 /* ---- positions ---- */

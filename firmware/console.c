@@ -183,11 +183,12 @@ static uint8_t scan_command(struct scanner *in)
 	return scan_keyword(in, command_words, CMD_NONE, 0xFFu);
 }
 
-/* The game whose name comes next in the line (consumed), or GAME_COUNT. */
+/* The game whose name comes next in the line (consumed), or GAME_COUNT:
+ * a game this build leaves out is a name it does not know. */
 static uint8_t scan_game(struct scanner *in)
 {
 	uint8_t game_id = 0;
-	while (game_id < GAME_COUNT && !scan_word(in, engine_game_name(game_id))) {
+	while (game_id < GAME_COUNT && !(engine_game_present(game_id) && scan_word(in, engine_game_name(game_id)))) {
 		game_id++;
 	}
 	return game_id;
@@ -224,6 +225,9 @@ static void run_help(void)
 	say_line(TEXT_HELP_END);
 	/* The games' names and syntax, for the lines that take them. */
 	for (uint8_t game_id = 0; (FEATURE_ANALYSIS || FEATURE_TYPED_PLAY) && game_id < GAME_COUNT; game_id++) {
+		if (!engine_game_present(game_id)) {
+			continue;
+		}
 		engine_print_game_name(game_id, &transcript_out);
 		say_char(' ');
 		engine_print_game_syntax(game_id, &transcript_out);

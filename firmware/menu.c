@@ -110,6 +110,14 @@ static bool item_shown(uint8_t candidate)
 	return bit >= ITEM_VALUE - ITEM_RULE || (settings_of() >> bit & 1u) != 0;
 }
 
+uint8_t menu_next_game(uint8_t game_id, int8_t step)
+{
+	do {
+		game_id = view_wrap(game_id, step, GAME_COUNT);
+	} while (!engine_game_present(game_id));
+	return game_id;
+}
+
 void menu_print_game_name(uint8_t game_id)
 {
 	const char *p = engine_game_name(game_id);
@@ -285,7 +293,7 @@ static void menu_change(int8_t step)
 	uint8_t *byte = item_field();
 	if (item == ITEM_GAME) {
 		if (!locked(SETTINGS_LOCK_GAME)) {
-			engine_start_position(pos, view_wrap(pos->game, step, GAME_COUNT));
+			engine_start_position(pos, menu_next_game(pos->game, step));
 		}
 		return;
 	}

@@ -86,6 +86,9 @@ bool operator_settings_valid(void)
 		    value % flash_u8(&it->step) != 0) {
 			return false;
 		}
+		if (flash_u8(&it->words) == WORDS_GAME && !engine_game_present(value)) {
+			return false; /* saved by an edition that holds it */
+		}
 	}
 	return true;
 }
@@ -121,7 +124,7 @@ static void change(int8_t step)
 	if (most == 1u) {
 		*value ^= 1u;
 	} else if (flash_u8(&it->words) == WORDS_GAME) {
-		*value = view_wrap(*value, step, GAME_COUNT);
+		*value = menu_next_game(*value, step);
 		engine_start_position(&settings.setup, *value);
 	} else {
 		uint8_t to = (uint8_t)(*value + step * (int8_t)flash_u8(&it->step));

@@ -68,12 +68,14 @@ static bool walk(uint8_t slot, uint8_t how)
 	return false;
 }
 
-/* Settings the firmware could have saved: the bytes that choose a word or
- * bound a loop when the position is printed, in range (the parts at most
- * what the record's arrays hold; Prime power prints n alone, whatever its
- * count of primes, and Kubo its nine stacks, which are its count); then
- * the position printed and read back by the engine, as a game from the
- * menu is, and replaced by what it read. */
+/* Settings the firmware could have saved: a game this build holds (an
+ * edition that leaves out a game refuses it when another edition saved
+ * it), the bytes that choose a word or bound a loop when the position is
+ * printed, in range (the parts at most what the record's arrays hold;
+ * Prime power prints n alone, whatever its count of primes, and Kubo its
+ * nine stacks, which are its count); then the position printed and read
+ * back by the engine, as a game from the menu is, and replaced by what it
+ * read. */
 static bool loaded_settings_valid(void)
 {
 	/* Through a pointer register: shorter code (engine/attributes.h). */
@@ -93,6 +95,7 @@ static bool loaded_settings_valid(void)
 	}
 	if ((loaded->machine_first | setup->rule | setup->variant) > 1u ||
 	    (uint8_t)(loaded->level - 1u) >= SETTINGS_LEVEL_PERFECT || setup->game >= GAME_COUNT ||
+	    !engine_game_present(setup->game) ||
 	    setup->cols > ENGINE_MATRIX_MAX ||
 	    (setup->count > ENGINE_MAX_HEAPS && setup->game != GAME_PRIME_POWER && setup->game != GAME_KUBO)) {
 		return false;

@@ -193,7 +193,7 @@ uint8_t view_board_width(const struct position *pos, uint8_t y)
 		return pos->u.chomp[0];
 	}
 	uint8_t width = facts.cols;
-	if (facts.picture == ENGINE_PICTURE_NINETEEN) {
+	if (engine_game_present(GAME_NINETEEN) && facts.picture == ENGINE_PICTURE_NINETEEN) {
 		/* A hexagon: a place less each row away from the middle one. */
 		uint8_t middle = facts.rows / 2u;
 		width = (uint8_t)(width - (y < middle ? middle - y : y - middle));

@@ -260,7 +260,7 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 					top = (uint8_t)(15u - y * 2u);
 					high = 1;
 				}
-			} else if (drawn == ENGINE_PICTURE_KUBO) {
+			} else if (engine_game_present(GAME_KUBO) && drawn == ENGINE_PICTURE_KUBO) {
 				/* A stack to a character, its pieces 1 pixel wide side
 				 * by side; the move takes the top pieces of the stack,
 				 * or the top one of each of a pair; the cursor is the
@@ -277,7 +277,7 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 				/* Taktix's cells are the low 16 bits of Nineteen's. */
 				present = cell_in(pos->u.nineteen, cell);
 				taken = cell_in(mv->u.cells, cell);
-				if (drawn == ENGINE_PICTURE_NINETEEN) {
+				if (engine_game_present(GAME_NINETEEN) && drawn == ENGINE_PICTURE_NINETEEN) {
 					/* Rows 3 pixels apart, pieces 4 apart, each row centred. */
 					left = (uint8_t)((5u - width) * 2u + x * 4u);
 					wide = 3;

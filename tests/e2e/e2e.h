@@ -25,6 +25,16 @@
  * BUILD/tests/e2e/test_x), or at $GRUNDY_BOX_ELF when that is set, and the
  * host tool (BUILD/grundy).  Call first, with argv[0]. */
 void e2e_init(const char *argv0);
+/* Whether the firmware under test holds `game`: every game but those
+ * $GRUNDY_BOX_GAMES_LEFT_OUT names, the ids of engine/games.def separated
+ * by commas or spaces, as its edition's GAMES_LEFT_OUT (tests/run-all sets
+ * it from the Makefile), read by e2e_init.  The tests take the edition's
+ * word, not the firmware's, and test_buttons checks that the menu offers
+ * exactly these games. */
+bool e2e_game_in_firmware(uint8_t game);
+/* For a test of `game`: true when the firmware holds it, else false after
+ * a note such as "# kubo: left out of this edition". */
+bool e2e_game_to_test(uint8_t game);
 /* The first line the host tool `grundy` prints for `arguments` ("GAME
  * POSITION"), without its newline. */
 void e2e_tool_line(const char *arguments, char *text, size_t size);

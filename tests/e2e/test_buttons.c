@@ -385,6 +385,72 @@ static void kayles_over_the_row_limit_is_refused(void **state)
 	e2e_close(sim);
 }
 
+/* The game on the menu's game item, between row 0's '<' and '>'. */
+static void shown_game(struct sim *sim, char *title, size_t size)
+{
+	char row0[BOARD_LCD_COLUMNS + 1];
+	e2e_line(sim, 0, row0);
+	const char *open = strchr(row0, '<');
+	const char *close = open != NULL ? strchr(open, '>') : NULL;
+	if (close == NULL) {
+		fail_msg("the game item shows no <game>: \"%s\"", row0);
+	}
+	snprintf(title, size, "%.*s", (int)(close - open - 1), open + 1);
+}
+
+/* The menu's game item, cycled all the way round with RIGHT, offers the
+ * games of the edition each once in the rulebook's order, and no other:
+ * every game of the engine but those the edition leaves out, as its
+ * GAMES_LEFT_OUT says (e2e_game_in_firmware), not as the firmware does.
+ * LEFT goes back the same way. */
+static void menu_offers_the_editions_games(void **state)
+{
+	(void)state;
+	uint8_t offered[GAME_COUNT];
+	uint8_t n = 0;
+	for (uint8_t game = 0; game < GAME_COUNT; game++) {
+		if (e2e_game_to_test(game)) {
+			offered[n++] = game;
+		}
+	}
+	assert_true(n > 0);
+	struct sim *sim = e2e_boot(0);
+	e2e_menu_find(sim, "<");
+	char title[BOARD_LCD_COLUMNS + 1], wanted[32];
+	shown_game(sim, title, sizeof title);
+	uint8_t first = 0;
+	for (;; first++) {
+		if (first == n) {
+			fail_msg("the menu shows \"%s\", which is not a game of this edition", title);
+		}
+		e2e_game_title(offered[first], wanted, sizeof wanted);
+		if (strcmp(title, wanted) == 0) {
+			break;
+		}
+	}
+	for (uint8_t step = 1; step <= n; step++) {
+		e2e_press(sim, BUTTON_RIGHT);
+		shown_game(sim, title, sizeof title);
+		e2e_game_title(offered[(first + step) % n], wanted, sizeof wanted);
+		if (strcmp(title, wanted) != 0) {
+			fail_msg("RIGHT %u times from %s shows \"%s\", not \"%s\"", step,
+				 engine_game_name(offered[first]), title, wanted);
+		}
+	}
+	for (uint8_t step = 1; step <= n; step++) {
+		e2e_press(sim, BUTTON_LEFT);
+		shown_game(sim, title, sizeof title);
+		e2e_game_title(offered[(first + n - step) % n], wanted, sizeof wanted);
+		if (strcmp(title, wanted) != 0) {
+			fail_msg("LEFT %u times from %s shows \"%s\", not \"%s\"", step,
+				 engine_game_name(offered[first]), title, wanted);
+		}
+	}
+	printf("# the menu offers %u of the engine's %u games, round with RIGHT and with LEFT\n", n,
+	       (unsigned)GAME_COUNT);
+	e2e_close(sim);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -401,6 +467,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(wide_board_scrolls_to_keep_the_chosen_heap_in_view),
 		cmocka_unit_test(nothing_to_take_is_refused),
 		cmocka_unit_test(kayles_over_the_row_limit_is_refused),
+		cmocka_unit_test(menu_offers_the_editions_games),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -52,6 +52,9 @@ static void nineteen_from_the_rulebook_start(void **state)
 static void long_pick_is_named_in_full(void **state)
 {
 	(void)state;
+	if (!e2e_game_to_test(GAME_NINETEEN)) {
+		return;
+	}
 	struct sim *sim = e2e_boot(0);
 	struct e2e_setup setup = e2e_start(GAME_NINETEEN, false);
 	e2e_menu_set(sim, &setup);

@@ -4,7 +4,7 @@
  * the ranges the menu offers are accepted at their ends and refused one
  * past them where the position record ends there; the boards' geometry
  * matches the record; a move's part and amount, read and written through
- * the engine, give the same move back.
+ * the engine, give the same move back; the host holds every game.
  */
 #include <ctype.h>
 #include <setjmp.h>
@@ -351,6 +351,19 @@ static void test_move_parts(void **state)
 	printf("# %lu moves checked\n", cases_checked);
 }
 
+/* The host builds every game: none is left out (engine_game_present), so
+ * the host tool and the tests know all of them. */
+static void test_every_game_present_on_the_host(void **state)
+{
+	(void)state;
+	unsigned present = 0;
+	for (uint8_t game = 0; game < GAME_COUNT; game++) {
+		assert_true(engine_game_present(game));
+		present++;
+	}
+	printf("# %u games present\n", present);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -358,6 +371,7 @@ int main(void)
 		cmocka_unit_test(test_ranges),
 		cmocka_unit_test(test_boards),
 		cmocka_unit_test(test_move_parts),
+		cmocka_unit_test(test_every_game_present_on_the_host),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
