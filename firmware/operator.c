@@ -67,7 +67,8 @@ static const struct item items[] ENGINE_FLASH = {
 };
 #define ITEMS (sizeof items / sizeof items[0])
 
-/* The labels by the items' fields, in struct exhibit_settings' order. */
+/* The labels by the items' fields, in struct exhibit_settings' order; the game
+ * has none, its name alone, as in the visitors' menu. */
 static const char labels[] ENGINE_FLASH = "Lock game \0Lock level \0\0Idle menu \0Idle game \0Sound ";
 
 static uint8_t item;

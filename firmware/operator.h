@@ -5,9 +5,13 @@
  * (a second): a visitor at a running exhibit cannot make that gesture,
  * whatever the buttons do.  One setting per screen, as the visitors' menu
  * (UP and DOWN to go through them, LEFT and RIGHT to change the one
- * showing):
- *   Lock game <no>       yes: the visitors' menu shows the game set up
- *                        and who moves first, nothing else of its set-up
+ * showing), row 1 saying how to leave ("Hold SEL: exit"):
+ *   <Marienbad>          the operator's game: where the visitors' menu
+ *                        begins at power-on (the set-up the visitors
+ *                        choose is not kept, firmware/store.h), at its
+ *                        rulebook start
+ *   Lock game <no>       yes: the visitors' menu shows that game and who
+ *                        moves first, nothing else of its set-up
  *   Lock level <no>      yes: the visitors' menu has no Level
  *   Idle menu <60s>      how long the menu waits before attract mode,
  *                        15 s to 4 min
@@ -15,8 +19,8 @@
  *                        1 to 30 min
  *   Sound <on>           the buzzer
  * A long press of SELECT goes back to the visitors' menu, as do two
- * minutes without a key.  The settings
- * are kept with the others (firmware/settings.h, firmware/store.h).
+ * minutes without a key.  The settings are kept with the others
+ * (firmware/settings.h, firmware/store.h).
  */
 #ifndef FIRMWARE_OPERATOR_H
 #define FIRMWARE_OPERATOR_H

@@ -37,8 +37,8 @@ static void power_on_holding_select(struct sim *sim)
 {
 	sim_button_down(sim, BUTTON_SELECT);
 	sim_power_cycle(sim);
-	e2e_expect_line(sim, 0, "Game <", GESTURE_MS);
-	e2e_expect_line(sim, 1, "Hold SEL: exit", SCREEN_MS);
+	e2e_expect_line(sim, 1, "Hold SEL: exit", GESTURE_MS);
+	e2e_expect_line(sim, 0, "<", SCREEN_MS); /* its first item, the game */
 	sim_button_up(sim);
 	sim_run_ms(sim, 100);
 }
@@ -127,11 +127,9 @@ static void mashing_never_reaches_it(void **state)
 			sim_press(sim, button, hold);
 			sim_run_ms(sim, sim_random(&seed) % 300u);
 			presses++;
-			for (const char *label = "Game <\0Lock game\0Lock level\0Idle menu\0Idle game\0Sound <\0"; *label != '\0';
-			     label += strlen(label) + 1u) {
-				if (row_starts(sim, 0, label)) {
-					fail_msg("press %u reached the operator menu (\"%s\")", presses, label);
-				}
+			/* Every screen of the operator menu has this row 1. */
+			if (row_starts(sim, 1, "Hold SEL: exit")) {
+				fail_msg("press %u reached the operator menu", presses);
 			}
 		}
 	}
@@ -204,7 +202,7 @@ static void the_operators_game_is_the_menus_after_power_on(void **state)
 	(void)state;
 	struct sim *sim = e2e_boot(0);
 	power_on_holding_select(sim);
-	e2e_expect_line(sim, 0, "Game <Marienbad>", SCREEN_MS);
+	e2e_expect_line(sim, 0, "<Marienbad>", SCREEN_MS);
 	/* Round every game and back, the names as the visitors' menu has
 	 * them. */
 	char first[BOARD_LCD_COLUMNS + 1], text[BOARD_LCD_COLUMNS + 1];
@@ -217,7 +215,7 @@ static void the_operators_game_is_the_menus_after_power_on(void **state)
 	} while (strcmp(text, first) != 0 && games < 40);
 	printf("# the operator's game item goes round %u games\n", games);
 	assert_true(games >= 2 && games <= GAME_COUNT);
-	while (!row_starts(sim, 0, "Game <Nim>")) {
+	while (!row_starts(sim, 0, "<Nim>")) {
 		e2e_press(sim, BUTTON_RIGHT);
 	}
 	find_item(sim, "Lock game <no>");
@@ -231,7 +229,7 @@ static void the_operators_game_is_the_menus_after_power_on(void **state)
 	e2e_expect_line(sim, 0, "<Nim>", SCREEN_MS);
 	/* Unlocked, the menu still begins at it, and moves on. */
 	power_on_holding_select(sim);
-	e2e_expect_line(sim, 0, "Game <Nim>", SCREEN_MS);
+	e2e_expect_line(sim, 0, "<Nim>", SCREEN_MS);
 	find_item(sim, "Lock game <yes>");
 	e2e_press(sim, BUTTON_LEFT);
 	leave_operator_menu(sim);

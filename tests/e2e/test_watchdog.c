@@ -33,12 +33,14 @@
 
 #include "engine/engine.h"
 #include "sim/harness.h"
+#include "firmware/settings.h"
 #include "tests/e2e/e2e.h"
 
 #define SETTINGS_MAX 256u
 #define BOOT_TIMEOUT_MS 3000u
 /* Attract mode shows its first move, then its caption. */
 #define ATTRACT_CAPTION_MS 5000u
+#define STATS_LINE_MS 100u
 #define SAVE_MS 1000u            /* a save of the settings is over well within this */
 #define QUIET_PERIODS 4u         /* watchdog periods run after coming back, with no reset */
 #define CYCLES_PER_MS 16000u
@@ -47,6 +49,11 @@
 #define FIRST_LINES "watchdog reset\r\ngrundy-box ready\r\n"
 
 static size_t settings_size;
+/* The exhibit's ELF (it has attract mode): it comes back in attract mode,
+ * and keeps of the settings only the bytes before the set-up
+ * (firmware/store.h), with its statistics beside them. */
+static bool exhibit;
+static size_t kept_size;
 static char elf[4096]; /* the firmware, found as e2e_init() finds it */
 
 /* The size of the firmware's `settings`, from the ELF's symbols: the AVR
@@ -150,9 +157,7 @@ static void hang_and_come_back(struct sim *sim, const char *moment)
 	/* The exhibit (attract mode in the ELF) comes back in attract mode,
 	 * and a key brings its menu; any other edition comes back at the
 	 * menu. */
-	uint16_t idle_times[2];
-	bool attract = sim_ram_symbol(sim, "attract_idle_s", idle_times, sizeof idle_times);
-	if (attract) {
+	if (exhibit) {
 		if (!sim_run_until(sim, caption_showing, NULL, ATTRACT_CAPTION_MS)) {
 			fail_msg("%s: attract mode did not follow the watchdog reset", moment);
 		}
@@ -186,25 +191,58 @@ static void hang_and_come_back(struct sim *sim, const char *moment)
 		      (double)(menu - reset) / CYCLES_PER_MS, QUIET_PERIODS);
 }
 
-/* The settings in RAM are `before` again, and the menu shows `setup`. */
+/* What the menu shows after a reset: the set-up kept, or on the exhibit,
+ * which keeps no visitor's set-up, the operator's game (Marienbad, as no
+ * operator has set another) with who moves first kept. */
+static struct e2e_setup setup_after_reset(const struct e2e_setup *setup)
+{
+	return exhibit ? e2e_start(GAME_MARIENBAD, setup->machine_first) : *setup;
+}
+
+/* The settings in RAM are `before` again, as far as they are kept, and the
+ * menu shows `setup` (setup_after_reset). */
 static void expect_settings(struct sim *sim, const uint8_t *before, const struct e2e_setup *setup)
 {
 	uint8_t after[SETTINGS_MAX];
 	read_settings(sim, after);
-	assert_memory_equal(after, before, settings_size);
-	assert_true(e2e_menu_shows(sim, setup));
+	assert_memory_equal(after, before, kept_size);
+	struct e2e_setup shown = setup_after_reset(setup);
+	assert_true(e2e_menu_shows(sim, &shown));
 }
 
-/* The EEPROM as before the hang, and the settings it kept. */
+/* The exhibit's statistics as the console's `stats` prints them. */
+static void read_stats(struct sim *sim, char *out, size_t size)
+{
+	sim_uart_clear_output(sim);
+	sim_uart_send(sim, "stats\r\n", 7);
+	assert_true(sim_wait_uart(sim, "total: ", BOOT_TIMEOUT_MS));
+	/* The line's end, and the command's: the watchdog's usual period
+	 * again (a command runs with the long one). */
+	sim_run_ms(sim, STATS_LINE_MS);
+	snprintf(out, size, "%s", sim_uart_output(sim));
+	assert_non_null(strstr(strstr(out, "total: "), "\r\n"));
+}
+
+/* The EEPROM as before the hang, the settings it kept and, on the
+ * exhibit, the statistics. */
 static void hang_with_settings_kept(struct sim *sim, const char *moment, const struct e2e_setup *setup)
 {
 	uint8_t before[SETTINGS_MAX], eeprom_before[1024], eeprom_after[1024];
+	char stats_before[2048] = "", stats_after[2048] = "";
+	if (exhibit) {
+		read_stats(sim, stats_before, sizeof stats_before);
+	}
 	read_settings(sim, before);
 	sim_eeprom_read(sim, eeprom_before);
 	hang_and_come_back(sim, moment);
 	sim_eeprom_read(sim, eeprom_after);
 	assert_memory_equal(eeprom_after, eeprom_before, sizeof eeprom_before);
 	expect_settings(sim, before, setup);
+	if (exhibit) {
+		read_stats(sim, stats_after, sizeof stats_after);
+		assert_string_equal(stats_after, stats_before);
+		print_message("# %s: the statistics after the reset as before it: %s", moment, strstr(stats_after, "total: "));
+	}
 	sim_close(sim);
 }
 
@@ -261,14 +299,15 @@ static void a_hang_during_a_save_keeps_the_old_settings_or_the_new(void **state)
 	uint8_t replaced;
 	assert_true(sim_eeprom_write_under_way(sim, &address, &replaced));
 	read_settings(sim, new);
-	assert_memory_not_equal(new, old, settings_size);
+	assert_memory_not_equal(new, old, kept_size);
 	hang_and_come_back(sim, "during a save");
 	read_settings(sim, after);
-	bool came_back_old = memcmp(after, old, settings_size) == 0;
-	if (!came_back_old && memcmp(after, new, settings_size) != 0) {
+	bool came_back_old = memcmp(after, old, kept_size) == 0;
+	if (!came_back_old && memcmp(after, new, kept_size) != 0) {
 		fail_msg("the settings came back neither as before the save nor as it saved them");
 	}
-	assert_true(e2e_menu_shows(sim, came_back_old ? &old_setup : &new_setup));
+	struct e2e_setup shown = setup_after_reset(came_back_old ? &old_setup : &new_setup);
+	assert_true(e2e_menu_shows(sim, &shown));
 	print_message("# during a save: hung at byte write %u of the save, the settings came back %s\n",
 		      SAVE_WRITES_BEFORE_HANG,
 		      came_back_old ? "as before it" : "as it saved them");
@@ -288,6 +327,10 @@ int main(int argc, char **argv)
 			 slash != NULL ? argv[0] : ".");
 	}
 	settings_size = firmware_settings_size();
+	char command[4200];
+	snprintf(command, sizeof command, "avr-nm '%s' | grep -q ' attract_idle_s$'", elf);
+	exhibit = system(command) == 0;
+	kept_size = exhibit ? offsetof(struct settings, setup) : settings_size;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_hang_at_the_menu_resets_to_the_menu),
 		cmocka_unit_test(a_hang_during_a_game_resets_to_the_menu),
