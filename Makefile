@@ -505,7 +505,7 @@ E2E_NEEDS_test_levels := CONSOLE TYPED_PLAY TRANSCRIPT LEVELS
 E2E_NEEDS_test_sound := SOUND TRANSCRIPT
 # A day at the museum: the exhibit's edition (its lamps and buzzer on), its
 # settings saved through power cuts, its games counted from the transcript.
-E2E_NEEDS_test_soak := SAVE TRANSCRIPT LAMPS SOUND
+E2E_NEEDS_test_soak := SAVE TRANSCRIPT LAMPS SOUND STATS CONSOLE
 # The operator menu's locks, attract mode's idle times and the sound
 # switch, kept in the EEPROM.
 E2E_NEEDS_test_operator := OPERATOR LEVELS ATTRACT SOUND SAVE
