@@ -508,7 +508,7 @@ E2E_NEEDS_test_sound := SOUND TRANSCRIPT
 E2E_NEEDS_test_soak := SAVE TRANSCRIPT LAMPS SOUND STATS CONSOLE
 # The operator menu's locks, attract mode's idle times and the sound
 # switch, kept in the EEPROM.
-E2E_NEEDS_test_operator := OPERATOR LEVELS ATTRACT SOUND SAVE
+E2E_NEEDS_test_operator := OPERATOR LEVELS ATTRACT SOUND SAVE STATS CONSOLE
 # Sleep at the menu: every edition waits there, and the console's polling
 # is part of what it weighs.
 E2E_NEEDS_test_sleep := CONSOLE
@@ -626,11 +626,12 @@ $(BUILD)/tests/unit/test_firmware_%: $(call host_obj,tests/unit/test_firmware_%.
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)
 
-# The store and the console as an edition that leaves out Kubo and
-# Nineteen builds them, linked with the rest of the host's firmware: saved
-# settings naming a game left out load as the defaults, and the console
-# knows no such game (test_firmware_games_left_out).
-GAMES_LEFT_OUT_HOST_SRC := firmware/store.c firmware/console.c
+# The store, the operator menu (whose check of the saved game the store
+# asks) and the console as an edition that leaves out Kubo and Nineteen
+# builds them, linked with the rest of the host's firmware: saved settings
+# naming a game left out load as the defaults, and the console knows no
+# such game (test_firmware_games_left_out).
+GAMES_LEFT_OUT_HOST_SRC := firmware/store.c firmware/operator.c firmware/console.c
 GAMES_LEFT_OUT_HOST_OBJ := $(patsubst %.c,$(BUILD)/host/games_left_out/%.o,$(GAMES_LEFT_OUT_HOST_SRC))
 $(GAMES_LEFT_OUT_HOST_OBJ): $(BUILD)/host/games_left_out/%.o: %.c $(GEN_HEADERS) | $(DEPS_STAMP)
 	@echo "  CC      $<  [Kubo and Nineteen left out]"

@@ -368,10 +368,8 @@ static uint8_t run_stats(struct scanner *in)
 		} else {
 			continue;
 		}
-		for (uint8_t which = 0; which < STATS_COUNTERS; which++) {
-			put_flash(flash_skip(ENGINE_FLASH_STR(": played \0, you \0, me \0, slips \0, hints "), which));
-			put_u32(stats_count(game_id, which));
-		}
+		put_flash(ENGINE_FLASH_STR(": "));
+		stats_print_counts(game_id);
 		transcript_line_end();
 	}
 	return ENGINE_OK;

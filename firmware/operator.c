@@ -13,6 +13,7 @@
 #include "firmware/screen.h"
 #include "firmware/settings.h"
 #include "firmware/sound.h"
+#include "firmware/stats.h"
 #include "firmware/store.h"
 #include "firmware/view.h"
 #include "hal/keys.h"
@@ -67,12 +68,73 @@ static const struct item items[] ENGINE_FLASH = {
 };
 #define ITEMS (sizeof items / sizeof items[0])
 
+/* After the settings' items, with FEATURE_STATS, the statistics (a game's
+ * or the totals, along row 1) and their reset. */
+enum { OP_STATS = ITEMS, OP_RESET, OP_ALL = FEATURE_STATS ? OP_RESET + 1 : ITEMS };
+
 /* The labels by the items' fields, in struct exhibit_settings' order; the game
  * has none, its name alone, as in the visitors' menu. */
 static const char labels[] ENGINE_FLASH = "Lock game \0Lock level \0\0Idle menu \0Idle game \0Sound ";
 
 static uint8_t item;
 static uint32_t last_key_ms;
+#if FEATURE_STATS
+static uint8_t stats_game = STATS_TOTAL; /* whose statistics show */
+static bool reset_asked;                 /* SELECT once at "Reset stats" */
+static uint8_t marquee_step;
+static uint16_t marquee_since;           /* the low 16 bits of timer_ms() */
+
+/* Row 1's text at "Stats": "played 12, you 3, me 9, slips 4, hints 2". */
+static void print_counts(struct text_sink *out)
+{
+	print_to(out);
+	stats_print_counts(stats_game);
+}
+
+/* The statistics' items: row 0 the game (or the totals) or the reset, row
+ * 1 the counts or what SELECT does. */
+static void draw_stats_item(void)
+{
+	display_begin();
+	if (item == OP_STATS) {
+		put_char('<');
+		if (stats_game == STATS_TOTAL) {
+			put_flash(ENGINE_FLASH_STR("Total"));
+		} else {
+			menu_print_game_name(stats_game);
+		}
+		put_char('>');
+		display_end(0);
+		marquee_since = (uint16_t)timer_ms();
+		marquee_step = view_draw_marquee(print_counts, 0);
+		return;
+	}
+	put_flash(ENGINE_FLASH_STR("Reset stats"));
+	display_end(0);
+	lcd_write_line_P(1, reset_asked ? ENGINE_FLASH_STR("SEL again: sure?") : ENGINE_FLASH_STR("SEL: reset"));
+}
+
+/* SELECT at "Reset stats": the first asks, the second resets. */
+static void reset_select(void)
+{
+	if (!reset_asked) {
+		reset_asked = true;
+		draw_stats_item();
+		return;
+	}
+	reset_asked = false;
+	stats_reset();
+	lcd_write_line_P(1, ENGINE_FLASH_STR("Stats reset"));
+}
+
+/* The totals, then each game this build holds, in direction `step`. */
+static void next_stats_game(int8_t step)
+{
+	do {
+		stats_game = view_wrap(stats_game, step, STATS_TOTAL + 1u);
+	} while (stats_game != STATS_TOTAL && !engine_game_present(stats_game));
+}
+#endif
 
 static uint8_t *field(const struct item *it)
 {
@@ -98,6 +160,12 @@ bool operator_settings_valid(void)
  * leaves the menu. */
 static void draw_item(void)
 {
+#if FEATURE_STATS
+	if (item >= ITEMS) {
+		draw_stats_item();
+		return;
+	}
+#endif
 	const struct item *it = &items[item];
 	uint8_t value = *field(it);
 	uint8_t how = flash_u8(&it->words);
@@ -160,13 +228,28 @@ void operator_enter(void)
 uint8_t operator_key(uint8_t key)
 {
 	last_key_ms = timer_ms();
+#if FEATURE_STATS
+	if (item == OP_RESET && key == KEY_SELECT) {
+		reset_select();
+		return SCREEN_OPERATOR;
+	}
+	reset_asked = false; /* any other key: no reset */
+#endif
 	switch (key) {
 	case KEY_UP:
 	case KEY_DOWN:
-		item = view_wrap(item, key == KEY_UP ? -1 : 1, ITEMS);
+		item = view_wrap(item, key == KEY_UP ? -1 : 1, OP_ALL);
 		break;
 	case KEY_LEFT:
 	case KEY_RIGHT:
+#if FEATURE_STATS
+		if (item >= ITEMS) {
+			if (item == OP_STATS) {
+				next_stats_game(key == KEY_LEFT ? -1 : 1);
+			}
+			break;
+		}
+#endif
 		change(key == KEY_LEFT ? -1 : 1);
 		break;
 	case KEY_SELECT_LONG:
@@ -178,8 +261,16 @@ uint8_t operator_key(uint8_t key)
 	return SCREEN_OPERATOR;
 }
 
-uint8_t operator_tick(void)
+uint8_t operator_tick(uint16_t now_ms)
 {
+#if FEATURE_STATS
+	if (item == OP_STATS && (uint16_t)(now_ms - marquee_since) >= VIEW_MARQUEE_MS) {
+		marquee_since = now_ms;
+		marquee_step = view_draw_marquee(print_counts, marquee_step);
+	}
+#else
+	(void)now_ms;
+#endif
 	return timer_ms() - last_key_ms >= OPERATOR_IDLE_MS ? SCREEN_MENU : SCREEN_OPERATOR;
 }
 

@@ -18,6 +18,11 @@
  *   Idle game <5m>       how long a game left unfinished waits for it,
  *                        1 to 30 min
  *   Sound <on>           the buzzer
+ *   <Total>              with FEATURE_STATS: the statistics, the totals or
+ *                        (LEFT and RIGHT) a game's, running along row 1:
+ *                        "played 12, you 3, me 9, slips 4, hints 2"
+ *   Reset stats          SELECT, then SELECT again to confirm (any other
+ *                        key: no reset)
  * A long press of SELECT goes back to the visitors' menu, as do two
  * minutes without a key.  The settings are kept with the others
  * (firmware/settings.h, firmware/store.h).
@@ -42,8 +47,9 @@ void operator_enter(void);
 /* Returns the screen to show next (enum ui_screen): the visitors' menu
  * after a long press of SELECT. */
 uint8_t operator_key(uint8_t key);
-/* The visitors' menu (enum ui_screen) once the operator menu has been
- * left alone for two minutes, else the operator menu. */
-uint8_t operator_tick(void);
+/* Moves the statistics along row 1; returns the visitors' menu (enum
+ * ui_screen) once the operator menu has been left alone for two minutes,
+ * else the operator menu. */
+uint8_t operator_tick(uint16_t now_ms);
 
 #endif

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "engine/attributes.h"
+#include "engine/flash.h"
+#include "engine/text.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
 
@@ -278,6 +280,14 @@ bool stats_poll(void)
 		}
 	}
 	return true;
+}
+
+void stats_print_counts(uint8_t game_id)
+{
+	for (uint8_t which = 0; which < STATS_COUNTERS; which++) {
+		put_flash(flash_skip(ENGINE_FLASH_STR("played \0, you \0, me \0, slips \0, hints "), which));
+		put_u32(stats_count(game_id, which));
+	}
 }
 
 #endif

@@ -117,5 +117,9 @@ uint32_t stats_count(uint8_t game_id, uint8_t which);
 /* Every count to zero, power-cut safe: the counts read the old ones until
  * the zero checkpoint is whole (about a second), then zero. */
 void stats_reset(void);
+/* "played 12, you 3, me 9, slips 4, hints 2": game `game_id`'s counts, or
+ * the totals' (STATS_TOTAL), where the put_* functions of engine/text.h
+ * print (the console's `stats`, the operator menu). */
+void stats_print_counts(uint8_t game_id);
 
 #endif

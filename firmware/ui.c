@@ -64,7 +64,7 @@ void ui_tick(uint16_t now_ms)
 {
 	uint8_t was = showing();
 	if (was == SCREEN_OPERATOR) {
-		if (operator_tick() != SCREEN_OPERATOR) {
+		if (operator_tick(now_ms) != SCREEN_OPERATOR) {
 			show(SCREEN_MENU);
 		}
 		return;

@@ -5,8 +5,9 @@
  * never do, whatever they press.  Its game is where the visitors' menu
  * begins at power-on; its locks take items out of the
  * visitors' menu, its sound switch silences the buzzer, its idle times
- * stop at their ends and are the ones attract mode waits, and all of it
- * survives a power cycle.
+ * stop at their ends and are the ones attract mode waits, its statistics
+ * are the console's and reset only when confirmed, and all of it survives
+ * a power cycle.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -353,6 +354,93 @@ static void sound_off_silences_every_key(void **state)
 	e2e_close(sim);
 }
 
+/* The console's `stats` total line. */
+static void stats_total(struct sim *sim, char *out, size_t size)
+{
+	sim_uart_clear_output(sim);
+	sim_uart_send(sim, "stats\r\n", 7);
+	assert_true(sim_wait_uart(sim, "total: ", 2000));
+	sim_run_ms(sim, 100);
+	const char *total = strstr(sim_uart_output(sim), "total: ");
+	snprintf(out, size, "%.*s", (int)strcspn(total, "\r\n"), total);
+}
+
+/* Row 1 of the statistics' screen, followed for its whole run: every
+ * window of it shown is one of `text` going round (the marquee starts it
+ * again straight after its end), and its end is seen. */
+static bool row_1_ran_by(struct sim *sim, const char *text)
+{
+	char round[256];
+	snprintf(round, sizeof round, "%s%s", text, text);
+	bool end_seen = false;
+	for (int sample = 0; sample < 100; sample++) {
+		char row[BOARD_LCD_COLUMNS + 1];
+		e2e_line(sim, 1, row);
+		if (strstr(round, row) == NULL) {
+			printf("# row 1 showed \"%s\", no part of \"%s\"\n", row, text);
+			return false;
+		}
+		end_seen |= strstr(row, strrchr(text, ',') + 1) != NULL && strncmp(row, text, strlen(row)) != 0;
+		sim_run_ms(sim, 150);
+	}
+	return end_seen;
+}
+
+/* The statistics read as the console's `stats` has them, a game's and
+ * the totals; the reset asks once more, any other key keeps them. */
+static void the_statistics_show_and_reset_after_a_confirmation(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(0);
+	/* A game left: played 1, won by nobody. */
+	e2e_menu_find(sim, "<Marienbad>");
+	e2e_press(sim, BUTTON_SELECT);
+	sim_run_ms(sim, 500);
+	sim_press(sim, BUTTON_SELECT, 1200);
+	e2e_expect_menu(sim, SCREEN_MS);
+	sim_run_ms(sim, 1000);
+	char total[128];
+	stats_total(sim, total, sizeof total);
+	assert_string_equal(total, "total: played 1, you 0, me 0, slips 0, hints 0");
+
+	power_on_holding_select(sim);
+	find_item(sim, "<Total>");
+	assert_true(row_1_ran_by(sim, "played 1, you 0, me 0, slips 0, hints 0"));
+	e2e_press(sim, BUTTON_RIGHT);
+	e2e_expect_line(sim, 0, "<Nim>", SCREEN_MS);
+	assert_true(row_1_ran_by(sim, "played 0, you 0, me 0, slips 0, hints 0"));
+	for (int i = 0; i < 2; i++) {
+		e2e_press(sim, BUTTON_RIGHT);
+	}
+	e2e_expect_line(sim, 0, "<Marienbad>", SCREEN_MS);
+	assert_true(row_1_ran_by(sim, "played 1, you 0, me 0, slips 0, hints 0"));
+
+	/* Asked, then another key: nothing reset. */
+	e2e_press(sim, BUTTON_DOWN);
+	e2e_expect_line(sim, 0, "Reset stats", SCREEN_MS);
+	e2e_expect_line(sim, 1, "SEL: reset", SCREEN_MS);
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 1, "SEL again: sure?", SCREEN_MS);
+	e2e_press(sim, BUTTON_UP);
+	e2e_press(sim, BUTTON_DOWN);
+	e2e_expect_line(sim, 1, "SEL: reset", SCREEN_MS);
+	e2e_press(sim, BUTTON_SELECT);
+	sim_run_ms(sim, 2000);
+	stats_total(sim, total, sizeof total);
+	assert_string_equal(total, "total: played 1, you 0, me 0, slips 0, hints 0");
+	/* Asked and confirmed: zero, also after a power cut. */
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 1, "Stats reset", SCREEN_MS);
+	sim_run_ms(sim, 2000);
+	stats_total(sim, total, sizeof total);
+	assert_string_equal(total, "total: played 0, you 0, me 0, slips 0, hints 0");
+	sim_power_cycle(sim);
+	e2e_expect_menu(sim, 1000);
+	stats_total(sim, total, sizeof total);
+	assert_string_equal(total, "total: played 0, you 0, me 0, slips 0, hints 0");
+	e2e_close(sim);
+}
+
 /* Left alone for two minutes, the operator menu gives the exhibit back. */
 static void left_alone_it_returns_to_the_visitors(void **state)
 {
@@ -378,6 +466,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(idle_times_stop_at_their_ends),
 		cmocka_unit_test(the_menu_idle_time_set_is_attract_modes),
 		cmocka_unit_test(sound_off_silences_every_key),
+		cmocka_unit_test(the_statistics_show_and_reset_after_a_confirmation),
 		cmocka_unit_test(left_alone_it_returns_to_the_visitors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
