@@ -626,12 +626,12 @@ $(BUILD)/tests/unit/test_firmware_%: $(call host_obj,tests/unit/test_firmware_%.
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)
 
-# The store, the operator menu (whose check of the saved game the store
-# asks) and the console as an edition that leaves out Kubo and Nineteen
-# builds them, linked with the rest of the host's firmware: saved settings
+# The store, the settings (whose check of the operator's saved game the
+# store asks) and the console as an edition that leaves out Kubo and
+# Nineteen builds them, linked with the rest of the host's firmware: saved settings
 # naming a game left out load as the defaults, and the console knows no
 # such game (test_firmware_games_left_out).
-GAMES_LEFT_OUT_HOST_SRC := firmware/store.c firmware/operator.c firmware/console.c
+GAMES_LEFT_OUT_HOST_SRC := firmware/store.c firmware/settings.c firmware/console.c
 GAMES_LEFT_OUT_HOST_OBJ := $(patsubst %.c,$(BUILD)/host/games_left_out/%.o,$(GAMES_LEFT_OUT_HOST_SRC))
 $(GAMES_LEFT_OUT_HOST_OBJ): $(BUILD)/host/games_left_out/%.o: %.c $(GEN_HEADERS) | $(DEPS_STAMP)
 	@echo "  CC      $<  [Kubo and Nineteen left out]"

@@ -5,6 +5,7 @@
 #include "firmware/game.h"
 #include "firmware/menu.h"
 #include "firmware/play.h"
+#include "firmware/settings.h"
 #include "firmware/transcript.h"
 #include "hal/keys.h"
 #include "hal/timer.h"
@@ -25,6 +26,12 @@ static void idle_from_now(void)
 	idle_seconds = 0;
 	second_began = (uint16_t)timer_ms();
 }
+
+#if FEATURE_OPERATOR
+_Static_assert(ATTRACT_IDLE_MENU_DEFAULT_S == SETTINGS_MENU_IDLE_DEFAULT_S &&
+		       ATTRACT_IDLE_GAME_DEFAULT_S == SETTINGS_GAME_IDLE_DEFAULT_MIN * 60u,
+	       "the operator's defaults are attract mode's own");
+#endif
 
 void attract_init(void)
 {

@@ -10,7 +10,6 @@
 #include "firmware/display.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
-#include "firmware/operator.h"
 #include "firmware/settings.h"
 #include "firmware/screen.h"
 #include "firmware/view.h"
@@ -378,10 +377,8 @@ uint8_t menu_key(uint8_t key)
 		break;
 	case KEY_SELECT:
 		return menu_start_game();
-	default: /* a long press of SELECT: the operator's gesture, or nothing */
-		if (FEATURE_OPERATOR && operator_gesture()) {
-			return SCREEN_OPERATOR;
-		}
+	default: /* a long press of SELECT means nothing here (ui.c: the
+	          * operator's gesture) */
 		break;
 	}
 	return SCREEN_MENU;

@@ -27,7 +27,7 @@
 
 bool operator_gesture(void)
 {
-	return FEATURE_OPERATOR && timer_ms() < OPERATOR_GESTURE_MS;
+	return timer_ms() < OPERATOR_GESTURE_MS;
 }
 
 #if FEATURE_OPERATOR
@@ -41,29 +41,28 @@ bool operator_gesture(void)
 enum item_words { WORDS_NO_YES, WORDS_OFF_ON, WORDS_SECONDS, WORDS_MINUTES, WORDS_GAME };
 static const char words[] ENGINE_FLASH = "no\0yes\0on\0off\0s\0m";
 
-/* Each item: its byte of struct exhibit_settings, the byte's range and
- * step, and its words.  A choice (0 or 1) changes with either arrow; a
- * number stops at its ends. */
+/* Each item: its byte of struct exhibit_settings (whose range and step
+ * settings_exhibit_ranges[] gives) and its words.  A choice (0 or 1)
+ * changes with either arrow; a number stops at its ends; the game goes
+ * round. */
 struct item {
 	uint8_t field;
-	uint8_t least, most, step;
 	uint8_t words; /* enum item_words */
 };
 
 #define FIELD(name) offsetof(struct exhibit_settings, name)
 static const struct item items[] ENGINE_FLASH = {
-	{FIELD(game), 0, GAME_COUNT - 1u, 1, WORDS_GAME},
-	{FIELD(lock_game), 0, 1, 1, WORDS_NO_YES},
+	{FIELD(game), WORDS_GAME},
+	{FIELD(lock_game), WORDS_NO_YES},
 #if FEATURE_LEVELS
-	{FIELD(lock_level), 0, 1, 1, WORDS_NO_YES},
+	{FIELD(lock_level), WORDS_NO_YES},
 #endif
 #if FEATURE_ATTRACT
-	{FIELD(menu_idle_s), SETTINGS_MENU_IDLE_STEP_S, SETTINGS_MENU_IDLE_MOST_S, SETTINGS_MENU_IDLE_STEP_S,
-	 WORDS_SECONDS},
-	{FIELD(game_idle_min), 1, SETTINGS_GAME_IDLE_MOST_MIN, 1, WORDS_MINUTES},
+	{FIELD(menu_idle_s), WORDS_SECONDS},
+	{FIELD(game_idle_min), WORDS_MINUTES},
 #endif
 #if FEATURE_SOUND
-	{FIELD(sound_off), 0, 1, 1, WORDS_OFF_ON},
+	{FIELD(sound_off), WORDS_OFF_ON},
 #endif
 };
 #define ITEMS (sizeof items / sizeof items[0])
@@ -141,21 +140,6 @@ static uint8_t *field(const struct item *it)
 	return (uint8_t *)&settings.exhibit + flash_u8(&it->field);
 }
 
-bool operator_settings_valid(void)
-{
-	for (const struct item *it = items; it < items + ITEMS; it++) {
-		uint8_t value = *field(it);
-		if (value < flash_u8(&it->least) || value > flash_u8(&it->most) ||
-		    value % flash_u8(&it->step) != 0) {
-			return false;
-		}
-		if (flash_u8(&it->words) == WORDS_GAME && !engine_game_present(value)) {
-			return false; /* saved by an edition that holds it */
-		}
-	}
-	return true;
-}
-
 /* Row 0: the item's label and its value in angle brackets; row 1 what
  * leaves the menu. */
 static void draw_item(void)
@@ -189,15 +173,16 @@ static void change(int8_t step)
 {
 	const struct item *it = &items[item];
 	uint8_t *value = field(it);
-	uint8_t most = flash_u8(&it->most);
+	const struct settings_range *range = &settings_exhibit_ranges[flash_u8(&it->field)];
+	uint8_t most = flash_u8(&range->most);
 	if (most == 1u) {
 		*value ^= 1u;
 	} else if (flash_u8(&it->words) == WORDS_GAME) {
 		*value = menu_next_game(*value, step);
 		engine_start_position(&settings.setup, *value);
 	} else {
-		uint8_t to = (uint8_t)(*value + step * (int8_t)flash_u8(&it->step));
-		if (to >= flash_u8(&it->least) && to <= most) {
+		uint8_t to = (uint8_t)(*value + step * (int8_t)flash_u8(&range->step));
+		if (to >= flash_u8(&range->least) && to <= most) {
 			*value = to;
 		}
 	}

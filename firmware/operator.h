@@ -36,9 +36,6 @@
 /* Whether a long press of SELECT, now, is the gesture: SELECT held from
  * power-on. */
 bool operator_gesture(void);
-/* Whether the operator's settings, loaded from the EEPROM, are ones the
- * menu could have set. */
-bool operator_settings_valid(void);
 /* At start-up, once the settings are loaded and attract mode has its
  * defaults, and after every change: the buzzer on or off and attract
  * mode's idle times as the operator set them. */

@@ -17,6 +17,7 @@
 #ifndef FIRMWARE_SETTINGS_H
 #define FIRMWARE_SETTINGS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,6 +43,9 @@ struct exhibit_settings {
 #define SETTINGS_MENU_IDLE_STEP_S 15u
 #define SETTINGS_MENU_IDLE_MOST_S 240u
 #define SETTINGS_GAME_IDLE_MOST_MIN 30u
+/* Attract mode's own defaults (firmware/attract.h, which checks them). */
+#define SETTINGS_MENU_IDLE_DEFAULT_S 60u
+#define SETTINGS_GAME_IDLE_DEFAULT_MIN 5u
 _Static_assert(SETTINGS_LOCK_GAME == offsetof(struct exhibit_settings, lock_game) &&
 		       SETTINGS_LOCK_LEVEL == offsetof(struct exhibit_settings, lock_level),
 	       "a lock is its byte's offset");
@@ -61,6 +65,16 @@ struct settings {
 	 * and parameters, and the heaps, numbers or board size. */
 	struct position setup;
 };
+
+/* The range of each byte of struct exhibit_settings, in its order: the
+ * operator menu's steps, and the store's check of what it loads. */
+struct settings_range {
+	uint8_t least, most, step;
+};
+extern const struct settings_range settings_exhibit_ranges[];
+/* Whether settings.exhibit is one the operator menu could have set: each
+ * byte in its range and on its step, the game one this build holds. */
+bool settings_exhibit_valid(void);
 
 /* The highest level, perfect play: the default. */
 #define SETTINGS_LEVEL_PERFECT 3

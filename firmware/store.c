@@ -8,7 +8,6 @@
 #include "engine/engine.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
-#include "firmware/operator.h"
 
 /* No record yet: the first save goes to slot 0, the one after it. */
 #define STORE_NONE 0xFFu
@@ -85,7 +84,7 @@ static bool loaded_settings_valid(void)
 		/* No record holds the set-up: it is the rulebook's start of
 		 * the operator's game, or settings_init()'s. */
 		if (loaded->machine_first > 1u || (uint8_t)(loaded->level - 1u) >= SETTINGS_LEVEL_PERFECT ||
-		    (FEATURE_OPERATOR && !operator_settings_valid())) {
+		    (FEATURE_OPERATOR && !settings_exhibit_valid())) {
 			return false;
 		}
 #if FEATURE_OPERATOR
@@ -100,7 +99,7 @@ static bool loaded_settings_valid(void)
 	    (setup->count > ENGINE_MAX_HEAPS && setup->game != GAME_PRIME_POWER && setup->game != GAME_KUBO)) {
 		return false;
 	}
-	if (FEATURE_OPERATOR && !operator_settings_valid()) {
+	if (FEATURE_OPERATOR && !settings_exhibit_valid()) {
 		return false;
 	}
 	return game_parse_setup(&settings.setup) == ENGINE_OK;

@@ -8,6 +8,7 @@
 #include "firmware/menu.h"
 #include "firmware/operator.h"
 #include "firmware/play.h"
+#include "hal/keys.h"
 
 /* Whether the operator menu shows; read through showing(), so that a
  * build without FEATURE_OPERATOR has none of it. */
@@ -52,7 +53,12 @@ void ui_key(uint8_t key)
 	if (FEATURE_ATTRACT && attract_key()) {
 		return;
 	}
-	uint8_t next = was == SCREEN_PLAY ? play_key(key) : was == SCREEN_MENU ? menu_key(key) : operator_key(key);
+	uint8_t next;
+	if (FEATURE_OPERATOR && was == SCREEN_MENU && key == KEY_SELECT_LONG && operator_gesture()) {
+		next = SCREEN_OPERATOR;
+	} else {
+		next = was == SCREEN_PLAY ? play_key(key) : was == SCREEN_MENU ? menu_key(key) : operator_key(key);
+	}
 	if (next != was) {
 		show(next);
 	}
