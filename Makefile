@@ -481,8 +481,9 @@ E2E_LACKS_test_console_without_games := ANALYSIS TYPED_PLAY
 E2E_NEEDS_test_power_cut := SAVE
 E2E_NEEDS_test_watchdog := SAVE
 # The power cuts need the saved settings alone; with the statistics the
-# settings kept are two bytes (firmware/store.h), cut in the host's
-# test_firmware_store, and test_stats cuts the statistics' writes.
+# settings kept are the few bytes before the set-up (firmware/store.h), cut
+# in the host's test_firmware_store, and test_stats cuts the statistics'
+# writes.
 E2E_NEEDS_test_power_cut := SAVE
 E2E_LACKS_test_power_cut := STATS
 # Played with the buttons, the machine's moves read from the transcript.
