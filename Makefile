@@ -478,7 +478,6 @@ E2E_NEEDS_test_console_without_games := CONSOLE ODRA
 E2E_LACKS_test_console_without_games := ANALYSIS TYPED_PLAY
 # The power cuts need the saved settings alone; so do the hangs the
 # watchdog must end, which check that the settings come back.
-E2E_NEEDS_test_power_cut := SAVE
 E2E_NEEDS_test_watchdog := SAVE
 # The power cuts need the saved settings alone; with the statistics the
 # settings kept are the few bytes before the set-up (firmware/store.h), cut
