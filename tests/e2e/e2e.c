@@ -188,6 +188,15 @@ static bool line_starts(struct sim *sim, void *ctx)
 	return strncmp(text, wait->prefix, strlen(wait->prefix)) == 0;
 }
 
+bool e2e_attract_caption_showing(struct sim *sim, void *ctx)
+{
+	(void)ctx;
+	char top[BOARD_LCD_COLUMNS + 1], bottom[BOARD_LCD_COLUMNS + 1];
+	e2e_line(sim, 0, top);
+	e2e_line(sim, 1, bottom);
+	return strstr(top, "Can you beat") != NULL && strstr(bottom, "the Odra?") != NULL;
+}
+
 bool e2e_wait_line(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms)
 {
 	struct line_wait wait = { row, prefix };

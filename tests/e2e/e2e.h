@@ -64,6 +64,9 @@ void e2e_bouncy_presses(uint32_t seed);
 
 /* Row `row` of the LCD, trailing spaces removed. */
 void e2e_line(struct sim *sim, uint8_t row, char text[BOARD_LCD_COLUMNS + 1]);
+/* Whether the exhibit's attract mode shows its caption, "Can you beat /
+ * the Odra?" centred across both rows; a sim_run_until() condition. */
+bool e2e_attract_caption_showing(struct sim *sim, void *ctx);
 /* Runs until row `row` starts with `prefix`; false after timeout_ms. */
 bool e2e_wait_line(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms);
 /* Asserts that row `row` starts with `prefix` within timeout_ms. */

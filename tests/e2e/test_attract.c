@@ -52,15 +52,6 @@ static double ms_since(struct sim *sim, uint64_t cycle)
 	return (double)(sim_cycles(sim) - cycle) / (double)CYCLES_PER_MS;
 }
 
-static bool caption_showing(struct sim *sim, void *ctx)
-{
-	(void)ctx;
-	char top[BOARD_LCD_COLUMNS + 1], bottom[BOARD_LCD_COLUMNS + 1];
-	e2e_line(sim, 0, top);
-	e2e_line(sim, 1, bottom);
-	return strstr(top, "Can you beat") != NULL && strstr(bottom, "the Odra?") != NULL;
-}
-
 /* A press whose key event is at the cycle returned (the button's reading
  * held KEYS_STABLE_MS samples), let go after `hold_ms`. */
 static uint64_t press_at(struct sim *sim, enum board_button button, uint32_t hold_ms)
@@ -75,7 +66,7 @@ static uint64_t press_at(struct sim *sim, enum board_button button, uint32_t hol
  * gives the time measured. */
 static double expect_caption_after(struct sim *sim, uint64_t since, uint32_t idle_ms)
 {
-	if (!sim_run_until(sim, caption_showing, NULL, idle_ms + 1000u)) {
+	if (!sim_run_until(sim, e2e_attract_caption_showing, NULL, idle_ms + 1000u)) {
 		fail_msg("no caption %u ms after the last key", idle_ms + 1000u);
 	}
 	double ms = ms_since(sim, since);
@@ -225,7 +216,7 @@ static void follow(struct sim *sim, const struct position *start, bool begun, un
 			fail_msg("a move announced for %u ms", MOVE_TIMEOUT_MS);
 		}
 		e2e_settle(sim, 12);
-		if (!caption_showing(sim, NULL)) {
+		if (!e2e_attract_caption_showing(sim, NULL)) {
 			fail_msg("no caption after a move");
 		}
 		assert_false(sim_led_win(sim));
@@ -270,13 +261,13 @@ static void the_idle_menu_begins_attract_mode_whose_games_are_legal_and_nobodys(
 	uint64_t key = press_at(sim, BUTTON_UP, 40);
 	uint64_t sleep = sim_sleep_cycles(sim);
 	uint64_t cycles = sim_cycles(sim);
-	sim_run_until(sim, caption_showing, NULL, MENU_IDLE_MS - 100u);
+	sim_run_until(sim, e2e_attract_caption_showing, NULL, MENU_IDLE_MS - 100u);
 	double menu_asleep = 100.0 * (double)(sim_sleep_cycles(sim) - sleep) / (double)(sim_cycles(sim) - cycles);
 	printf("# the menu left idle: asleep %.2f%% of %.1f s\n", menu_asleep, ms_since(sim, cycles) / 1000.0);
 	if (menu_asleep < ATTRACT_ASLEEP_LEAST) {
 		fail_msg("asleep %.2f%% of the menu's idle time, under %.0f%%", menu_asleep, ATTRACT_ASLEEP_LEAST);
 	}
-	if (caption_showing(sim, NULL)) {
+	if (e2e_attract_caption_showing(sim, NULL)) {
 		fail_msg("the caption came %.1f ms after the last key, before the menu's idle time", ms_since(sim, key));
 	}
 	double idle = expect_caption_after(sim, key, MENU_IDLE_MS);

@@ -284,15 +284,6 @@ static void idle_times_stop_at_their_ends(void **state)
 	e2e_close(sim);
 }
 
-static bool caption_showing(struct sim *sim, void *ctx)
-{
-	(void)ctx;
-	char top[BOARD_LCD_COLUMNS + 1], bottom[BOARD_LCD_COLUMNS + 1];
-	e2e_line(sim, 0, top);
-	e2e_line(sim, 1, bottom);
-	return strstr(top, "Can you beat") != NULL && strstr(bottom, "the Odra?") != NULL;
-}
-
 /* The menu's idle time the operator sets is the one attract mode waits. */
 static void the_menu_idle_time_set_is_attract_modes(void **state)
 {
@@ -308,7 +299,7 @@ static void the_menu_idle_time_set_is_attract_modes(void **state)
 	 * press. */
 	uint64_t pressed = sim_cycles(sim);
 	leave_operator_menu(sim);
-	assert_true(sim_run_until(sim, caption_showing, NULL, 20000));
+	assert_true(sim_run_until(sim, e2e_attract_caption_showing, NULL, 20000));
 	double seconds = (double)(sim_cycles(sim) - pressed) / BOARD_F_CPU - KEYS_LONG_MS / 1000.0;
 	printf("# idle menu set to 15 s: attract mode %.2f s after the last key\n", seconds);
 	assert_true(seconds > 14.9 && seconds < 15.2);

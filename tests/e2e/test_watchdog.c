@@ -118,16 +118,6 @@ static void leave_the_game(struct sim *sim)
 	e2e_expect_menu(sim, 1000);
 }
 
-/* Attract mode's caption, centred across both rows. */
-static bool caption_showing(struct sim *sim, void *ctx)
-{
-	(void)ctx;
-	char top[BOARD_LCD_COLUMNS + 1], bottom[BOARD_LCD_COLUMNS + 1];
-	e2e_line(sim, 0, top);
-	e2e_line(sim, 1, bottom);
-	return strstr(top, "Can you beat") != NULL && strstr(bottom, "the Odra?") != NULL;
-}
-
 /* Hangs the firmware now and checks what follows: the reset within the
  * watchdog's period, the menu and the serial line's first lines back, no
  * second reset.  The settings are the caller's to check. */
@@ -158,7 +148,7 @@ static void hang_and_come_back(struct sim *sim, const char *moment)
 	 * and a key brings its menu; any other edition comes back at the
 	 * menu. */
 	if (exhibit) {
-		if (!sim_run_until(sim, caption_showing, NULL, ATTRACT_CAPTION_MS)) {
+		if (!sim_run_until(sim, e2e_attract_caption_showing, NULL, ATTRACT_CAPTION_MS)) {
 			fail_msg("%s: attract mode did not follow the watchdog reset", moment);
 		}
 		print_message("# %s: attract mode %.1f ms after the reset\n", moment,
