@@ -182,12 +182,28 @@ $(LINK_ORDER): tools/link_order.c | $(DEPS_STAMP)
 # are packed in groups of three, each group found through packed_games_at:
 # a game's summary first, which the menu prints every step of its marquee,
 # then its example (its start) and its moves.
-$(PACKED_TABLES) &: $(TEXTPACK) engine/error_texts.def firmware/console_texts.def engine/games.def
+#
+# Every text a person reads comes in English and in Polish, the first and
+# the second literal of each entry, packed as two tables (NAME and
+# NAME_pl); one code table serves both languages.  The screens' texts go
+# in groups of four (the exhibit's own in tables of their own); the games' Polish texts in groups of two, a game's
+# summary first, then its name; the Polish words, two forms each.
+PACKED_SOURCES := engine/error_texts.def firmware/console_texts.def engine/games.def firmware/screen_texts.def \
+	engine/teach_texts.def engine/letters.def
+$(PACKED_TABLES) &: $(TEXTPACK) $(PACKED_SOURCES)
 	@echo "  PACK    $(BUILD)/gen/packed_tables.{c,h}"
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)$(TEXTPACK) gen $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h \
-		packed_errors=engine/error_texts.def packed_console=firmware/console_texts.def \
-		packed_games/3=engine/games.def:GAME.4,GAME.3,GAME.2
+		packed_errors=engine/error_texts.def:ERROR_TEXT.1 packed_errors_pl=engine/error_texts.def:ERROR_TEXT.2 \
+		packed_console=firmware/console_texts.def:TEXT.1 packed_console_pl=firmware/console_texts.def:TEXT.2 \
+		packed_games/3=engine/games.def:GAME.4,GAME.3,GAME.2 \
+		packed_games_pl/2=engine/games.def:GAME_POLISH.2,GAME_POLISH.1 \
+		packed_words_pl=engine/games.def:PART_WORD_POLISH,VERB_POLISH \
+		packed_screen/4=firmware/screen_texts.def:SCREEN_TEXT.1 \
+		packed_screen_pl/4=firmware/screen_texts.def:SCREEN_TEXT.2 \
+		packed_exhibit/4=firmware/screen_texts.def:EXHIBIT_TEXT.1 \
+		packed_exhibit_pl/4=firmware/screen_texts.def:EXHIBIT_TEXT.2 \
+		packed_teach=engine/teach_texts.def:TEACH_TEXT.1 packed_teach_pl=engine/teach_texts.def:TEACH_TEXT.2
 
 # Engine sources include the generated headers, and so do the tests and tools
 # that include engine headers: without this a parallel build of one test
@@ -265,12 +281,13 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 # folder of their own, so editions never clobber each other: the pocket
 # edition, the default, is $(BUILD)/grundy-box.elf (its objects in
 # $(BUILD)/avr), any other $(BUILD)/edition/NAME/grundy-box.elf.
-FEATURES_ALL := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT OPERATOR STATS
+FEATURES_ALL := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT OPERATOR STATS POLISH
 # A switch that another needs (features.h refuses the one without the other).
 FEATURE_NEEDS_ANALYSIS := CONSOLE
 FEATURE_NEEDS_ODRA := CONSOLE
 FEATURE_NEEDS_TYPED_PLAY := CONSOLE
 FEATURE_NEEDS_STATS := SAVE
+FEATURE_NEEDS_POLISH := OPERATOR
 
 # The games a build can leave out: every GAME(ID, ...) of engine/games.def.
 # An edition's GAMES_LEFT_OUT names those it leaves out, each passed as
@@ -321,8 +338,10 @@ endef
 SWITCHED_OFF := $(foreach f,$(pocket_FEATURES),without-$(call lower,$(f)))
 $(foreach f,$(pocket_FEATURES),$(eval $(call without_switch,$(f),$(call lower,$(f)))))
 
-# -DFEATURE_X=1 or 0 for every switch: on when $(1) names it.
-feature_flags = $(foreach f,$(FEATURES_ALL),-DFEATURE_$(f)=$(if $(filter $(f),$(1)),1,0))
+# -DFEATURE_X=1 or 0 for every switch: on when $(1) names it; the engine's
+# texts take POLISH as ENGINE_POLISH (engine/packed_text.h).
+feature_flags = $(foreach f,$(FEATURES_ALL),-DFEATURE_$(f)=$(if $(filter $(f),$(1)),1,0)) \
+	-DENGINE_POLISH=$(if $(filter POLISH,$(1)),1,0)
 # -DENGINE_LEFT_OUT_X=1 for every game $(1) names.
 games_flags = $(foreach g,$(1),-DENGINE_LEFT_OUT_$(g)=1)
 # The ELF of build $(1) (an edition or a switched-off build).

@@ -8,12 +8,13 @@
 # of its own: a bank of 16 lamps (LAMPS) and a piezo buzzer (SOUND).  Left
 # idle, it plays against itself to draw visitors in (ATTRACT).  For whoever
 # runs it: the statistics of the visitors' games, kept in the EEPROM
-# (STATS, the console's `stats`), and the operator menu (OPERATOR).
+# (STATS, the console's `stats`), and the operator menu (OPERATOR), where
+# the language of every text is chosen: English or Polish (POLISH).
 #
 # FEATURES: the switches of firmware/features.h this edition turns on; the
 # rest are off.  The budgets are what `make size` and `make test` hold the
 # firmware to (see editions/pocket.mk).
-FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT OPERATOR STATS
+FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT OPERATOR STATS POLISH
 # GAMES_LEFT_OUT: the games of engine/games.def this edition does not
 # offer (the rest it does).  Kubo and Nineteen, the two whose tables of
 # losing positions are the largest, make room for what a museum needs and

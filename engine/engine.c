@@ -92,6 +92,15 @@ static const char words[] ENGINE_FLASH =
 #include "engine/games.def"
 	;
 
+/* The Polish texts of each game (packed_games_pl, engine/games.def's
+ * GAME_POLISH), in groups of two, the summary first, as the Makefile packs
+ * them; the Polish words (packed_words_pl) two to a word, by enum
+ * engine_word and enum engine_word_form. */
+enum { POLISH_SUMMARY, POLISH_NAME, POLISH_GAME_TEXTS };
+_Static_assert(PACKED_GAMES_PL_GROUPS == GAME_COUNT && PACKED_GAMES_PL_COUNT == GAME_COUNT * POLISH_GAME_TEXTS,
+	       "every game's name and summary in Polish");
+_Static_assert(PACKED_WORDS_PL_COUNT == ENGINE_WORDS * 2u, "every word's two forms in Polish");
+
 /* The module that plays each game, by enum engine_game. */
 #define GAME(ID, name, moves, example, summary, family, ...) FAMILY_##family,
 static const uint8_t families[GAME_COUNT] ENGINE_FLASH = {
@@ -116,13 +125,50 @@ OUT_OF_LINE static enum family family(uint8_t game)
  * every step, then the example and the moves (the Makefile packs them so). */
 void engine_print_game_text(uint8_t game, uint8_t text, struct text_sink *out)
 {
-	print_packed(out, packed_code, packed_games + flash_u16(&packed_games_at[game]),
-		     (uint8_t)(ENGINE_TEXT_SUMMARY - text));
+	print_to(out);
+	if (ENGINE_POLISH && text_language == LANGUAGE_POLISH && text == ENGINE_TEXT_SUMMARY) {
+		put_grouped(packed_code, packed_games_pl, packed_games_pl_at, POLISH_GAME_TEXTS,
+			    (uint8_t)(game * POLISH_GAME_TEXTS + POLISH_SUMMARY));
+		return;
+	}
+	put_packed(packed_code, packed_games + flash_u16(&packed_games_at[game]), (uint8_t)(ENGINE_TEXT_SUMMARY - text));
+}
+
+void engine_put_game_title(uint8_t game)
+{
+	if (ENGINE_POLISH && text_language == LANGUAGE_POLISH) {
+		put_grouped(packed_code, packed_games_pl, packed_games_pl_at, POLISH_GAME_TEXTS,
+			    (uint8_t)(game * POLISH_GAME_TEXTS + POLISH_NAME));
+		return;
+	}
+	const char *p = engine_game_name(game);
+	char c = (char)(flash_char(p) & ~0x20); /* capital */
+	do {
+		put_char(c == '-' ? ' ' : c);
+		c = flash_char(++p);
+	} while (c != '\0');
 }
 
 const char *engine_word(uint8_t word)
 {
 	return flash_skip(words, word);
+}
+
+void engine_put_word(uint8_t word, uint8_t form)
+{
+	if (ENGINE_POLISH && text_language == LANGUAGE_POLISH) {
+		put_packed(packed_code, packed_words_pl, (uint8_t)(word * 2u + form));
+		return;
+	}
+	const char *p = engine_word(word);
+	if (word >= ENGINE_VERB_TAKE && form == ENGINE_FORM_MINE) {
+		put_flash(ENGINE_FLASH_STR("I "));
+		put_char((char)(flash_char(p++) | 0x20)); /* lower case */
+	}
+	put_flash(p);
+	if (word < ENGINE_VERB_TAKE && form == ENGINE_FORM_MANY) {
+		put_char('s');
+	}
 }
 
 const char *engine_game_name(uint8_t game)
@@ -893,17 +939,18 @@ void engine_print_analysis(const struct position *pos, struct text_sink *out)
  * engine_error: each one's place in the list is checked against its error. */
 _Static_assert(ENGINE_MAX_ROWS == 40, "\"over 40 rows\" names the record's limit");
 enum error_text_place {
-#define ERROR_TEXT(err, words) PLACE_OF_##err,
+#define ERROR_TEXT(err, english, polish) PLACE_OF_##err,
 #include "engine/error_texts.def"
 #undef ERROR_TEXT
 };
-#define ERROR_TEXT(err, words) _Static_assert((int)PLACE_OF_##err == (int)(err), #err " in its place");
+#define ERROR_TEXT(err, english, polish) _Static_assert((int)PLACE_OF_##err == (int)(err), #err " in its place");
 #include "engine/error_texts.def"
 #undef ERROR_TEXT
-_Static_assert(PACKED_ERRORS_COUNT == ENGINE_ERR_COUNT, "a message for every error");
+_Static_assert(PACKED_ERRORS_COUNT == ENGINE_ERR_COUNT && PACKED_ERRORS_PL_COUNT == ENGINE_ERR_COUNT,
+	       "a message for every error, in both languages");
 
 void engine_print_error(enum engine_error err, struct text_sink *out)
 {
 	uint8_t index = (uint8_t)err < ENGINE_ERR_COUNT ? (uint8_t)err : (uint8_t)ENGINE_ERR_SYNTAX;
-	print_packed(out, packed_code, packed_errors, index);
+	print_packed(out, packed_code, TEXT_TABLE(packed_errors, packed_errors_pl), index);
 }

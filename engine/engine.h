@@ -219,7 +219,11 @@ enum engine_word {
 #define PART_WORD(ID, text) ENGINE_WORD_##ID,
 #define VERB(ID, text) ENGINE_VERB_##ID,
 #include "engine/games.def"
+	ENGINE_WORDS
 };
+/* The form of a word: a part word's one or many ("Heap", "Heaps"), a
+ * verb's for the person or the machine ("Take", "I take"). */
+enum engine_word_form { ENGINE_FORM_ONE, ENGINE_FORM_MANY, ENGINE_FORM_YOURS = 0, ENGINE_FORM_MINE = 1 };
 
 /* What a position says besides its parts, each a menu item: */
 #define ENGINE_HAS_RULE 0x01u    /* normal or misere */
@@ -254,9 +258,18 @@ enum engine_text { ENGINE_TEXT_NAME, ENGINE_TEXT_MOVES, ENGINE_TEXT_EXAMPLE, ENG
 struct engine_facts engine_game_facts(uint8_t game);
 /* One text of a game (enum engine_text) but its name
  * (engine_game_name): they are packed (engine/packed_text.h), so they
- * are printed rather than pointed at. */
+ * are printed rather than pointed at.  The summary is in the language of
+ * the texts (text_language); the others are the console's syntax. */
 void engine_print_game_text(uint8_t game, uint8_t text, struct text_sink *out);
-/* A word of the descriptions (enum engine_word), a flash string. */
+/* The game's name as a person reads it, in the language of the texts,
+ * where the put_* functions of engine/text.h print: in English its name
+ * capitalised, a space for each '-' ("Misere nim"). */
+void engine_put_game_title(uint8_t game);
+/* A word of the descriptions (enum engine_word) in form `form` (enum
+ * engine_word_form) and the language of the texts, where the put_*
+ * functions of engine/text.h print. */
+void engine_put_word(uint8_t word, uint8_t form);
+/* The English word, a flash string. */
 const char *engine_word(uint8_t word);
 
 const char *engine_game_name(uint8_t game);    /* flash string (PGM on AVR) */

@@ -4,6 +4,8 @@
 #include "engine/flash.h"
 #include "engine/text.h"
 
+uint8_t text_language;
+
 struct bit_reader {
 	const uint8_t *at;
 	uint8_t mask; /* the next bit of *at */
@@ -48,6 +50,12 @@ void put_packed(const uint8_t *flash_code, const uint8_t *flash_bits, uint8_t in
 			return;
 		}
 	}
+}
+
+void put_grouped(const uint8_t *flash_code, const uint8_t *flash_bits, const uint16_t *flash_at, uint8_t per_group,
+		 uint8_t index)
+{
+	put_packed(flash_code, flash_bits + flash_u16(&flash_at[index / per_group]), (uint8_t)(index % per_group));
 }
 
 void print_packed(struct text_sink *out, const uint8_t *flash_code, const uint8_t *flash_bits, uint8_t index)

@@ -23,7 +23,24 @@
 
 #include "engine/flash.h"
 #include "engine/games.h"
+#include "engine/packed_text.h"
 #include "engine/text.h"
+#include "packed_tables.h"
+
+/* The words of engine/teach_texts.def, by their order there. */
+enum teach_text {
+#define TEACH_TEXT(name, english, polish) name,
+#include "engine/teach_texts.def"
+#undef TEACH_TEXT
+	TEACH_TEXTS
+};
+_Static_assert(TEACH_TEXTS == PACKED_TEACH_COUNT && TEACH_TEXTS == PACKED_TEACH_PL_COUNT,
+	       "a packed text for every word, in both languages");
+
+static void put_teach_text(enum teach_text text)
+{
+	put_packed(packed_code, TEXT_TABLE(packed_teach, packed_teach_pl), (uint8_t)text);
+}
 
 /* The binary groups of n, largest first, joined by '+': 4+2+1. */
 static void put_groups(uint16_t n)
@@ -46,7 +63,7 @@ static void why_sum(const struct position *pos, bool nim)
 {
 	uint16_t x = 0;
 	uint8_t big = 0; /* parts of 2 or more */
-	put_flash(nim ? ENGINE_FLASH_STR("groups") : ENGINE_FLASH_STR("grundy"));
+	put_teach_text(nim ? TEACH_GROUPS : TEACH_GRUNDY);
 	for (uint8_t i = 0; i < pos->count; i++) {
 		uint32_t size = sums_part_size(pos, i);
 		uint16_t value = sums_value(pos, i); /* Nim's: the heap */
@@ -65,18 +82,18 @@ static void why_sum(const struct position *pos, bool nim)
 		}
 	}
 	if (!nim) {
-		put_flash(ENGINE_FLASH_STR(", xor "));
+		put_teach_text(TEACH_XOR);
 		put_u16(x);
 		return;
 	}
-	put_flash(ENGINE_FLASH_STR(", unpaired "));
+	put_teach_text(TEACH_UNPAIRED);
 	if (x == 0) {
-		put_flash(ENGINE_FLASH_STR("none"));
+		put_teach_text(TEACH_NONE);
 		return;
 	}
 	put_groups(x);
 	if (pos->game <= GAME_MARIENBAD && pos->rule == RULE_MISERE && big <= 1) {
-		put_flash(ENGINE_FLASH_STR(", misere: leave odd 1s"));
+		put_teach_text(TEACH_MISERE);
 	}
 }
 
@@ -97,14 +114,14 @@ static void why_wythoff(const struct position *pos)
 	uint16_t smaller = a < b ? a : b;
 	uint16_t gap = (uint16_t)((a ^ b ^ smaller) - smaller);
 	uint16_t lower = wythoff_lower(gap);
-	put_flash(ENGINE_FLASH_STR("cold pairs"));
+	put_teach_text(TEACH_COLD_PAIRS);
 	put_cold_pair(smaller, wythoff_partner(smaller));
 	put_cold_pair(lower, (uint16_t)(lower + gap));
 }
 
 static void why_board(const struct position *pos)
 {
-	put_flash(ENGINE_FLASH_STR("winning moves "));
+	put_teach_text(TEACH_WINNING_MOVES);
 	put_u16(engine_count_board_wins(pos));
 }
 
@@ -113,7 +130,7 @@ void engine_print_why(const struct position *pos, struct text_sink *out)
 	print_to(out);
 	uint8_t game = pos->game;
 	if (game == GAME_SUBTRACT_DIGIT) {
-		put_flash(ENGINE_FLASH_STR("multiples of 10 lose"));
+		put_teach_text(TEACH_MULTIPLES);
 	} else if (game == GAME_WYTHOFF) {
 		why_wythoff(pos);
 	} else if (game >= GAME_CHOMP) {

@@ -16,6 +16,13 @@
 
 #include "engine/engine.h"
 
+/* A Polish letter of engine/letters.def in a text: one byte, this plus its
+ * place in that list (the texts' sources write it in UTF-8; the packer
+ * turns it into this byte).  What shows a text turns it back into what its
+ * device can show. */
+#define TEXT_LETTER_FIRST 0x80u
+#define TEXT_LETTERS 18u
+
 struct scanner {
 	const char *at;
 	uint8_t error; /* enum engine_error: the first error met, or ENGINE_OK */

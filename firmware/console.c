@@ -219,8 +219,7 @@ static void run_help(void)
 		transcript_say(TEXT_HELP_ODRA);
 	}
 	if (FEATURE_STATS) {
-		print_to(&transcript_out);
-		put_flash(ENGINE_FLASH_STR("stats; "));
+		transcript_say(TEXT_HELP_STATS);
 	}
 	say_line(TEXT_HELP_END);
 	/* The games' names and syntax, for the lines that take them. */
@@ -362,7 +361,7 @@ static uint8_t run_stats(struct scanner *in)
 	for (uint8_t game_id = 0; game_id <= STATS_TOTAL; game_id++) {
 		print_to(&transcript_out);
 		if (game_id == STATS_TOTAL) {
-			put_flash(ENGINE_FLASH_STR("total"));
+			transcript_say(TEXT_STATS_TOTAL);
 		} else if (stats_count(game_id, STATS_PLAYED) != 0) {
 			engine_print_game_name(game_id, &transcript_out);
 		} else {

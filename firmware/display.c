@@ -2,19 +2,46 @@
 #include "firmware/display.h"
 
 #include "engine/flash.h"
+#include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/settings.h"
 #include "firmware/stats.h"
 #include "hal/lcd.h"
+#include "packed_tables.h"
 
 #define DISPLAY_GLYPHS 8u
 
+/* The Polish letters (engine/letters.def): each one's glyph, and the
+ * plain letter shown when no custom character is free. */
+static const uint8_t letter_rows[TEXT_LETTERS][LCD_GLYPH_ROWS] ENGINE_FLASH = {
+#define LETTER(utf8, plain, ...) { __VA_ARGS__ },
+#include "engine/letters.def"
+#undef LETTER
+};
+static const char letter_plain[TEXT_LETTERS] ENGINE_FLASH = {
+#define LETTER(utf8, plain, ...) plain,
+#include "engine/letters.def"
+#undef LETTER
+};
+
 static char line[LCD_COLUMNS + 1];
 static struct buffer_sink sink;
+/* The eight custom characters: what each was last drawn as (a picture's
+ * element, a Polish letter's code, or 0 for nothing yet), the rows that
+ * show it (bit 0 row 0, bit 1 row 1), and those a picture has asked for
+ * in the line being composed.  A character is free when no row shows it
+ * and the line has not asked for it. */
 static uint8_t glyph_id[DISPLAY_GLYPHS];
-static uint8_t glyphs;
+static uint8_t glyph_rows[DISPLAY_GLYPHS];
+static uint8_t asked; /* by slot */
+
+_Static_assert(SCREEN_EXHIBIT_FIRST == PACKED_SCREEN_COUNT && SCREEN_EXHIBIT_FIRST == PACKED_SCREEN_PL_COUNT &&
+		       SCREEN_TEXTS - SCREEN_EXHIBIT_FIRST == PACKED_EXHIBIT_COUNT &&
+		       SCREEN_TEXTS - SCREEN_EXHIBIT_FIRST == PACKED_EXHIBIT_PL_COUNT,
+	       "a packed text for every screen text, in both languages");
+_Static_assert(TEXT_LETTER_FIRST >= 0x80u, "letters' codes are above every picture's element");
 
 struct text_sink *display_begin(void)
 {
@@ -23,37 +50,111 @@ struct text_sink *display_begin(void)
 	return &sink.sink;
 }
 
+/* A custom character for `id`: the one drawn as it already, else a free
+ * one, searched from the end for letters and from the start for pictures,
+ * so that each keeps its own as long as it can; DISPLAY_GLYPHS when every
+ * one is taken. */
+static uint8_t find_slot(uint8_t id, bool letter)
+{
+	uint8_t free_slot = DISPLAY_GLYPHS;
+	for (uint8_t i = 0; i < DISPLAY_GLYPHS; i++) {
+		uint8_t slot = letter ? (uint8_t)(DISPLAY_GLYPHS - 1u - i) : i;
+		uint8_t mask = (uint8_t)(1u << slot);
+		if (glyph_id[slot] == id) {
+			return slot;
+		}
+		if (glyph_rows[slot] == 0 && !(asked & mask) && free_slot == DISPLAY_GLYPHS) {
+			free_slot = slot;
+		}
+	}
+	if (free_slot != DISPLAY_GLYPHS) {
+		glyph_id[free_slot] = id;
+		if (letter) {
+			uint8_t rows[LCD_GLYPH_ROWS];
+			for (uint8_t r = 0; r < LCD_GLYPH_ROWS; r++) {
+				rows[r] = flash_u8(&letter_rows[id - TEXT_LETTER_FIRST][r]);
+			}
+			lcd_define_char(free_slot, rows);
+		}
+	}
+	return free_slot;
+}
+
+void display_write(uint8_t row, char *text)
+{
+	uint8_t bit = (uint8_t)(1u << row);
+	for (uint8_t slot = 0; slot < DISPLAY_GLYPHS; slot++) {
+		glyph_rows[slot] &= (uint8_t)~bit;
+		if (asked & (1u << slot)) {
+			glyph_rows[slot] |= bit;
+		}
+	}
+	asked = 0;
+	for (char *at = text; *at != '\0'; at++) {
+		uint8_t c = (uint8_t)*at;
+		if (FEATURE_POLISH && c >= TEXT_LETTER_FIRST && c < TEXT_LETTER_FIRST + TEXT_LETTERS) {
+			uint8_t slot = find_slot(c, true);
+			if (slot == DISPLAY_GLYPHS) {
+				*at = flash_char(&letter_plain[c - TEXT_LETTER_FIRST]);
+			} else {
+				glyph_rows[slot] |= bit;
+				*at = LCD_CUSTOM(slot);
+			}
+		}
+	}
+	lcd_write_line(row, text);
+}
+
 void display_end(uint8_t row)
 {
-	lcd_write_line(row, line);
+	display_write(row, line);
+}
+
+void display_text_row(uint8_t row, uint8_t text)
+{
+	display_begin();
+	put_screen_text(text);
+	display_end(row);
+}
+
+void put_screen_text(uint8_t text)
+{
+	if (SCREEN_EXHIBIT_TEXTS && text >= SCREEN_EXHIBIT_FIRST) {
+		put_grouped(packed_code, TEXT_TABLE(packed_exhibit, packed_exhibit_pl),
+			    TEXT_TABLE(packed_exhibit_at, packed_exhibit_pl_at), SCREEN_TEXT_GROUP,
+			    (uint8_t)(text - SCREEN_EXHIBIT_FIRST));
+		return;
+	}
+	put_grouped(packed_code, TEXT_TABLE(packed_screen, packed_screen_pl),
+		    TEXT_TABLE(packed_screen_at, packed_screen_pl_at), SCREEN_TEXT_GROUP, text);
 }
 
 void display_clear_glyphs(void)
 {
-	glyphs = 0;
+	for (uint8_t slot = 0; slot < DISPLAY_GLYPHS; slot++) {
+		glyph_rows[slot] = 0;
+	}
+	asked = 0;
 }
 
 char display_glyph(uint8_t id)
 {
-	uint8_t slot = 0;
-	while (slot < glyphs && glyph_id[slot] != id) {
-		slot++;
-	}
+	uint8_t slot = find_slot(id, false);
 	if (slot == DISPLAY_GLYPHS) {
 		return '?';
 	}
-	if (slot == glyphs) {
-		glyph_id[glyphs++] = id;
-	}
+	asked |= (uint8_t)(1u << slot);
 	return LCD_CUSTOM(slot);
 }
 
 void display_show_glyphs(void (*draw)(uint8_t id, uint8_t rows[8]))
 {
-	for (uint8_t slot = 0; slot < glyphs; slot++) {
-		uint8_t rows[LCD_GLYPH_ROWS];
-		draw(glyph_id[slot], rows);
-		lcd_define_char(slot, rows);
+	for (uint8_t slot = 0; slot < DISPLAY_GLYPHS; slot++) {
+		if (glyph_rows[slot] != 0 && glyph_id[slot] < TEXT_LETTER_FIRST) {
+			uint8_t rows[LCD_GLYPH_ROWS];
+			draw(glyph_id[slot], rows);
+			lcd_define_char(slot, rows);
+		}
 	}
 }
 
@@ -69,8 +170,8 @@ static void put_wins(uint8_t player)
 
 void display_score(void)
 {
-	put_flash(ENGINE_FLASH_STR("You "));
+	put_screen_text(SCREEN_SCORE_YOU);
 	put_wins(PLAYER_PERSON);
-	put_flash(ENGINE_FLASH_STR(" - me "));
+	put_screen_text(SCREEN_SCORE_ME);
 	put_wins(PLAYER_MACHINE);
 }

@@ -7,7 +7,8 @@
  * Pictures use the display's eight custom characters, drawn at run time: a
  * screen asks for a character by a number of its own (display_glyph), equal
  * numbers share one character, and display_show_glyphs() then draws each
- * character asked for since display_clear_glyphs().
+ * character asked for since display_clear_glyphs().  The Polish letters
+ * take the characters the rows leave free (display_write).
  */
 #ifndef FIRMWARE_DISPLAY_H
 #define FIRMWARE_DISPLAY_H
@@ -15,26 +16,55 @@
 #include <stdint.h>
 
 #include "engine/engine.h"
+#include "firmware/features.h"
+
+/* The words of the screens (firmware/screen_texts.def), in the language
+ * of the texts (engine/packed_text.h), packed in groups of
+ * SCREEN_TEXT_GROUP. */
+enum screen_text {
+#define SCREEN_TEXT(name, english, polish) name,
+#include "firmware/screen_texts.def"
+	SCREEN_EXHIBIT_FIRST,
+	SCREEN_BEFORE_EXHIBIT = SCREEN_EXHIBIT_FIRST - 1,
+#define EXHIBIT_TEXT(name, english, polish) name,
+#include "firmware/screen_texts.def"
+	SCREEN_TEXTS
+};
+#define SCREEN_TEXT_GROUP 4u
+/* The features that show the exhibit's own texts (EXHIBIT_TEXT): a build
+ * without them links none of those. */
+#define SCREEN_EXHIBIT_TEXTS (FEATURE_TEACHING || FEATURE_ATTRACT || FEATURE_OPERATOR || FEATURE_STATS)
+
+/* Screen text `text` (enum screen_text) where the put_* functions print. */
+void put_screen_text(uint8_t text);
+/* Row `row` showing screen text `text` alone. */
+void display_text_row(uint8_t row, uint8_t text);
 
 /* Starts an empty line, makes it where the put_* functions of engine/text.h
  * print, and returns its sink for the functions that take one. */
 struct text_sink *display_begin(void);
-/* Shows the line begun last on LCD row `row` (0 or 1).  Fixed text needs
- * no buffer: lcd_write_line_P() shows a flash string directly. */
+/* Shows the line begun last on LCD row `row` (0 or 1). */
 void display_end(uint8_t row);
+/* Shows `text`, a line in RAM, on row `row`, and changes it: its Polish
+ * letters (engine/letters.def) become custom characters while one is free
+ * (the same letter, the same character), plain letters when none is.
+ * Every line the firmware shows goes through here, so that it knows which
+ * custom characters each row shows. */
+void display_write(uint8_t row, char *text);
 
 /* The score of the games finished, "You 2 - me 5", where the put_*
  * functions print: the settings' score, or with FEATURE_STATS the
  * statistics' totals since their last reset. */
 void display_score(void);
 
-/* Forgets the characters asked for by the last picture. */
+/* Before a picture: every character is free for it (the picture's
+ * screen is drawn whole). */
 void display_clear_glyphs(void);
 /* The character code (for the line being printed) of picture element
  * `id`; '?' when all eight are taken by others. */
 char display_glyph(uint8_t id);
-/* Draws every character asked for: `draw` fills the eight pixel rows of
- * an element. */
+/* Draws every character the picture shows, after its rows are written:
+ * `draw` fills the eight pixel rows of an element. */
 void display_show_glyphs(void (*draw)(uint8_t id, uint8_t rows[8]));
 
 #endif

@@ -49,6 +49,9 @@
  *                       is their totals, and the settings kept are the
  *                       first player and the level alone, so that the
  *                       EEPROM lasts (needs FEATURE_SAVE)
+ *   FEATURE_POLISH      the texts in Polish too, the language chosen in the
+ *                       operator menu (engine/packed_text.h); off, only
+ *                       English is linked (needs FEATURE_OPERATOR)
  */
 #ifndef FIRMWARE_FEATURES_H
 #define FIRMWARE_FEATURES_H
@@ -93,13 +96,17 @@
 #define FEATURE_STATS 1
 #endif
 
+#ifndef FEATURE_POLISH
+#define FEATURE_POLISH 1
+#endif
+
 /* A switch is 0 or 1: `if (FEATURE_NAME)` and `#if` must read it alike. */
 #if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_TYPED_PLAY | FEATURE_ODRA | FEATURE_TRANSCRIPT | FEATURE_LEVELS | \
      FEATURE_TEACHING | FEATURE_SAVE | FEATURE_LAMPS | FEATURE_SOUND | FEATURE_ATTRACT | FEATURE_OPERATOR | \
-     FEATURE_STATS) > 1 || \
+     FEATURE_STATS | FEATURE_POLISH) > 1 || \
 	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_TYPED_PLAY < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0 || \
 	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0 || FEATURE_LAMPS < 0 || FEATURE_SOUND < 0 || \
-	FEATURE_ATTRACT < 0 || FEATURE_OPERATOR < 0 || FEATURE_STATS < 0
+	FEATURE_ATTRACT < 0 || FEATURE_OPERATOR < 0 || FEATURE_STATS < 0 || FEATURE_POLISH < 0
 #error "a FEATURE_ switch is 0 or 1"
 #endif
 
@@ -113,6 +120,17 @@
 /* The statistics share the settings' EEPROM and its polling. */
 #if FEATURE_STATS && !FEATURE_SAVE
 #error "FEATURE_STATS needs FEATURE_SAVE: the statistics are kept beside the settings"
+#endif
+/* The language is the operator's choice. */
+#if FEATURE_POLISH && !FEATURE_OPERATOR
+#error "FEATURE_POLISH needs FEATURE_OPERATOR: the operator menu chooses the language"
+#endif
+/* The engine's texts follow the same switch (engine/packed_text.h). */
+#ifndef ENGINE_POLISH
+#define ENGINE_POLISH 1
+#endif
+#if FEATURE_POLISH != ENGINE_POLISH
+#error "ENGINE_POLISH and FEATURE_POLISH differ: the Makefile sets both from the edition's POLISH"
 #endif
 #if FEATURE_ODRA && !FEATURE_CONSOLE
 #error "FEATURE_ODRA needs FEATURE_CONSOLE: the Odra challenge is a console command"

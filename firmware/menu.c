@@ -117,35 +117,14 @@ uint8_t menu_next_game(uint8_t game_id, int8_t step)
 	return game_id;
 }
 
-void menu_print_game_name(uint8_t game_id)
-{
-	const char *p = engine_game_name(game_id);
-	char c = (char)(flash_char(p) & ~0x20);
-	do {
-		put_char(c == '-' ? ' ' : c);
-		c = flash_char(++p);
-	} while (c != '\0');
-}
-
-static void print_part_word(bool many)
-{
-	put_flash(engine_word(facts().word));
-	if (many) {
-		put_char('s');
-	}
-}
-
-/* Who wins: the first words, then the rule's (enum engine_rule). */
-static const char winners[] ENGINE_FLASH = " Last move \0wins.   \0loses.   ";
-
 /* The rules, which run along row 1 under the game's name (a test runs
  * every game's to its end, so none is cut unseen); the words of who wins
  * end in the gap before they come round again. */
 static void print_rules(struct text_sink *out)
 {
 	engine_print_game_text(setup()->game, ENGINE_TEXT_SUMMARY, out);
-	put_flash(winners);
-	put_flash(flash_skip(winners, (uint8_t)(1u + setup()->rule)));
+	put_screen_text(SCREEN_LAST_MOVE);
+	put_screen_text((uint8_t)(SCREEN_WINS + setup()->rule));
 }
 
 /* The byte of `settings` that items ITEM_RULE to ITEM_COLS change, by
@@ -189,17 +168,16 @@ static bool item_is_choice(void)
 	return item <= ITEM_VARIANT || item == ITEM_FIRST;
 }
 
-/* The items' labels by enum menu_item up to ITEM_VALUE, each ending in a
- * NUL; the count's is the part word. */
-static const char labels[] ENGINE_FLASH = "\0Rule \0Take \0k \0S \0\0Columns ";
-/* Who moves first, by the byte's value; the rule's and the variant's
- * words are the engine's own (position_words, in pairs in the same
- * order). */
-static const char first_words[] ENGINE_FLASH = "you\0me";
-_Static_assert((int)WORD_NORMAL == RULE_NORMAL && (int)WORD_MISERE == RULE_MISERE &&
-		       (int)WORD_ANY == 2 * (ITEM_VARIANT - ITEM_RULE) + TAKTIX_ANY &&
-		       (int)WORD_ADJACENT == 2 * (ITEM_VARIANT - ITEM_RULE) + TAKTIX_ADJACENT,
-	       "a choice's word: position_words' two words of its item, by its value");
+/* The items' labels by enum menu_item up to ITEM_VALUE, and the words of
+ * the items that are one of two, by their bytes' values: the screen texts
+ * in the same order. */
+_Static_assert(SCREEN_LABEL_COLS - SCREEN_LABEL_GAME == ITEM_COLS - ITEM_GAME && ITEM_GAME == 0 &&
+		       SCREEN_LOSES == SCREEN_WINS + RULE_MISERE && RULE_NORMAL == 0 &&
+		       SCREEN_VARIANT_ANY == SCREEN_RULE_NORMAL + 2 * (ITEM_VARIANT - ITEM_RULE) + TAKTIX_ANY &&
+		       SCREEN_VARIANT_ADJACENT == SCREEN_RULE_NORMAL + 2 * (ITEM_VARIANT - ITEM_RULE) + TAKTIX_ADJACENT &&
+		       SCREEN_LABEL_LEVEL == SCREEN_LABEL_FIRST + ITEM_LEVEL - ITEM_FIRST &&
+		       SCREEN_FIRST_ME == SCREEN_FIRST_YOU + 1,
+	       "the menu's words in the order of its items and values");
 
 /* Row 0: the item's label and its value in angle brackets. */
 static void draw_item(void)
@@ -212,14 +190,14 @@ static void draw_item(void)
 	} else {
 		uint8_t i = (uint8_t)(item - ITEM_VALUE);
 		if (item == ITEM_COUNT) {
-			print_part_word(true);
+			engine_put_word(facts().word, ENGINE_FORM_MANY);
 			put_char(' ');
 		} else if (item == ITEM_FIRST || item == ITEM_LEVEL) {
-			put_flash(flash_skip(ENGINE_FLASH_STR("First move \0Level "), (uint8_t)(item - ITEM_FIRST)));
+			put_screen_text((uint8_t)(SCREEN_LABEL_FIRST + (item - ITEM_FIRST)));
 		} else if (item < ITEM_VALUE) {
-			put_flash(flash_skip(labels, item));
+			put_screen_text((uint8_t)(SCREEN_LABEL_GAME + item));
 		} else if (facts().rows > 1) {
-			print_part_word(false);
+			engine_put_word(facts().word, ENGINE_FORM_ONE);
 			put_char(' ');
 			if (settings_of() & ENGINE_HAS_COLS) {
 				put_pair(i / pos->cols + 1u, ',', i % pos->cols + 1u);
@@ -228,15 +206,15 @@ static void draw_item(void)
 			}
 			put_char(' ');
 		} else {
-			put_flash(ENGINE_FLASH_STR("n "));
+			put_screen_text(SCREEN_LABEL_NUMBER);
 		}
 		put_char('<');
 		if (item == ITEM_GAME) {
-			menu_print_game_name(pos->game);
+			engine_put_game_title(pos->game);
 		} else if (item == ITEM_FIRST) {
-			put_flash(flash_skip(first_words, *byte));
+			put_screen_text((uint8_t)(SCREEN_FIRST_YOU + *byte));
 		} else if (item_is_choice()) {
-			put_flash(flash_skip(position_words, (uint8_t)((item - ITEM_RULE) * 2u + *byte)));
+			put_screen_text((uint8_t)(SCREEN_RULE_NORMAL + (item - ITEM_RULE) * 2u + *byte));
 		} else if (item == ITEM_SET) {
 			put_amounts(setup()->set);
 		} else {
@@ -257,7 +235,7 @@ void menu_enter(void)
 		marquee_since = (uint16_t)timer_ms();
 		marquee_step = view_draw_marquee(print_rules, 0);
 	} else {
-		lcd_write_line_P(1, ENGINE_FLASH_STR("U/D:more SEL:go"));
+		display_text_row(1, SCREEN_MENU_HINT_ROW);
 	}
 }
 

@@ -32,8 +32,5 @@ void menu_tick(uint16_t now_ms);
 /* The game `step` (+1 or -1) from `game_id` that this build holds (the
  * edition's GAMES_LEFT_OUT are passed over), wrapping. */
 uint8_t menu_next_game(uint8_t game_id, int8_t step);
-/* The game's name from the engine's, capitalised, words split by spaces,
- * where the put_* functions of engine/text.h print. */
-void menu_print_game_name(uint8_t game_id);
 
 #endif

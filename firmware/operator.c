@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "engine/flash.h"
+#include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/attract.h"
 #include "firmware/display.h"
@@ -38,8 +39,12 @@ bool operator_gesture(void)
 
 /* How an item's byte reads: a choice of two words, or a number and its
  * unit. */
-enum item_words { WORDS_NO_YES, WORDS_OFF_ON, WORDS_SECONDS, WORDS_MINUTES, WORDS_GAME };
-static const char words[] ENGINE_FLASH = "no\0yes\0on\0off\0s\0m";
+enum item_words { WORDS_NO_YES, WORDS_OFF_ON, WORDS_SECONDS, WORDS_MINUTES, WORDS_GAME, WORDS_LANGUAGE };
+_Static_assert(SCREEN_OP_OFF == SCREEN_OP_NO + 2 * WORDS_OFF_ON + 1 &&
+		       SCREEN_OP_MINUTES == SCREEN_OP_NO + WORDS_MINUTES + 2 &&
+		       SCREEN_LANGUAGE_POLISH == SCREEN_LANGUAGE_ENGLISH + LANGUAGE_POLISH &&
+		       SCREEN_OP_LANGUAGE == SCREEN_OP_LOCK_GAME + offsetof(struct exhibit_settings, language),
+	       "the operator menu's words in the order of its items' values and fields");
 
 /* Each item: its byte of struct exhibit_settings (whose range and step
  * settings_exhibit_ranges[] gives) and its words.  A choice (0 or 1)
@@ -64,6 +69,9 @@ static const struct item items[] ENGINE_FLASH = {
 #if FEATURE_SOUND
 	{FIELD(sound_off), WORDS_OFF_ON},
 #endif
+#if FEATURE_POLISH
+	{FIELD(language), WORDS_LANGUAGE},
+#endif
 };
 #define ITEMS (sizeof items / sizeof items[0])
 
@@ -71,9 +79,9 @@ static const struct item items[] ENGINE_FLASH = {
  * or the totals, along row 1) and their reset. */
 enum { OP_STATS = ITEMS, OP_RESET, OP_ALL = FEATURE_STATS ? OP_RESET + 1 : ITEMS };
 
-/* The labels by the items' fields, in struct exhibit_settings' order; the game
- * has none, its name alone, as in the visitors' menu. */
-static const char labels[] ENGINE_FLASH = "Lock game \0Lock level \0\0Idle menu \0Idle game \0Sound ";
+/* The labels are the screen texts from SCREEN_OP_LOCK_GAME, by the
+ * items' fields, in struct exhibit_settings' order; the game has none, its
+ * name alone, as in the visitors' menu. */
 
 static uint8_t item;
 static uint32_t last_key_ms;
@@ -98,9 +106,9 @@ static void draw_stats_item(void)
 	if (item == OP_STATS) {
 		put_char('<');
 		if (stats_game == STATS_TOTAL) {
-			put_flash(ENGINE_FLASH_STR("Total"));
+			put_screen_text(SCREEN_OP_TOTAL);
 		} else {
-			menu_print_game_name(stats_game);
+			engine_put_game_title(stats_game);
 		}
 		put_char('>');
 		display_end(0);
@@ -108,9 +116,9 @@ static void draw_stats_item(void)
 		marquee_step = view_draw_marquee(print_counts, 0);
 		return;
 	}
-	put_flash(ENGINE_FLASH_STR("Reset stats"));
+	put_screen_text(SCREEN_OP_RESET_ROW);
 	display_end(0);
-	lcd_write_line_P(1, reset_asked ? ENGINE_FLASH_STR("SEL again: sure?") : ENGINE_FLASH_STR("SEL: reset"));
+	display_text_row(1, reset_asked ? SCREEN_OP_RESET_SURE_ROW : SCREEN_OP_RESET_ASK_ROW);
 }
 
 /* SELECT at "Reset stats": the first asks, the second resets. */
@@ -123,7 +131,7 @@ static void reset_select(void)
 	}
 	reset_asked = false;
 	stats_reset();
-	lcd_write_line_P(1, ENGINE_FLASH_STR("Stats reset"));
+	display_text_row(1, SCREEN_OP_RESET_DONE_ROW);
 }
 
 /* The totals, then each game this build holds, in direction `step`. */
@@ -154,19 +162,21 @@ static void draw_item(void)
 	uint8_t value = *field(it);
 	uint8_t how = flash_u8(&it->words);
 	display_begin();
-	put_flash(flash_skip(labels, flash_u8(&it->field)));
+	put_screen_text((uint8_t)(SCREEN_OP_LOCK_GAME + flash_u8(&it->field)));
 	put_char('<');
 	if (how == WORDS_GAME) {
-		menu_print_game_name(value);
+		engine_put_game_title(value);
+	} else if (how == WORDS_LANGUAGE) {
+		put_screen_text((uint8_t)(SCREEN_LANGUAGE_ENGLISH + value));
 	} else if (how >= WORDS_SECONDS) {
 		put_u16(value);
-		put_flash(flash_skip(words, (uint8_t)(how + 2u)));
+		put_screen_text((uint8_t)(SCREEN_OP_NO + how + 2u));
 	} else {
-		put_flash(flash_skip(words, (uint8_t)(2u * how + value)));
+		put_screen_text((uint8_t)(SCREEN_OP_NO + 2u * how + value));
 	}
 	put_char('>');
 	display_end(0);
-	lcd_write_line_P(1, ENGINE_FLASH_STR("Hold SEL: exit"));
+	display_text_row(1, SCREEN_OP_EXIT_ROW);
 }
 
 static void change(int8_t step)
@@ -202,6 +212,7 @@ void operator_apply(void)
 	attract_idle_s[ATTRACT_IDLE_MENU] = exhibit->menu_idle_s;
 	attract_idle_s[ATTRACT_IDLE_GAME] = exhibit->game_idle_min * 60u;
 #endif
+	text_language = exhibit->language;
 }
 
 void operator_enter(void)

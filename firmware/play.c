@@ -70,6 +70,9 @@ static uint8_t idle_lefts;
 static bool blink;
 static bool showing;
 
+_Static_assert(SCREEN_CAPTION_2_ROW == SCREEN_CAPTION_ROW + 1 && SCREEN_HELP_CELLS_2_ROW == SCREEN_HELP_CELLS_ROW + 1 &&
+		       SCREEN_HELP_LINE_2_ROW == SCREEN_HELP_LINE_ROW + 1,
+	       "two rows of fixed text, one after the other");
 _Static_assert(SETTINGS_LEVEL_PERFECT == ENGINE_LEVEL_PERFECT, "the settings' levels are the engine's");
 
 static void enter_step(uint8_t next)
@@ -99,11 +102,11 @@ static void draw_person_turn(void)
 	draw_person_blink(true);
 }
 
-/* Two rows of fixed text, one after the other in flash. */
-static void draw_rows(const char *rows)
+/* Two rows of fixed text: screen text `first` and the one after it. */
+static void draw_rows(uint8_t first)
 {
-	lcd_write_line_P(0, rows);
-	lcd_write_line_P(1, flash_skip(rows, 1));
+	display_text_row(0, first);
+	display_text_row(1, (uint8_t)(first + 1u));
 }
 
 /* The game's result, its page `over_page` on row 1. */
@@ -115,7 +118,7 @@ static void draw_over_page(void)
 		display_score();
 		display_end(1);
 	} else {
-		lcd_write_line_P(1, ENGINE_FLASH_STR("SEL again L menu"));
+		display_text_row(1, SCREEN_LEAVE_AGAIN_ROW);
 	}
 }
 
@@ -144,10 +147,10 @@ static void next_turn(void)
 		/* Attract mode's moves are the machine's, each after the
 		 * caption; at the end the caption stays the result's time,
 		 * and a new game follows. */
-		draw_rows(ENGINE_FLASH_STR("  Can you beat\0   the Odra?"));
+		draw_rows(SCREEN_CAPTION_ROW);
 		enter_step(game.over ? STEP_OVER : STEP_CAPTION);
 	} else if (game.over) {
-		lcd_write_line_P(0, game.winner == PLAYER_PERSON ? ENGINE_FLASH_STR("You win!") : ENGINE_FLASH_STR("I win!"));
+		display_text_row(0, game.winner == PLAYER_PERSON ? SCREEN_YOU_WIN_ROW : SCREEN_I_WIN_ROW);
 		over_page = 0;
 		draw_over_page();
 	} else if (game.to_move == PLAYER_PERSON) {
@@ -175,10 +178,7 @@ void play_enter(void)
 	showing = true;
 	/* Two rows each: a board's cells are picked, a line's parts chosen
 	 * and an amount set. */
-	const char *help = view_kind(&game.pos) == VIEW_KIND_CELLS
-				   ? ENGINE_FLASH_STR("Arrows SEL=pick\0SEL2=go hold=end")
-				   : ENGINE_FLASH_STR("U/D=where L/R=n\0SEL=go hold=end");
-	draw_rows(help);
+	draw_rows(view_kind(&game.pos) == VIEW_KIND_CELLS ? SCREEN_HELP_CELLS_ROW : SCREEN_HELP_LINE_ROW);
 	enter_step(STEP_HELP);
 }
 

@@ -39,6 +39,9 @@ struct exhibit_settings {
 	uint8_t menu_idle_s;   /* seconds at the menu before attract mode */
 	uint8_t game_idle_min; /* minutes a game left unfinished waits for it */
 	uint8_t sound_off;     /* 1: the buzzer stays silent */
+	uint8_t language;      /* enum text_language of the texts shown
+	                        * (engine/packed_text.h); English but with
+	                        * FEATURE_POLISH */
 };
 #define SETTINGS_MENU_IDLE_STEP_S 15u
 #define SETTINGS_MENU_IDLE_MOST_S 240u

@@ -6,6 +6,7 @@
 #include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/text.h"
+#include "firmware/display.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
 
@@ -17,6 +18,7 @@
 enum entry_byte { ENTRY_GAME, ENTRY_SLIPS, ENTRY_HINTS, ENTRY_EPOCH };
 _Static_assert(ENTRY_EPOCH + 1u == STATS_ENTRY_SIZE, "the epoch is an entry's last byte");
 /* An entry's outcome is STATS_YOU + enum player, or 0 when left. */
+_Static_assert(SCREEN_STATS_HINTS - SCREEN_STATS_PLAYED + 1 == STATS_COUNTERS, "a word for every counter");
 _Static_assert(STATS_YOU + PLAYER_MACHINE == STATS_ME && PLAYER_PERSON == 0, "an outcome is a counter");
 #define ENTRY_GAME_BITS 5u
 _Static_assert(GAME_COUNT <= (1u << ENTRY_GAME_BITS), "a game's number fits below its outcome");
@@ -285,7 +287,7 @@ bool stats_poll(void)
 void stats_print_counts(uint8_t game_id)
 {
 	for (uint8_t which = 0; which < STATS_COUNTERS; which++) {
-		put_flash(flash_skip(ENGINE_FLASH_STR("played \0, you \0, me \0, slips \0, hints "), which));
+		put_screen_text((uint8_t)(SCREEN_STATS_PLAYED + which));
 		put_u32(stats_count(game_id, which));
 	}
 }

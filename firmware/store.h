@@ -44,13 +44,13 @@
  * start), so that a record is written only when someone changes those.
  * The records are few bytes, and many slots spread the wear: the
  * statistics (firmware/stats.h) have the rest of the EEPROM. */
-#define STORE_FORMAT 0x4703u
-#define STORE_SAVED_SIZE offsetof(struct settings, setup)
+#define STORE_FORMAT 0x4704u
+#define STORE_SAVED_SIZE (offsetof(struct settings, exhibit) + sizeof(struct exhibit_settings))
 #define STORE_SLOTS 24u
 #else
 /* Changed whenever the layout of struct settings changes; the exhibit's
  * operator settings make a layout of their own. */
-#define STORE_FORMAT (FEATURE_OPERATOR ? 0x4702u : 0x4701u)
+#define STORE_FORMAT (FEATURE_OPERATOR ? 0x4705u : 0x4701u)
 #define STORE_SAVED_SIZE sizeof(struct settings)
 #define STORE_SLOTS (EEPROM_SIZE / STORE_RECORD_SIZE)
 #endif

@@ -1,6 +1,7 @@
 /* The game transcript on the serial line; see transcript.h. */
 #include "firmware/transcript.h"
 
+#include "engine/flash.h"
 #include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/features.h"
@@ -9,15 +10,29 @@
 #include "hal/watchdog.h"
 #include "packed_tables.h"
 
-_Static_assert(TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_COUNT, "a packed text for every number");
+_Static_assert(TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_COUNT && TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_PL_COUNT,
+	       "a packed text for every number, in both languages");
 /* A game's first line is the console's command for such a game, by enum
  * player; the players' words are by enum player too. */
 _Static_assert(TEXT_NEW + PLAYER_MACHINE == TEXT_GO && TEXT_YOU + PLAYER_MACHINE == TEXT_ME && PLAYER_PERSON == 0,
 	       "a player's word");
 
+/* The Polish letters (engine/letters.def) in UTF-8, which a terminal
+ * shows, two bytes each. */
+static const char letter_utf8[TEXT_LETTERS][2] ENGINE_FLASH = {
+#define LETTER(utf8, plain, ...) utf8,
+#include "engine/letters.def"
+#undef LETTER
+};
+
 static void uart_sink_put(struct text_sink *sink, char c)
 {
 	(void)sink;
+	uint8_t letter = (uint8_t)((uint8_t)c - TEXT_LETTER_FIRST);
+	if (FEATURE_POLISH && letter < TEXT_LETTERS) {
+		uart_put(flash_char(&letter_utf8[letter][0]));
+		c = flash_char(&letter_utf8[letter][1]);
+	}
 	uart_put(c);
 }
 
@@ -37,7 +52,8 @@ void transcript_say(uint8_t number)
 		engine_print_error((enum engine_error)number, &transcript_out);
 		return;
 	}
-	print_packed(&transcript_out, packed_code, packed_console, (uint8_t)(number - ENGINE_ERR_COUNT));
+	print_packed(&transcript_out, packed_code, TEXT_TABLE(packed_console, packed_console_pl),
+		     (uint8_t)(number - ENGINE_ERR_COUNT));
 }
 
 void transcript_start(void)

@@ -38,7 +38,7 @@
  * engine's error messages, so that one number names either. */
 enum serial_text {
 	TEXT_BEFORE_FIRST = ENGINE_ERR_COUNT - 1,
-#define TEXT(name, words) name,
+#define TEXT(name, english, polish) name,
 #include "firmware/console_texts.def"
 #undef TEXT
 	TEXTS_END

@@ -360,7 +360,7 @@ void view_cursor_of_move(const struct position *pos, struct view_cursor *c)
 /* ---- words ---- */
 
 /* "Take 3" for the person, "I take 3" for the machine. */
-void view_print_phrase(const struct position *pos, const struct view_cursor *c, bool machine,
+void view_print_phrase(const struct position *pos, const struct view_cursor *c, uint8_t words,
 		       struct text_sink *out)
 {
 	const struct move *mv = &c->mv;
@@ -369,12 +369,7 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	if (is(pos, GAME_POKER_NIM) && mv->u.heap.add) {
 		verb = ENGINE_VERB_ADD;
 	}
-	const char *p = engine_word(verb);
-	if (machine) {
-		put_flash(ENGINE_FLASH_STR("I "));
-		put_char((char)(flash_char(p++) | 0x20)); /* lower case */
-	}
-	put_flash(p);
+	engine_put_word(verb, words == WORDS_MACHINE ? ENGINE_FORM_MINE : ENGINE_FORM_YOURS);
 	put_char(' ');
 	uint16_t amount = engine_move_amount(pos, mv);
 	if (facts.picture >= ENGINE_PICTURE_CHOMP) {
@@ -389,5 +384,22 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 		put_bytes(mv->u.matrix.take, pos->cols, ',');
 	} else {
 		put_u16(amount);
+		/* Marienbad's parts are the Odra's matches, named after the
+		 * number but in a hint, whose words would not fit. */
+		if (is(pos, GAME_MARIENBAD) && words != WORDS_HINT) {
+			put_screen_text(view_match_word(amount));
+		}
 	}
+}
+
+uint8_t view_match_word(uint16_t count)
+{
+	if (count == 1u) {
+		return SCREEN_MATCH_ONE;
+	}
+	/* 2, 3, 4, 22, 23, 24, 32 ... but 12, 13, 14: "zapałki"; the rest
+	 * "zapałek" (English says "matches" for both). */
+	uint8_t ones = (uint8_t)(count % 10u);
+	uint8_t tens = (uint8_t)(count / 10u % 10u);
+	return ones >= 2u && ones <= 4u && tens != 1u ? SCREEN_MATCH_FEW : SCREEN_MATCH_MANY;
 }

@@ -125,7 +125,7 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 		text[end] = '>';
 		text[end + 1u] = '\0';
 	}
-	lcd_write_line(0, text + start);
+	display_write(0, text + start);
 }
 
 /* ---- the strip ---- */
@@ -352,14 +352,14 @@ static void print_words(const struct position *pos, const struct view_cursor *c,
 	if (words >= WORDS_REFUSED) {
 		engine_print_error((enum engine_error)(words - WORDS_REFUSED), out);
 	} else if (words == WORDS_THINKING) {
-		put_flash(ENGINE_FLASH_STR("Thinking..."));
+		put_screen_text(SCREEN_THINKING);
 	} else if (FEATURE_TEACHING && words == WORDS_LOSING) {
-		put_flash(ENGINE_FLASH_STR("Every move loses"));
+		put_screen_text(SCREEN_EVERY_MOVE_LOSES_ROW);
 	} else {
 		if (FEATURE_TEACHING && words == WORDS_HINT) {
-			put_flash(ENGINE_FLASH_STR("Win: "));
+			put_screen_text(SCREEN_HINT);
 		}
-		view_print_phrase(pos, c, words == WORDS_MACHINE, out);
+		view_print_phrase(pos, c, words, out);
 	}
 }
 
@@ -375,6 +375,11 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 	uint8_t kind = view_kind(pos);
 	if (kind >= VIEW_KIND_STACKS) {
 		board_paint(pos, cursor, blink);
+		/* The board's characters first, so that the words' Polish
+		 * letters take only those it leaves. */
+		for (uint8_t id = BOARD_GLYPH_ID; id < BOARD_GLYPH_ID + 2u * BOARD_COLUMNS; id++) {
+			display_glyph(id);
+		}
 		/* The words beside the board on two rows, broken before a space
 		 * (which goes) or after a comma ("Take c1,c2," "c3,c4,c5"); one
 		 * word too long for a row is cut. */
@@ -411,7 +416,7 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 		} else {
 			line_draw(pos, cursor);
 		}
-		lcd_write_line(1, message);
+		display_write(1, message);
 	}
 	display_show_glyphs(draw_glyph);
 }

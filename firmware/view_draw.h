@@ -27,7 +27,15 @@ uint8_t view_kind(const struct position *pos);
  * height takes the game's facts from its caller, which has them at hand. */
 uint8_t view_board_height(const struct position *pos, struct engine_facts facts);
 uint8_t view_board_width(const struct position *pos, uint8_t y);
-void view_print_phrase(const struct position *pos, const struct view_cursor *cursor, bool machine,
+/* The words of a move: "Take 3" for the person (`words` WORDS_PERSON or
+ * WORDS_HINT, enum view_words), "I take 3" for the machine
+ * (WORDS_MACHINE); Marienbad's name the matches, "Take 3 matches", but in
+ * a hint. */
+void view_print_phrase(const struct position *pos, const struct view_cursor *cursor, uint8_t words,
 		       struct text_sink *out);
+/* The screen text (enum screen_text) for `count` matches after a number:
+ * one, a few or many, as Polish declines them (1 zapałkę, 2 zapałki, 5
+ * zapałek). */
+uint8_t view_match_word(uint16_t count);
 
 #endif

@@ -199,15 +199,17 @@ static struct record newest_record(const uint8_t eeprom[EEPROM_BYTES])
  * the set-up as the engine prints it.  The set-up is compared as printed
  * because the firmware reads its record back through the printed form
  * (game_parse_setup), which clears whatever the game does not use.  The
- * AVR lays the struct out without padding: the host's offset of the
- * set-up is the AVR's while the fields before it are bytes and 16-bit
- * words; the position has 7 bytes before its union on the AVR. */
+ * AVR lays the struct out without padding; the position has 7 bytes
+ * before its union there. */
 #define SETTINGS_TEXT 512
 #define POSITION_HEADER 7u
-_Static_assert(offsetof(struct settings, setup) == 8u, "the fields before the set-up as settings.h has them");
+/* The bytes before the set-up on the AVR, which the host pads to the
+ * position's alignment: the fields up to the operator's settings. */
+#define SETTINGS_FIXED (offsetof(struct settings, exhibit) + sizeof(struct exhibit_settings))
+_Static_assert(SETTINGS_FIXED == 9u, "the fields before the set-up as settings.h has them");
 static void settings_text(const uint8_t *bytes, char text[SETTINGS_TEXT])
 {
-	size_t fixed = offsetof(struct settings, setup);
+	size_t fixed = SETTINGS_FIXED;
 	size_t n = 0;
 	for (size_t i = 0; i < fixed; i++) {
 		n += (size_t)snprintf(text + n, SETTINGS_TEXT - n, "%02x", bytes[i]);

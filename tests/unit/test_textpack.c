@@ -76,7 +76,9 @@ static void test_def_macros(void **state)
 {
 	(void)state;
 	char source[512];
-	const char *header = write_file("words.h", "#define W_TAKE \"\\x82\"\n#define W_OR \" or \"\n");
+	/* A Polish letter in UTF-8 becomes its one byte (engine/letters.def):
+	 * ź, the eighth, 0x87. */
+	const char *header = write_file("words.h", "#define W_TAKE \"We\xc5\xba\"\n#define W_OR \" or \"\n");
 	snprintf(source, sizeof source,
 		 "#include \"%s\"\n"
 		 "#define LOCAL \"L\" \"M\"\n"
@@ -85,15 +87,15 @@ static void test_def_macros(void **state)
 		 "GAME(NIM, \"nim\", W_TAKE \" 1\" W_OR \"more\", HEAPS, 8)\n"
 		 "VERB(TAKE, LOCAL \"n\")\n",
 		 header);
-	static const char *const all[] = { "nim", "\x82 1 or more", "LMn" };
-	static const size_t all_lengths[] = { 3, 11, 3 };
+	static const char *const all[] = { "nim", "We\x87 1 or more", "LMn" };
+	static const size_t all_lengths[] = { 3, 13, 3 };
 	check_read("macros.def", source, NULL, all, all_lengths, 3);
 	static const char *const verbs[] = { "LMn" };
 	static const size_t verb_lengths[] = { 3 };
 	check_read("macros.def", source, "VERB", verbs, verb_lengths, 1);
 	check_read("macros.def", source, "GAME", all, all_lengths, 2);
-	static const char *const summaries[] = { "\x82 1 or more", "LMn" };
-	static const size_t summary_lengths[] = { 11, 3 };
+	static const char *const summaries[] = { "We\x87 1 or more", "LMn" };
+	static const size_t summary_lengths[] = { 13, 3 };
 	check_read("macros.def", source, "GAME.2,VERB", summaries, summary_lengths, 2);
 	check_read("macros.def", source, "GAME.1", all, all_lengths, 1);
 }
@@ -147,6 +149,8 @@ static void test_refused(void **state)
 		"TEXT(A, \"\\q\")\n",
 		"TEXT(A, \"\\x\")\n",
 		"TEXT(A, \"\\x100\")\n",
+		"TEXT(A, \"caf\xc3\xa9\")\n", /* é: no letter of engine/letters.def */
+		"TEXT(A, \"\\xe9\")\n",     /* a byte above ASCII that is no letter's */
 		"TEXT(A)\n", /* no texts at all */
 	};
 	unsigned refused = 0;

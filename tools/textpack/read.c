@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/text.h"
 #include "tools/textpack/textpack.h"
 
 #define NAME_MAX_LENGTH 64u
@@ -440,6 +441,41 @@ static void add_picked(struct reader *r, struct text_list *list, const char *tab
 	memset(p->kept, 0, sizeof p->kept);
 }
 
+/* The Polish letters of engine/letters.def, in their order: each is
+ * stored as one byte, TEXT_LETTER_FIRST plus its place.  Any other byte
+ * above ASCII is refused, so that no text reaches a device it cannot
+ * show. */
+static const char *const letters[] = {
+#define LETTER(utf8, plain, ...) utf8,
+#include "engine/letters.def"
+#undef LETTER
+};
+
+static void letters_to_codes(struct reader *r, struct text_list *list, struct text *t)
+{
+	size_t to = 0;
+	for (size_t from = 0; from < t->length; from++) {
+		uint8_t c = t->bytes[from];
+		if (c >= 0x80u) {
+			size_t letter = 0;
+			while (letter < sizeof letters / sizeof letters[0] &&
+			       (from + 1 >= t->length || (uint8_t)letters[letter][0] != c ||
+				(uint8_t)letters[letter][1] != t->bytes[from + 1])) {
+				letter++;
+			}
+			if (letter == sizeof letters / sizeof letters[0]) {
+				fail(r, "a character above ASCII that is not a Polish letter of engine/letters.def");
+				return;
+			}
+			c = (uint8_t)(TEXT_LETTER_FIRST + letter);
+			from++;
+			list->raw_bytes--; /* one byte in flash, as the firmware holds it */
+		}
+		t->bytes[to++] = c;
+	}
+	t->length = to;
+}
+
 int textpack_read(const char *path, const char *tables, struct text_list *list)
 {
 	size_t size;
@@ -568,6 +604,9 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 	}
 	if (in_group) {
 		add_text(r, list, &group);
+	}
+	for (size_t i = before; i < list->count && !r->failed; i++) {
+		letters_to_codes(r, list, &list->texts[i]);
 	}
 	bool failed = r->failed;
 	free(picked);

@@ -8,7 +8,8 @@
  *       table NAME, with NAME_COUNT (in capitals), for put_packed
  *       (engine/packed_text.h).  NAME/N: the texts in groups of N (a
  *       game's texts, say), each group starting on a byte of its own,
- *       and NAME_at[] the byte where each group starts, with NAME_GROUPS,
+ *       and NAME_at[] the byte where each group starts, with NAME_GROUPS
+ *       (the last group may hold fewer),
  *       so that a text is found by decoding past the few before it in its
  *       group rather than past every text of the table.  Every text is
  *       decoded back with the engine's decoder and compared before
@@ -39,7 +40,7 @@
 #include "tools/textpack/schemes.h"
 #include "tools/textpack/textpack.h"
 
-#define TABLES_MAX 8u
+#define TABLES_MAX 16u
 #define GROUPS_MAX 64u
 #define SCHEMES 5u
 #define CODE_TABLE_MAX 512u
@@ -80,15 +81,16 @@ static bool pack(const struct text_list *list, const size_t *ends, const unsigne
 	for (unsigned t = 0; t < tables; t++) {
 		size_t count = ends[t] - first;
 		size_t per_group = group[t] != 0 ? group[t] : count;
-		if (group[t] != 0 && (count % per_group != 0 || count / per_group > GROUPS_MAX)) {
-			fprintf(stderr, "error: table %u: %zu texts do not make groups of %u (at most %u groups)\n", t,
-				count, group[t], GROUPS_MAX);
+		if (group[t] != 0 && (count + per_group - 1u) / per_group > GROUPS_MAX) {
+			fprintf(stderr, "error: table %u: %zu texts make more than %u groups of %u\n", t, count,
+				GROUPS_MAX, group[t]);
 			return false;
 		}
 		size_t size = 0;
 		for (size_t g = 0; g * per_group < count; g++) {
 			size_t at = p->starts[t] + size;
-			size_t group_size = textpack_huffman_pack(&list->texts[first + g * per_group], per_group, lengths,
+			size_t in_group = count - g * per_group < per_group ? count - g * per_group : per_group;
+			size_t group_size = textpack_huffman_pack(&list->texts[first + g * per_group], in_group, lengths,
 							      codes, &p->bits[at], BITS_MAX - at);
 			if (group_size == 0) {
 				fprintf(stderr, "error: the packed texts do not fit in the packer's buffer\n");
@@ -245,7 +247,7 @@ static int gen(int argc, char **argv)
 		}
 		fprintf(c, "\n};\n");
 		if (group[t] != 0) {
-			size_t groups = (ends[t] - first) / group[t];
+			size_t groups = (ends[t] - first + group[t] - 1u) / group[t]; /* the last may be short */
 			fprintf(h, "/* Where each group of %u texts starts in %s. */\n#define %s_GROUPS %zuu\n"
 				   "extern const uint16_t %s_at[%zu] ENGINE_FLASH;\n",
 				group[t], names[t], upper, groups, names[t], groups ? groups : 1u);

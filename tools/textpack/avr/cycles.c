@@ -14,13 +14,13 @@
 #include "tools/textpack/cycles.h"
 
 static const char plain_errors[] ENGINE_FLASH =
-#define ERROR_TEXT(err, words) words "\0"
+#define ERROR_TEXT(err, english, polish) english "\0"
 #include "engine/error_texts.def"
 #undef ERROR_TEXT
 	;
 
 static const char plain_console[] ENGINE_FLASH =
-#define TEXT(name, words) words "\0"
+#define TEXT(name, english, polish) english "\0"
 #include "firmware/console_texts.def"
 #undef TEXT
 	;
