@@ -528,6 +528,7 @@ E2E_NEEDS_test_soak := SAVE TRANSCRIPT LAMPS SOUND STATS CONSOLE
 # The operator menu's locks, attract mode's idle times and the sound
 # switch, kept in the EEPROM.
 E2E_NEEDS_test_operator := OPERATOR LEVELS ATTRACT SOUND SAVE STATS CONSOLE
+E2E_NEEDS_test_polish := POLISH OPERATOR SAVE TRANSCRIPT
 # Sleep at the menu: every edition waits there, and the console's polling
 # is part of what it weighs.
 E2E_NEEDS_test_sleep := CONSOLE

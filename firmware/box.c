@@ -79,14 +79,15 @@ void box_start(void)
 	} else {
 		settings_init();
 	}
-	transcript_start(); /* the console starts as the C start-up zeroed it */
 	game_observe(observers);
 	if (FEATURE_ATTRACT) {
 		attract_init();
 	}
 	if (FEATURE_OPERATOR) {
-		operator_apply(); /* the sound and the idle times the operator set */
+		operator_apply(); /* the sound, the idle times and the language the operator set */
 	}
+	/* In the language set: the console starts as the C start-up zeroed it. */
+	transcript_start();
 	ui_start();
 	/* A watchdog reset means the exhibit hung: it comes back as it
 	 * would be left idle, drawing visitors in, not waiting at a menu. */

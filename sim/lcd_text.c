@@ -31,7 +31,18 @@ static const struct {
 	{0xFF, "\u2588"}, /* all dots lit */
 };
 
-/* Custom glyphs by how many of their 40 dots are lit. */
+/* The firmware's Polish letters (engine/letters.def): a custom glyph
+ * drawn as one of them is shown as that letter. */
+static const struct {
+	const char *utf8;
+	uint8_t rows[8];
+} letters[] = {
+#define LETTER(utf8, plain, ...) { utf8, { __VA_ARGS__ } },
+#include "engine/letters.def"
+#undef LETTER
+};
+
+/* Other custom glyphs by how many of their 40 dots are lit. */
 static const char *const shades[] = {" ", "\u2591", "\u2592", "\u2593", "\u2588"};
 
 static const char *cell_utf8(const struct sim *sim, uint8_t code, char ascii[2])
@@ -39,6 +50,11 @@ static const char *cell_utf8(const struct sim *sim, uint8_t code, char ascii[2])
 	if (code < 16u) {
 		uint8_t rows[8];
 		sim_lcd_glyph(sim, code, rows);
+		for (size_t i = 0; i < sizeof letters / sizeof letters[0]; i++) {
+			if (memcmp(rows, letters[i].rows, sizeof rows) == 0) {
+				return letters[i].utf8;
+			}
+		}
 		unsigned lit = 0;
 		for (int i = 0; i < 8; i++) {
 			lit += (unsigned)__builtin_popcount(rows[i]);

@@ -1,7 +1,8 @@
 /*
  * The LCD's text for a terminal: the character ROM (HD44780U "A00", the
  * Japanese one the shield's modules carry) in UTF-8, and custom characters
- * as a shade block as dark as the glyph is full, so columns stay aligned.
+ * as the Polish letter they draw (engine/letters.def), else as a shade
+ * block as dark as the glyph is full, so columns stay aligned.
  */
 #ifndef SIM_LCD_TEXT_H
 #define SIM_LCD_TEXT_H

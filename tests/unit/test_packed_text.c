@@ -220,6 +220,62 @@ static void test_screen_texts(void **state)
 	printf("# %lu screen texts decoded back\n", texts_checked);
 }
 
+/* The screen text named `name`, in `language`. */
+static const char *screen_text(const char *name, unsigned language)
+{
+	for (size_t i = 0; i < COUNT(screen_texts); i++) {
+		if (strcmp(screen_texts[i].name, name) == 0) {
+			return screen_texts[i].text[language];
+		}
+	}
+	for (size_t i = 0; i < COUNT(exhibit_texts); i++) {
+		if (strcmp(exhibit_texts[i].name, name) == 0) {
+			return exhibit_texts[i].text[language];
+		}
+	}
+	fail_msg("no screen text %s", name);
+	return "";
+}
+
+/* The menus' row 0, "Label <value>", at its widest: each label with the
+ * longest of its values (or the widest number it shows, and its unit). */
+static void test_menu_rows_fit(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *label, *values[2], *number;
+	} items[] = {
+		{ "SCREEN_LABEL_RULE", { "SCREEN_RULE_NORMAL", "SCREEN_RULE_MISERE" }, "" },
+		{ "SCREEN_LABEL_VARIANT", { "SCREEN_VARIANT_ANY", "SCREEN_VARIANT_ADJACENT" }, "" },
+		{ "SCREEN_LABEL_FIRST", { "SCREEN_FIRST_YOU", "SCREEN_FIRST_ME" }, "" },
+		{ "SCREEN_LABEL_LEVEL", { NULL, NULL }, "3" },
+		{ "SCREEN_LABEL_COLS", { NULL, NULL }, "8" },
+		{ "SCREEN_OP_LOCK_GAME", { "SCREEN_OP_NO", "SCREEN_OP_YES" }, "" },
+		{ "SCREEN_OP_LOCK_LEVEL", { "SCREEN_OP_NO", "SCREEN_OP_YES" }, "" },
+		{ "SCREEN_OP_IDLE_MENU", { "SCREEN_OP_SECONDS", NULL }, "240" },
+		{ "SCREEN_OP_IDLE_GAME", { "SCREEN_OP_MINUTES", NULL }, "30" },
+		{ "SCREEN_OP_SOUND", { "SCREEN_OP_ON", "SCREEN_OP_OFF" }, "" },
+		{ "SCREEN_OP_LANGUAGE", { "SCREEN_LANGUAGE_ENGLISH", "SCREEN_LANGUAGE_POLISH" }, "" },
+	};
+	unsigned checked = 0;
+	for (size_t i = 0; i < COUNT(items); i++) {
+		for (unsigned language = 0; language < LANGUAGES; language++) {
+			size_t widest = 0;
+			for (unsigned v = 0; v < 2; v++) {
+				size_t width = items[i].values[v] ? columns(screen_text(items[i].values[v], language)) : 0;
+				widest = width > widest ? width : widest;
+			}
+			size_t row = columns(screen_text(items[i].label, language)) + strlen("<>") + strlen(items[i].number) +
+				     widest;
+			if (row > LCD_WIDTH) {
+				fail_msg("%s: %zu columns at its widest in language %u", items[i].label, row, language);
+			}
+			checked++;
+		}
+	}
+	printf("# %u menu rows at their widest fit the LCD\n", checked);
+}
+
 static void test_teach_texts(void **state)
 {
 	(void)state;
@@ -327,6 +383,7 @@ int main(void)
 		cmocka_unit_test(test_error_texts),
 		cmocka_unit_test(test_console_texts),
 		cmocka_unit_test(test_screen_texts),
+		cmocka_unit_test(test_menu_rows_fit),
 		cmocka_unit_test(test_teach_texts),
 		cmocka_unit_test(test_engine_in_polish),
 		cmocka_unit_test(test_print_error),

@@ -1,0 +1,221 @@
+/*
+ * The exhibit in Polish end to end (FEATURE_POLISH): the real firmware in
+ * the simulator, through the buttons, the LCD's pins and the serial line.
+ * The operator menu's Language item switches every text; the LCD shows
+ * the Polish letters as custom characters whose dots are the letters'
+ * (the simulator reads a glyph back as a letter only when every dot
+ * matches engine/letters.def, so a wrong glyph fails here), the serial
+ * line prints them in UTF-8, Marienbad's moves name the matches in the
+ * plural form the number asks for, the language survives a power cut,
+ * and English comes back when chosen.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "sim/lcd_text.h"
+#include "tests/e2e/e2e.h"
+#include "tests/e2e/e2e_serial.h"
+
+#define GESTURE_MS 1600u
+#define SCREEN_MS 300u
+
+/* Row `row` as UTF-8, Polish letters read back from their glyphs. */
+static void line_utf8(struct sim *sim, uint8_t row, char out[LCD_TEXT_LINE_SIZE])
+{
+	char raw[BOARD_LCD_COLUMNS + 1];
+	e2e_line(sim, row, raw);
+	lcd_text_line_utf8(sim, raw, out);
+}
+
+static bool wait_utf8(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms)
+{
+	char text[LCD_TEXT_LINE_SIZE];
+	for (uint32_t waited = 0;; waited += 10u) {
+		line_utf8(sim, row, text);
+		if (strncmp(text, prefix, strlen(prefix)) == 0) {
+			return true;
+		}
+		if (waited >= timeout_ms) {
+			return false;
+		}
+		sim_run_ms(sim, 10);
+	}
+}
+
+static void expect_utf8(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms)
+{
+	if (!wait_utf8(sim, row, prefix, timeout_ms)) {
+		char text[LCD_TEXT_LINE_SIZE];
+		line_utf8(sim, row, text);
+		fail_msg("row %u shows \"%s\", not \"%s...\"", row, text, prefix);
+	}
+}
+
+/* Whether the serial line has printed `text` as a line of its own, from
+ * its line `from` on; its index, or -1. */
+static int serial_find(struct sim *sim, const char *text, unsigned from)
+{
+	char line[128];
+	for (unsigned i = from; e2e_serial_line(sim, i, line, sizeof line); i++) {
+		if (strcmp(line, text) == 0) {
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+/* The operator menu's Language item set to `language` ("Polski" or
+ * "English"), from power-on with SELECT held; back to the visitors. */
+static void choose_language(struct sim *sim, const char *language)
+{
+	sim_button_down(sim, BUTTON_SELECT);
+	sim_power_cycle(sim);
+	if (!wait_utf8(sim, 1, "Hold SEL: exit", GESTURE_MS)) {
+		expect_utf8(sim, 1, "SEL długo: wyjdź", GESTURE_MS);
+	}
+	sim_button_up(sim);
+	sim_run_ms(sim, 100);
+	char text[LCD_TEXT_LINE_SIZE];
+	int presses = 0;
+	for (;;) {
+		line_utf8(sim, 0, text);
+		if (strncmp(text, "Lang <", 6) == 0 || strncmp(text, "Język <", 8) == 0) {
+			break;
+		}
+		assert_true(++presses < 12);
+		e2e_press(sim, BUTTON_DOWN);
+	}
+	if (strstr(text, language) == NULL) {
+		e2e_press(sim, BUTTON_RIGHT);
+	}
+	line_utf8(sim, 0, text);
+	char expected[LCD_TEXT_LINE_SIZE];
+	snprintf(expected, sizeof expected, "%s<%s>", strcmp(language, "Polski") == 0 ? "Język " : "Lang ",
+		 language);
+	assert_string_equal(text, expected);
+	sim_press(sim, BUTTON_SELECT, 1200);
+	e2e_expect_menu(sim, SCREEN_MS);
+}
+
+/* Marienbad's word for `count` matches taken, as Polish grammar has it
+ * (written here apart from the firmware's rule). */
+static const char *zapalki(unsigned count)
+{
+	if (count == 1) {
+		return "zapałkę";
+	}
+	if (count % 10 >= 2 && count % 10 <= 4 && (count % 100 < 10 || count % 100 >= 20)) {
+		return "zapałki";
+	}
+	return "zapałek";
+}
+
+static void the_operator_switches_every_screen_to_polish(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(0);
+	choose_language(sim, "Polski");
+	/* The visitors' menu: Marienbad's name and its rules, then who
+	 * wins, along row 1. */
+	expect_utf8(sim, 0, "<Marienbad>", SCREEN_MS);
+	expect_utf8(sim, 1, "Rzędy 1,3,5,7; w", SCREEN_MS);
+	/* The items' labels and values. */
+	e2e_press(sim, BUTTON_DOWN);
+	expect_utf8(sim, 0, "Tryb <odwrotny>", SCREEN_MS);
+	expect_utf8(sim, 1, "U/D:inne SEL:gra", SCREEN_MS);
+	e2e_press(sim, BUTTON_DOWN);
+	expect_utf8(sim, 0, "Zaczyna <ty>", SCREEN_MS);
+	/* The language is kept across a power cut. */
+	sim_power_cycle(sim);
+	expect_utf8(sim, 0, "<Marienbad>", 2000);
+	assert_true(serial_find(sim, "grundy-box gotowy", 0) >= 0);
+	e2e_check_health(sim);
+	e2e_close(sim);
+}
+
+/* Marienbad played in Polish: the help, every amount of the row of 7
+ * with its plural, the move on the serial line in Polish and in UTF-8, the
+ * machine's answer. */
+static void marienbad_names_the_matches_in_their_plural(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(0);
+	choose_language(sim, "Polski");
+	e2e_press(sim, BUTTON_SELECT);
+	expect_utf8(sim, 0, "U/D=gdzie L/R=n", SCREEN_MS);
+	expect_utf8(sim, 1, "SEL=idź dł=stop", SCREEN_MS);
+	expect_utf8(sim, 1, "Weź ", 4000);
+	/* To the row of 7, the last. */
+	int presses = 0;
+	char text[LCD_TEXT_LINE_SIZE];
+	for (line_utf8(sim, 0, text); strstr(text, "[7]") == NULL; line_utf8(sim, 0, text)) {
+		assert_true(++presses < 8);
+		e2e_press(sim, BUTTON_DOWN);
+	}
+	/* Down to 0, then up through every amount the row holds. */
+	for (presses = 0; presses < 8; presses++) {
+		e2e_press(sim, BUTTON_LEFT);
+	}
+	unsigned checked = 0;
+	for (unsigned count = 0; count <= 7; count++) {
+		char expected[LCD_TEXT_LINE_SIZE];
+		snprintf(expected, sizeof expected, "Weź %u %s", count, zapalki(count));
+		expect_utf8(sim, 1, expected, SCREEN_MS);
+		line_utf8(sim, 1, text);
+		assert_string_equal(text, expected);
+		checked++;
+		if (count < 7) {
+			e2e_press(sim, BUTTON_RIGHT);
+		}
+	}
+	printf("# %u amounts shown with their plural\n", checked);
+	/* Take 2 of the 7: the row of 7 is the fourth. */
+	for (presses = 0; presses < 5; presses++) {
+		e2e_press(sim, BUTTON_LEFT);
+	}
+	expect_utf8(sim, 1, "Weź 2 zapałki", SCREEN_MS);
+	e2e_press(sim, BUTTON_SELECT);
+	expect_utf8(sim, 1, "Biorę ", 8000);
+	line_utf8(sim, 1, text);
+	unsigned taken = 0;
+	char word[32] = "";
+	assert_int_equal(sscanf(text, "Biorę %u %31s", &taken, word), 2);
+	assert_string_equal(word, zapalki(taken));
+	/* The serial line: the Polish transcript, its letters in UTF-8. */
+	int first = serial_find(sim, "nowa gra marienbad 1 3 5 7", 0);
+	assert_true(first >= 0);
+	assert_int_equal(serial_find(sim, "ty 4-2 -> 1 3 5 5", (unsigned)first), first + 1);
+	e2e_check_health(sim);
+	e2e_close(sim);
+}
+
+static void english_comes_back(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(0);
+	choose_language(sim, "Polski");
+	expect_utf8(sim, 1, "Rzędy", 30000);
+	choose_language(sim, "English");
+	e2e_expect_line(sim, 0, "<Marienbad>", SCREEN_MS);
+	e2e_expect_line(sim, 1, "Rows 1,3,5,7", 30000);
+	e2e_check_health(sim);
+	e2e_close(sim);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	e2e_init(argv[0]);
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(the_operator_switches_every_screen_to_polish),
+		cmocka_unit_test(marienbad_names_the_matches_in_their_plural),
+		cmocka_unit_test(english_comes_back),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
