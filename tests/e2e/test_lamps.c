@@ -8,12 +8,13 @@
  * Marienbad: every lamp is lit at the start, the matches a person takes go
  * dark at once, the machine's choice blinks (its matches on and off, the
  * others steady) while the screen announces it and goes dark once played,
- * and a finished game leaves every lamp dark.  Other games (Nim, Wythoff,
- * Kayles, Matrix Nim, Prime power, Chomp, Taktix), played to the end:
- * lamp 1 lit exactly while the machine is to move, and the rows of 3, 5
- * and 7 the position's parts in binary, as worked out here from the
- * position the host's engine computes and the LCD shows, after every move;
- * the lamps the machine's choice changes blink while it is announced.
+ * and a finished game leaves every lamp dark.  A game of each other kind
+ * (Nim, Wythoff, Kayles, Matrix Nim, Divide, whose start is too large for
+ * its rows, Prime power, Chomp, Taktix) played to the end: lamp 1 lit
+ * exactly while the machine is to move, and the rows of 3, 5 and 7 the
+ * position's parts in binary, as worked out here from the position the
+ * host's engine computes and the LCD shows, after every move; the lamps
+ * the machine's choice changes blink while it is announced.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -50,16 +51,22 @@ static uint16_t marienbad_lamps(const struct position *pos)
 	return lamps;
 }
 
-/* The parts other games show: heaps, rows of pins, Prime power's
+/* The parts other games show: heaps, rows of pins, numbers, Prime power's
  * exponents, Matrix Nim's rows' stones, and a board's one number, its
  * pieces left.  Returns how many. */
 static unsigned parts_of(const struct position *pos, uint32_t part[ENGINE_MAX_ROWS])
 {
-	if (pos->game == GAME_CHOMP || pos->game == GAME_TAKTIX) {
+	if (pos->game == GAME_CHOMP) {
 		part[0] = 0;
-		for (unsigned i = 0; i < 16u; i++) {
-			part[0] += pos->game == GAME_CHOMP ? (i < pos->count ? pos->u.chomp[i] : 0u)
-							   : (uint32_t)(pos->u.taktix >> i & 1u);
+		for (unsigned row = 0; row < pos->count; row++) {
+			part[0] += pos->u.chomp[row];
+		}
+		return 1;
+	}
+	if (pos->game == GAME_TAKTIX) {
+		part[0] = 0;
+		for (unsigned cell = 0; cell < 16u; cell++) {
+			part[0] += pos->u.taktix >> cell & 1u;
 		}
 		return 1;
 	}
@@ -71,6 +78,8 @@ static unsigned parts_of(const struct position *pos, uint32_t part[ENGINE_MAX_RO
 			for (unsigned c = 0; c < pos->cols; c++) {
 				part[i] += pos->u.cell[i][c];
 			}
+		} else if (pos->game == GAME_DIVIDE) {
+			part[i] = pos->u.number[i];
 		} else { /* Nim's and Wythoff's heaps, Kayles' rows */
 			part[i] = pos->u.heap[i];
 		}
@@ -297,7 +306,7 @@ static void other_games_show_the_turn_and_their_parts(void **state)
 {
 	(void)state;
 	static const uint8_t games[] = {
-		GAME_NIM, GAME_WYTHOFF, GAME_KAYLES, GAME_MATRIX_NIM, GAME_PRIME_POWER, GAME_CHOMP, GAME_TAKTIX,
+		GAME_NIM, GAME_WYTHOFF, GAME_KAYLES, GAME_MATRIX_NIM, GAME_DIVIDE, GAME_PRIME_POWER, GAME_CHOMP, GAME_TAKTIX,
 	};
 	struct sim *sim = e2e_boot(0);
 	struct blink_figures figures = { 0 };

@@ -3,8 +3,12 @@
  * keeping what the registers were last given: Marienbad's matches, lit
  * while there; the machine's choice blinking with the millisecond count's
  * bit of 128 until it is played or the game is left; a Marienbad of other
- * rows; every other game's lamp 1, lit while the machine is to move.
- * Lamp 1 is bit 15, the rows of 1, 3, 5 and 7 lamps follow it.
+ * rows; every other game's lamp 1, lit while the machine is to move, and
+ * its parts in binary in the rows under it, at the limits (a part larger
+ * than its row, more parts than rows, fewer, an empty one, the game's
+ * end), and every game played out against a picture worked out here from
+ * the position's record.  Lamp 1 is bit 15, the rows of 1, 3, 5 and 7
+ * lamps follow it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
