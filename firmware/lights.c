@@ -4,50 +4,147 @@
 #include <stddef.h>
 
 #include "firmware/game.h"
+#include "firmware/view.h"
 #include "hal/lamps.h"
 
 #define LIGHTS_ROWS 4u /* of 1, 3, 5 and 7 lamps */
+/* The rows of 3, 5 and 7 lamps under lamp 1, which show the parts. */
+#define LIGHTS_PART_ROWS 3u
+#define LIGHTS_PART_LAMPS 15u
+#define LIGHTS_LAMP_1 0x8000u
 /* Each half of a blink, as a bit of the milliseconds' count: 128 ms on,
  * 128 ms off, so that the announcement's second and a half blinks about
  * six times.  The count's low byte holds it. */
 #define LIGHTS_BLINK_BIT 0x80u
 
-/* The machine's move being announced, while its matches blink (the
- * screen's own record of it, which stays until the move is played); NULL
- * when none is. */
+/* The machine's move being announced, while the lamps it changes blink
+ * (the screen's own record of it, which stays until the move is played);
+ * NULL when none is. */
 static const struct move *choice;
 /* The half of the blink the lamps show (LIGHTS_BLINK_BIT or 0), so that
  * they are drawn only when it changes; LIGHTS_BLINK_NONE before the first. */
 #define LIGHTS_BLINK_NONE 1u
 static uint8_t blink_half;
 
-/* The picture of the game's position, lamp 1 in bit 15 (hal/lamps.h):
- * in Marienbad, the rows from the top, each lit from the left, a lamp a
- * match, with the matches `taken` (NULL: none) gone. */
-static uint16_t picture(const struct move *taken)
+/* Marienbad's matches: the rows from the top, each lit from the left, a
+ * lamp a match. */
+static uint16_t matches(const struct position *pos)
 {
-	const struct position *pos = &game.pos;
-	if (pos->game != GAME_MARIENBAD) {
-		return game.over ? 0u : (uint16_t)((unsigned)game.to_move << 15); /* lamp 1 lit for PLAYER_MACHINE */
-	}
 	uint16_t lamps = 0;
 	uint8_t width = 1;
 	for (uint8_t row = 0; row < LIGHTS_ROWS; row++, width += 2u) {
 		/* A row past the count has no matches, whatever the record
 		 * holds there (the menu keeps the numbers it no longer shows). */
-		uint16_t matches = row < pos->count ? pos->u.heap[row] : 0u;
-		if (taken != NULL && taken->u.heap.heap == row) {
-			matches -= taken->u.heap.count;
-		}
+		uint16_t left = row < pos->count ? pos->u.heap[row] : 0u;
 		for (uint8_t at = 0; at < width; at++) {
 			lamps <<= 1;
-			if (matches != 0) {
+			if (left != 0) {
 				lamps |= 1u;
-				matches--;
+				left--;
 			}
 		}
 	}
 	return lamps;
+}
+
+/* How many of 16 cells hold a piece, a bit each. */
+static uint8_t cells_in(uint16_t cells)
+{
+	uint8_t left = 0;
+	for (; cells != 0; cells &= (uint16_t)(cells - 1u)) {
+		left++;
+	}
+	return left;
+}
+
+/* The pieces left on a board of cells, a bit each: Taktix's 16, or
+ * Nineteen's 19 in two halves. */
+static uint8_t cells_left(const struct position *pos)
+{
+	if (engine_game_present(GAME_NINETEEN) && pos->game == GAME_NINETEEN) {
+		return (uint8_t)(cells_in((uint16_t)pos->u.nineteen) + cells_in((uint16_t)(pos->u.nineteen >> 16)));
+	}
+	return cells_in(pos->u.taktix);
+}
+
+/* Part i of what the lamps show: a heap, number, coin's square, row of
+ * pins or strip as the line and the strip show it; Prime power's
+ * exponent of its prime i (the Nim heap the factor is); Matrix Nim's row
+ * i, all its cells' stones (the row's Nim heap); a board's pieces left,
+ * its one part: its rows are too many, or too long, for the lamps' rows. */
+static uint32_t part(const struct position *pos, uint8_t picture, uint8_t i)
+{
+	/* The numbers of the line (view_value's) added up: `n` from `first`. */
+	uint8_t first = 0;
+	uint8_t n = pos->count; /* Chomp's rows, Kubo's stacks */
+	switch (picture) {
+	case ENGINE_PICTURE_TAKTIX:
+	case ENGINE_PICTURE_NINETEEN:
+		return cells_left(pos);
+	case ENGINE_PICTURE_GRID:
+		n = pos->cols;
+		first = (uint8_t)(i * n);
+		break;
+	case ENGINE_PICTURE_CHOMP:
+	case ENGINE_PICTURE_KUBO:
+		break;
+	default:
+		return pos->game == GAME_PRIME_POWER ? pos->u.factors.exponent[i] : view_value(pos, i);
+	}
+	uint16_t total = 0; /* at most 8 cells of 255 */
+	for (; n > 0; n--, first++) {
+		total += (uint16_t)view_value(pos, first);
+	}
+	return total;
+}
+
+/* The picture of `pos`, the game's position or the one the machine's
+ * choice leaves, lamp 1 in bit 15 (hal/lamps.h).  Marienbad: its
+ * matches.  Every other game: lamp 1 lit while the machine is to move,
+ * and the first three parts in binary, in order down to the bottom row,
+ * each in as many lamps as its row has (all of them lit when the part is
+ * larger); a game of one part has all 15 lamps, one binary number from
+ * lamp 2 to lamp 16. */
+static uint16_t picture(const struct position *pos)
+{
+	if (pos->game == GAME_MARIENBAD) {
+		return matches(pos);
+	}
+	uint8_t drawn = engine_game_facts(pos->game).picture;
+	uint8_t shown = drawn >= ENGINE_PICTURE_CHOMP ? 1u : pos->count; /* a board: its pieces */
+	if (shown > LIGHTS_PART_ROWS) {
+		shown = LIGHTS_PART_ROWS;
+	}
+	/* The parts take the lowest `shown` rows: the first is the row of 3
+	 * lamps for three parts, of 5 for two. */
+	uint8_t width = (uint8_t)(2u * (LIGHTS_PART_ROWS - shown) + 3u);
+	if (shown == 1u) {
+		width = LIGHTS_PART_LAMPS;
+	}
+	uint16_t lamps = 0;
+	for (uint8_t i = 0; i < shown; i++, width += 2u) {
+		uint16_t most = (uint16_t)((1u << width) - 1u);
+		uint32_t value = part(pos, drawn, i);
+		lamps = (uint16_t)((unsigned)lamps << width) | (value < most ? (uint16_t)value : most);
+	}
+	if (!game.over && game.to_move == PLAYER_MACHINE) {
+		lamps |= LIGHTS_LAMP_1;
+	}
+	return lamps;
+}
+
+/* The lamps show the game's position, or the one the move `taken` (not
+ * NULL) leaves.  Shared by the events and the blink, it stays a function
+ * of its own: the position's copy is on the stack only while the lamps
+ * are drawn, not in the frame of the main loop, into which lights_tick()
+ * is inlined. */
+static void show(const struct move *taken)
+{
+	struct position pos = game.pos;
+	if (taken != NULL) {
+		engine_apply_move(&pos, taken);
+	}
+	lamps_show(picture(&pos));
 }
 
 /* Every event shows the game's position now, and ends a blink: the move
@@ -56,7 +153,7 @@ void lights_game_event(uint8_t event)
 {
 	(void)event;
 	choice = NULL;
-	lamps_show(picture(NULL));
+	show(NULL);
 }
 
 void lights_choice(const struct move *mv)
@@ -65,12 +162,14 @@ void lights_choice(const struct move *mv)
 	blink_half = LIGHTS_BLINK_NONE;
 }
 
-/* Only a blink needs the time; every event shows the lamps itself. */
+/* Only a blink needs the time; every event shows the lamps itself.  Every
+ * other half of the blink shows the position the choice leaves, so that
+ * the lamps the move changes, and only they, go on and off. */
 void lights_tick(uint8_t now_ms)
 {
 	uint8_t half = now_ms & LIGHTS_BLINK_BIT;
 	if (choice != NULL && half != blink_half) {
 		blink_half = half;
-		lamps_show(picture(half != 0 ? choice : NULL));
+		show(half != 0 ? choice : NULL);
 	}
 }

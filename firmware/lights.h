@@ -5,13 +5,24 @@
  *   Marienbad: the 16 matches, as Nimatron showed its heaps in lights.
  *     Each lamp is a match of its row, lit while the match is there, so
  *     that the lamps go out as matches are taken, from the right of a
- *     row; the machine's choice blinks while the screen announces it,
- *     before it is taken.  A Marienbad of other rows shows its first
- *     four, each as far as its lamps go, and a row past its count none;
- *   every other game: whose turn it is, lamp 1 lit while the machine is
- *     to move (it thinks, then announces its move), the others dark.
- * Before the first game every lamp is dark; a game left or over keeps
- * its last picture until the next begins.
+ *     row.  A Marienbad of other rows shows its first four, each as far
+ *     as its lamps go, and a row past its count none;
+ *   every other game: lamp 1 lit while the machine is to move (it
+ *     thinks, then announces its move), dark on the person's turn and
+ *     once the game is over; the rows of 3, 5 and 7 below it show the
+ *     position's parts, each a binary number read from the left, lit for
+ *     1: the heaps, numbers, coins' squares, rows of pins or strips as
+ *     the screen shows them, Prime power's exponents (its factors' Nim
+ *     heaps), Matrix Nim's rows' stones (each row's Nim heap).  Three
+ *     parts take the three rows, two the rows of 5 and 7, and one all
+ *     15 lamps, from lamp 2 to lamp 16; a game of more shows its first
+ *     three.  A row too short for its part (above 7, 31, 127 or 32767)
+ *     is lit whole.  The boards (Chomp, Taktix, Kubo, Nineteen) show one
+ *     number, the pieces left.
+ * The machine's choice blinks while the screen announces it, before it is
+ * taken: the lamps the move changes go off and on (128 ms each).  Before
+ * the first game every lamp is dark; a game left or over keeps its last
+ * picture until the next begins.
  */
 #ifndef FIRMWARE_LIGHTS_H
 #define FIRMWARE_LIGHTS_H
@@ -23,7 +34,7 @@
 /* The game's observer (firmware/game.h): the lamps show the position. */
 void lights_game_event(uint8_t event);
 /* The machine has chosen `mv` in the game's position and announces it:
- * the matches it takes blink until the next event, the move played or
+ * the lamps it changes blink until the next event, the move played or
  * the game left.  `mv` must stay unchanged until then. */
 void lights_choice(const struct move *mv);
 /* Every pass of the main loop: the blinking, at the time `now_ms` (its

@@ -8,8 +8,13 @@
  * Marienbad: every lamp is lit at the start, the matches a person takes go
  * dark at once, the machine's choice blinks (its matches on and off, the
  * others steady) while the screen announces it and goes dark once played,
- * and a finished game leaves every lamp dark.  Other games: lamp 1 alone,
- * lit exactly while the machine is to move.
+ * and a finished game leaves every lamp dark.  A game of each other kind
+ * (Nim, Wythoff, Kayles, Matrix Nim, Divide, whose start is too large for
+ * its rows, Prime power, Chomp, Taktix) played to the end: lamp 1 lit
+ * exactly while the machine is to move, and the rows of 3, 5 and 7 the
+ * position's parts in binary, as worked out here from the position the
+ * host's engine computes and the LCD shows, after every move; the lamps
+ * the machine's choice changes blink while it is announced.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,6 +33,7 @@
 #define SAMPLE_MS 4u
 #define SCREEN_TIMEOUT_MS 10000u
 #define LAMPS_FOLLOW_MS 20u
+#define SCREEN_QUIET_MS 12u
 
 /* What Marienbad's lamps must show of `pos`: in each row of 1, 3, 5 and 7
  * lamps, as many lit from the left as the row has matches. */
@@ -43,6 +49,65 @@ static uint16_t marienbad_lamps(const struct position *pos)
 		}
 	}
 	return lamps;
+}
+
+/* The parts other games show: heaps, rows of pins, numbers, Prime power's
+ * exponents, Matrix Nim's rows' stones, and a board's one number, its
+ * pieces left.  Returns how many. */
+static unsigned parts_of(const struct position *pos, uint32_t part[ENGINE_MAX_ROWS])
+{
+	if (pos->game == GAME_CHOMP) {
+		part[0] = 0;
+		for (unsigned row = 0; row < pos->count; row++) {
+			part[0] += pos->u.chomp[row];
+		}
+		return 1;
+	}
+	if (pos->game == GAME_TAKTIX) {
+		part[0] = 0;
+		for (unsigned cell = 0; cell < 16u; cell++) {
+			part[0] += pos->u.taktix >> cell & 1u;
+		}
+		return 1;
+	}
+	for (unsigned i = 0; i < pos->count; i++) {
+		if (pos->game == GAME_PRIME_POWER) {
+			part[i] = pos->u.factors.exponent[i];
+		} else if (pos->game == GAME_MATRIX_NIM) {
+			part[i] = 0;
+			for (unsigned c = 0; c < pos->cols; c++) {
+				part[i] += pos->u.cell[i][c];
+			}
+		} else if (pos->game == GAME_DIVIDE) {
+			part[i] = pos->u.number[i];
+		} else { /* Nim's and Wythoff's heaps, Kayles' rows */
+			part[i] = pos->u.heap[i];
+		}
+	}
+	return pos->count;
+}
+
+/* What the lamps must show of `pos`: Marienbad's matches; in the other
+ * games lamp 1 while the machine is to move, and under it the first three
+ * parts, each in binary in one row, the lowest rows for fewer than three,
+ * all 15 lamps for one, and a row lit whole for a part it cannot hold. */
+static uint16_t expected_lamps(const struct position *pos, bool machine_to_move)
+{
+	if (pos->game == GAME_MARIENBAD) {
+		return marienbad_lamps(pos);
+	}
+	uint32_t part[ENGINE_MAX_ROWS];
+	unsigned n = parts_of(pos, part);
+	unsigned shown = n < 3u ? n : 3u;
+	uint32_t lamps = machine_to_move ? LAMP_1 : 0u;
+	unsigned lowest = 0; /* the bit of the lowest lamp of the next row up */
+	for (unsigned k = shown; k-- > 0;) {
+		unsigned width = n == 1u ? 15u : 7u - 2u * (shown - 1u - k);
+		uint32_t most = ((uint32_t)1 << width) - 1u;
+		lamps |= (part[k] < most ? part[k] : most) << lowest;
+		lowest += width;
+	}
+	return (uint16_t)lamps;
 }
 
 /* The lamps as rows, "*" lit and "." dark: "* *** *****  ......." */
@@ -88,7 +153,8 @@ static bool screen_reached(struct sim *sim, void *ctx)
 	return (wait->mask >> e2e_screen_of(sim, wait->game) & 1u) != 0;
 }
 
-/* Runs until the game screen is one of `mask` (bits of enum e2e_screen). */
+/* Runs until the game screen is one of `mask` (bits of enum e2e_screen)
+ * and the display has finished drawing it. */
 static enum e2e_screen wait_screen(struct sim *sim, uint8_t game, unsigned mask)
 {
 	struct screen_wait wait = { game, mask };
@@ -98,6 +164,7 @@ static enum e2e_screen wait_screen(struct sim *sim, uint8_t game, unsigned mask)
 		e2e_line(sim, 1, bottom);
 		fail_msg("the screen never came; it shows \"%s\" / \"%s\"", top, bottom);
 	}
+	e2e_settle(sim, SCREEN_QUIET_MS);
 	return e2e_screen_of(sim, game);
 }
 
@@ -142,18 +209,20 @@ struct blink_figures {
 	unsigned halves; /* blink halves seen, on or off, over all announcements */
 };
 
-/* The machine's turn, from "Thinking...": its matches blink while the
- * screen announces the move, the rest steady, and go dark once played. */
+/* The machine's turn, from "Thinking...": the lamps its choice changes
+ * (Marienbad: its matches) blink while the screen announces the move, the
+ * rest steady, and show the position it leaves once played. */
 static void machine_turn_blinks(struct sim *sim, struct position *pos, struct blink_figures *figures)
 {
-	uint16_t before = marienbad_lamps(pos);
+	uint8_t game = pos->game;
+	uint16_t before = expected_lamps(pos, true);
 	expect_lamps(sim, before, "while the machine thinks");
-	wait_screen(sim, GAME_MARIENBAD, MASK(E2E_MOVE));
+	wait_screen(sim, game, MASK(E2E_MOVE));
 	uint16_t seen_on = 0xFFFFu; /* lamps lit in every sample */
 	uint16_t seen_any = 0;      /* lamps lit in some sample */
 	uint16_t last = sim_lamps(sim);
 	unsigned changes = 0;
-	while (e2e_screen_of(sim, GAME_MARIENBAD) == E2E_MOVE) {
+	while (e2e_screen_of(sim, game) == E2E_MOVE) {
 		uint16_t now = sim_lamps(sim);
 		seen_on &= now;
 		seen_any |= now;
@@ -161,28 +230,32 @@ static void machine_turn_blinks(struct sim *sim, struct position *pos, struct bl
 		last = now;
 		sim_run_ms(sim, SAMPLE_MS);
 	}
-	wait_screen(sim, GAME_MARIENBAD, MASK(E2E_TURN) | MASK(E2E_OVER));
+	wait_screen(sim, game, MASK(E2E_TURN) | MASK(E2E_OVER));
 	struct move mv;
 	last_machine_move(sim, pos, &mv);
-	engine_apply_move(pos, &mv);
-	uint16_t after = marienbad_lamps(pos);
-	uint16_t taken = before ^ after;
+	struct position after = *pos;
+	engine_apply_move(&after, &mv);
+	uint16_t blink = expected_lamps(&after, true); /* the other half, still the machine's turn */
+	uint16_t changed = before ^ blink;
 	char text[24];
 	lamps_text(seen_on ^ seen_any, text);
-	/* The matches taken, and only they, went on and off. */
-	if ((seen_on ^ seen_any) != taken || seen_on != after || seen_any != before) {
+	/* The lamps the move changes, and only they, went on and off. */
+	if ((seen_on ^ seen_any) != changed || seen_on != (before & blink) || seen_any != (before | blink)) {
 		char want[24];
-		lamps_text(taken, want);
-		fail_msg("while the move was announced %s blinked, not the matches taken %s", text, want);
+		lamps_text(changed, want);
+		fail_msg("while the move was announced %s blinked, not the lamps it changes %s", text, want);
 	}
-	assert_int_equal(bits(taken), mv.u.heap.count);
+	if (game == GAME_MARIENBAD) {
+		assert_int_equal(bits(changed), mv.u.heap.count);
+	}
 	/* The announcement lasts 1.5 s: several halves of 128 ms. */
-	if (changes < 4u) {
+	if (changed != 0 && changes < 4u) {
 		fail_msg("the machine's choice %s changed only %u times while announced", text, changes);
 	}
 	figures->halves += changes;
 	figures->machine_moves++;
-	expect_lamps(sim, after, "after the machine's move");
+	*pos = after;
+	expect_lamps(sim, expected_lamps(pos, false), "after the machine's move");
 }
 
 static void marienbad_matches_go_out_and_the_choice_blinks(void **state)
@@ -226,37 +299,50 @@ static void marienbad_matches_go_out_and_the_choice_blinks(void **state)
 	e2e_close(sim);
 }
 
-/* Nim, Wythoff and Kayles: lamp 1 alone, lit while the machine is to move. */
-static void other_games_light_lamp_1_on_the_machines_turn(void **state)
+/* A game of each kind but Marienbad's, from the rulebook's start, the
+ * person first with moves at random: the lamps after every move, the
+ * picture on the LCD the same position. */
+static void other_games_show_the_turn_and_their_parts(void **state)
 {
 	(void)state;
-	static const uint8_t games[] = { GAME_NIM, GAME_WYTHOFF, GAME_KAYLES };
+	static const uint8_t games[] = {
+		GAME_NIM, GAME_WYTHOFF, GAME_KAYLES, GAME_MATRIX_NIM, GAME_DIVIDE, GAME_PRIME_POWER, GAME_CHOMP, GAME_TAKTIX,
+	};
 	struct sim *sim = e2e_boot(0);
-	unsigned looks = 0;
+	struct blink_figures figures = { 0 };
+	unsigned played = 0;
 	for (size_t g = 0; g < sizeof games; g++) {
+		if (!e2e_game_to_test(games[g])) {
+			continue;
+		}
 		const struct e2e_setup setup = e2e_start(games[g], false);
 		struct position pos;
 		e2e_setup_position(&setup, &pos);
+		e2e_leave_game_over(sim);
 		begin(sim, &setup);
-		expect_lamps(sim, 0, "the person's first turn");
-		looks++;
-		struct move mv;
 		uint32_t seed = 0x5EEDu + (uint32_t)g;
-		e2e_choose_random(&pos, &mv, &seed);
-		e2e_enter_move(sim, &pos, &mv, true);
-		if (wait_screen(sim, games[g], MASK(E2E_THINKING) | MASK(E2E_OVER)) == E2E_OVER) {
-			fail_msg("one move ended the rulebook's start of game %u", (unsigned)games[g]);
+		enum e2e_screen now = e2e_screen_of(sim, games[g]);
+		while (now != E2E_OVER) {
+			if (now == E2E_TURN) {
+				e2e_expect_position(sim, &pos, "the person's turn");
+				expect_lamps(sim, expected_lamps(&pos, false), "the person's turn");
+				struct move mv;
+				e2e_choose_random(&pos, &mv, &seed);
+				e2e_enter_move(sim, &pos, &mv, true);
+				engine_apply_move(&pos, &mv);
+				now = wait_screen(sim, games[g], MASK(E2E_THINKING) | MASK(E2E_OVER));
+				expect_lamps(sim, expected_lamps(&pos, now == E2E_THINKING), "after the person's move");
+				figures.person_moves++;
+			} else {
+				machine_turn_blinks(sim, &pos, &figures);
+				now = wait_screen(sim, games[g], MASK(E2E_TURN) | MASK(E2E_OVER));
+			}
 		}
-		expect_lamps(sim, LAMP_1, "while the machine thinks");
-		wait_screen(sim, games[g], MASK(E2E_MOVE));
-		expect_lamps(sim, LAMP_1, "while the machine's move is announced");
-		enum e2e_screen next = wait_screen(sim, games[g], MASK(E2E_TURN) | MASK(E2E_OVER));
-		expect_lamps(sim, 0, next == E2E_TURN ? "the person's turn again" : "the game over");
-		looks += 3u;
-		sim_press(sim, BUTTON_SELECT, 1300); /* a long press leaves the game */
-		e2e_expect_menu(sim, 100);
+		expect_lamps(sim, expected_lamps(&pos, false), "at the game's end");
+		played++;
 	}
-	printf("# %u looks at the lamps in %zu other games: lamp 1 said whose turn\n", looks, sizeof games);
+	printf("# %u other games: the lamps followed %u moves of the person and %u of the machine, whose choices blinked %u halves in all\n",
+	       played, figures.person_moves, figures.machine_moves, figures.halves);
 	e2e_close(sim);
 }
 
@@ -266,7 +352,7 @@ int main(int argc, char **argv)
 	e2e_init(argv[0]);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(marienbad_matches_go_out_and_the_choice_blinks),
-		cmocka_unit_test(other_games_light_lamp_1_on_the_machines_turn),
+		cmocka_unit_test(other_games_show_the_turn_and_their_parts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
