@@ -37,10 +37,6 @@ static uint8_t glyph_id[DISPLAY_GLYPHS];
 static uint8_t glyph_rows[DISPLAY_GLYPHS];
 static uint8_t asked; /* by slot */
 
-_Static_assert(SCREEN_EXHIBIT_FIRST == PACKED_SCREEN_COUNT && SCREEN_EXHIBIT_FIRST == PACKED_SCREEN_PL_COUNT &&
-		       SCREEN_TEXTS - SCREEN_EXHIBIT_FIRST == PACKED_EXHIBIT_COUNT &&
-		       SCREEN_TEXTS - SCREEN_EXHIBIT_FIRST == PACKED_EXHIBIT_PL_COUNT,
-	       "a packed text for every screen text, in both languages");
 _Static_assert(TEXT_LETTER_FIRST >= 0x80u, "letters' codes are above every picture's element");
 
 struct text_sink *display_begin(void)
@@ -115,18 +111,6 @@ void display_text_row(uint8_t row, uint8_t text)
 	display_begin();
 	put_screen_text(text);
 	display_end(row);
-}
-
-void put_screen_text(uint8_t text)
-{
-	if (SCREEN_EXHIBIT_TEXTS && text >= SCREEN_EXHIBIT_FIRST) {
-		put_grouped(packed_code, TEXT_TABLE(packed_exhibit, packed_exhibit_pl),
-			    TEXT_TABLE(packed_exhibit_at, packed_exhibit_pl_at), SCREEN_TEXT_GROUP,
-			    (uint8_t)(text - SCREEN_EXHIBIT_FIRST));
-		return;
-	}
-	put_grouped(packed_code, TEXT_TABLE(packed_screen, packed_screen_pl),
-		    TEXT_TABLE(packed_screen_at, packed_screen_pl_at), SCREEN_TEXT_GROUP, text);
 }
 
 void display_clear_glyphs(void)

@@ -16,27 +16,8 @@
 #include <stdint.h>
 
 #include "engine/engine.h"
-#include "firmware/features.h"
+#include "firmware/words.h"
 
-/* The words of the screens (firmware/screen_texts.def), in the language
- * of the texts (engine/packed_text.h), packed in groups of
- * SCREEN_TEXT_GROUP. */
-enum screen_text {
-#define SCREEN_TEXT(name, english, polish) name,
-#include "firmware/screen_texts.def"
-	SCREEN_EXHIBIT_FIRST,
-	SCREEN_BEFORE_EXHIBIT = SCREEN_EXHIBIT_FIRST - 1,
-#define EXHIBIT_TEXT(name, english, polish) name,
-#include "firmware/screen_texts.def"
-	SCREEN_TEXTS
-};
-#define SCREEN_TEXT_GROUP 4u
-/* The features that show the exhibit's own texts (EXHIBIT_TEXT): a build
- * without them links none of those. */
-#define SCREEN_EXHIBIT_TEXTS (FEATURE_TEACHING || FEATURE_ATTRACT || FEATURE_OPERATOR || FEATURE_STATS)
-
-/* Screen text `text` (enum screen_text) where the put_* functions print. */
-void put_screen_text(uint8_t text);
 /* Row `row` showing screen text `text` alone. */
 void display_text_row(uint8_t row, uint8_t text);
 

@@ -6,9 +6,9 @@
 #include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/text.h"
-#include "firmware/display.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
+#include "firmware/words.h"
 
 /* Without FEATURE_STATS the settings have the whole EEPROM, and nothing
  * here is called. */

@@ -296,6 +296,21 @@ static bool script_command(struct script *script)
 	if (!strcmp(name, "hold")) {
 		return script_press(script, false, true);
 	}
+	if (!strcmp(name, "down")) {
+		enum board_button button;
+		if (!script_arguments(script, 1, 1) || !script_button(script, 1, &button)) {
+			return false;
+		}
+		sim_button_down(sim, button);
+		return true;
+	}
+	if (!strcmp(name, "up")) {
+		if (!script_arguments(script, 0, 0)) {
+			return false;
+		}
+		sim_button_up(sim);
+		return true;
+	}
 	if (!strcmp(name, "run")) {
 		if (!script_arguments(script, 1, 1) || !script_number(script, 1, 0, &ms)) {
 			return false;

@@ -8,6 +8,9 @@
  *   press BUTTON [ms]          press and release (held 120 ms unless given)
  *   bounce BUTTON [ms] [seed]  the same with contact bounce at both ends
  *   hold BUTTON ms             a long press
+ *   down BUTTON                press and keep pressed (power-cycle holding it:
+ *                              the exhibit's operator menu), until `up`
+ *   up                         let go of the button kept pressed
  *   run ms                     let time pass
  *   wait "text" [timeout_ms]   until the LCD shows text (5000 ms unless given)
  *   expect "text"              the LCD shows text now

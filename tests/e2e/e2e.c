@@ -1202,6 +1202,16 @@ static long words_amount(struct sim *sim, const struct position *pos, int part)
 	const char *last = strrchr(words, ' ');
 	last = last != NULL ? last + 1 : words;
 	switch (pos->game) {
+	case GAME_MARIENBAD: {
+		/* "Take 3 matches", "Take 1 match": the number, then the word
+		 * its number asks for. */
+		unsigned n = 0;
+		char noun[16] = "";
+		if (sscanf(words, "%*s %u %15s", &n, noun) != 2 || strcmp(noun, n == 1 ? "match" : "matches") != 0) {
+			return -1;
+		}
+		return (long)n;
+	}
 	case GAME_PRIME_POWER: {
 		const char *hat = strchr(last, '^');
 		return hat != NULL ? strtol(hat + 1, NULL, 10) : -1;
