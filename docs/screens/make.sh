@@ -69,3 +69,44 @@ png WHY
 SCRIPT
 sed -i "s|HINT|$here/hint.png|; s|WHY|$here/why.png|" "$script"
 "$sim" --script "$script" "$teaching_elf"
+
+# The exhibit in English and in Polish (README, The exhibit in Polish):
+# the operator menu's language item, set to the language (SELECT held
+# from power-on opens the menu; the item is its seventh); the visitors'
+# menu as the rules begin to run; the person's move in Marienbad, 3 of
+# the row of 7; then, on a fresh chip, the machine's first move.
+for lang in en pl; do
+	{
+		echo "down SELECT"
+		echo "power-cycle"
+		echo "run 1600"
+		echo "up"
+		echo "run 200"
+		i=0; while [ $i -lt 6 ]; do echo "press DOWN"; i=$((i + 1)); done
+		[ $lang = pl ] && echo "press RIGHT"
+		echo "run 50"
+		echo "png $here/operator-$lang.png"
+		echo "hold SELECT 1200"
+		echo "run 400"
+		echo "png $here/menu-$lang.png"
+		echo "press SELECT"  # play, the person first
+		echo "press DOWN"    # past the help
+		echo "run 300"
+		echo "press DOWN"; echo "press DOWN"; echo "press DOWN" # the row of 7
+		echo "press RIGHT"; echo "press RIGHT"
+		echo "run 50"
+		echo "png $here/take-$lang.png"
+		echo "hold SELECT 1200"  # leave the game
+		echo "run 300"
+		echo "press UP"      # the score
+		echo "press UP"      # the level
+		echo "press UP"      # who moves first
+		echo "press RIGHT"   # the machine
+		echo "press SELECT"  # play
+		echo "press DOWN"    # past the help
+		[ $lang = pl ] && echo 'wait "Bior" 3000' || echo 'wait "I " 3000'
+		echo "run 20"
+		echo "png $here/move-$lang.png"
+	} > "$script"
+	"$sim" --script "$script" "$teaching_elf"
+done
