@@ -252,13 +252,16 @@ $(TEXT_CYCLES_RUN): $(call host_obj,tools/textpack/cycles_run.c)
 test: $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 
 # The sets of texts measured (textpack's SOURCEs): the messages the build
-# packs, the games' descriptions (which it packs but for the names), and
-# the rest of the firmware's texts.
-TEXTS_PACKED := engine/error_texts.def firmware/console_texts.def
+# packs (in English), the games' descriptions (which it packs but for the
+# names), the rest of the firmware's texts (the syntax's and the
+# separators' few literals), and the Polish of all of them.
+TEXTS_PACKED := engine/error_texts.def:ERROR_TEXT.1 firmware/console_texts.def:TEXT.1 \
+	firmware/screen_texts.def:SCREEN_TEXT.1,EXHIBIT_TEXT.1 engine/teach_texts.def:TEACH_TEXT.1
 TEXTS_GAMES := engine/games.def:GAME,PART_WORD,VERB
-TEXTS_OTHER := firmware/menu.c:labels,first_words,winners,ENGINE_FLASH_STR engine/engine.c:ENGINE_FLASH_STR \
-	engine/matrix.c firmware/game.c firmware/play.c \
-	firmware/view.c:ENGINE_FLASH_STR firmware/view_draw.c
+TEXTS_OTHER := engine/engine.c:ENGINE_FLASH_STR engine/matrix.c firmware/console.c:ENGINE_FLASH_STR firmware/play.c
+TEXTS_POLISH := engine/error_texts.def:ERROR_TEXT.2 firmware/console_texts.def:TEXT.2 \
+	firmware/screen_texts.def:SCREEN_TEXT.2,EXHIBIT_TEXT.2 engine/teach_texts.def:TEACH_TEXT.2 \
+	engine/games.def:GAME_POLISH,PART_WORD_POLISH,VERB_POLISH
 
 text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 	$(Q)$(TEXT_CYCLES_RUN) $(TEXT_CYCLES_ELF)
@@ -267,10 +270,12 @@ text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 		--decoder huffman=$(BUILD)/textpack/packed.elf \
 		--decoder words=$(BUILD)/textpack/decode_words.elf \
 		--decoder pairs=$(BUILD)/textpack/decode_pairs.elf \
-		--set "Error messages and console texts (packed by the build)" $(TEXTS_PACKED) \
+		--set "Error messages, console, screen and reason-why texts (packed by the build)" $(TEXTS_PACKED) \
 		--set "Game descriptions: names, moves, examples, summaries, part words, verbs (the build packs the moves, examples and summaries)" $(TEXTS_GAMES) \
-		--set "Menu labels and choices, and the ENGINE_FLASH_STR literals" $(TEXTS_OTHER) \
-		--set "All of them, each scheme with one table for all" $(TEXTS_PACKED) $(TEXTS_GAMES) $(TEXTS_OTHER)
+		--set "The ENGINE_FLASH_STR literals left" $(TEXTS_OTHER) \
+		--set "The Polish texts (packed by the build)" $(TEXTS_POLISH) \
+		--set "The English ones together, each scheme with one table for all" $(TEXTS_PACKED) $(TEXTS_GAMES) \
+			$(TEXTS_OTHER)
 
 # ---- firmware: editions and feature switches ------------------------------------
 
