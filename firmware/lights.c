@@ -1,6 +1,7 @@
 /* The lamps' picture of the game; see lights.h. */
 #include "firmware/lights.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "firmware/game.h"
@@ -17,14 +18,15 @@
  * six times.  The count's low byte holds it. */
 #define LIGHTS_BLINK_BIT 0x80u
 
-/* The machine's move being announced, while the lamps it changes blink
- * (the screen's own record of it, which stays until the move is played);
- * NULL when none is. */
-static const struct move *choice;
+/* Whether the machine's move is being announced, while the lamps it
+ * changes blink, until it is played. */
+static bool blinking;
 /* The half of the blink the lamps show (LIGHTS_BLINK_BIT or 0), so that
  * they are drawn only when it changes; LIGHTS_BLINK_NONE before the first. */
 #define LIGHTS_BLINK_NONE 1u
 static uint8_t blink_half;
+/* The position's picture, and the one the choice leaves. */
+static uint16_t blink_pictures[2];
 
 /* Marienbad's matches: the rows from the top, each lit from the left, a
  * lamp a match. */
@@ -133,18 +135,16 @@ static uint16_t picture(const struct position *pos)
 	return lamps;
 }
 
-/* The lamps show the game's position, or the one the move `taken` (not
- * NULL) leaves.  Shared by the events and the blink, it stays a function
- * of its own: the position's copy is on the stack only while the lamps
- * are drawn, not in the frame of the main loop, into which lights_tick()
- * is inlined. */
-static void show(const struct move *taken)
+/* The picture of the game's position, or of the one the move `taken`
+ * (not NULL) leaves.  A function of its own, so that the position's copy
+ * is on the stack only while it is drawn. */
+static uint16_t picture_after(const struct move *taken)
 {
 	struct position pos = game.pos;
 	if (taken != NULL) {
 		engine_apply_move(&pos, taken);
 	}
-	lamps_show(picture(&pos));
+	return picture(&pos);
 }
 
 /* Every event shows the game's position now, and ends a blink: the move
@@ -152,14 +152,19 @@ static void show(const struct move *taken)
 void lights_game_event(uint8_t event)
 {
 	(void)event;
-	choice = NULL;
-	show(NULL);
+	blinking = false;
+	lamps_show(picture_after(NULL));
 }
 
+/* The blink's two pictures are drawn once, as the choice is announced:
+ * the blink itself, every 128 ms while the machine's move shows, only
+ * shifts one of them out, so the waits in attract mode stay asleep. */
 void lights_choice(const struct move *mv)
 {
-	choice = mv;
+	blinking = true;
 	blink_half = LIGHTS_BLINK_NONE;
+	blink_pictures[0] = picture_after(NULL);
+	blink_pictures[1] = picture_after(mv);
 }
 
 /* Only a blink needs the time; every event shows the lamps itself.  Every
@@ -168,8 +173,8 @@ void lights_choice(const struct move *mv)
 void lights_tick(uint8_t now_ms)
 {
 	uint8_t half = now_ms & LIGHTS_BLINK_BIT;
-	if (choice != NULL && half != blink_half) {
+	if (blinking && half != blink_half) {
 		blink_half = half;
-		show(half != 0 ? choice : NULL);
+		lamps_show(blink_pictures[half != 0]);
 	}
 }

@@ -7,7 +7,8 @@
  * matches engine/letters.def, so a wrong glyph fails here), the serial
  * line prints them in UTF-8, Marienbad's moves name the matches in the
  * plural form the number asks for, the language survives a power cut,
- * and English comes back when chosen.
+ * the chip sleeps at least 99 % of the time at the menu and in attract
+ * mode as it does in English, and English comes back when chosen.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -195,6 +196,29 @@ static void marienbad_names_the_matches_in_their_plural(void **state)
 	e2e_close(sim);
 }
 
+/* In Polish too the chip sleeps at least 99 % of the time at the menu and
+ * in attract mode, whose screens draw the letters' glyphs: the menu for
+ * its first 50 s, then attract mode's Marienbad for a minute (it begins
+ * after the menu's idle minute). */
+static void in_polish_the_waits_are_asleep(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(0);
+	choose_language(sim, "Polski");
+	struct e2e_sleep menu;
+	e2e_measure_sleep(sim, 50000, &menu);
+	e2e_print_sleep("the menu in Polish", &menu);
+	expect_utf8(sim, 0, "  Czy pokonasz", 15000);
+	expect_utf8(sim, 1, "     Odrę?", 100);
+	struct e2e_sleep attract;
+	e2e_measure_sleep(sim, 60000, &attract);
+	e2e_print_sleep("attract mode in Polish", &attract);
+	assert_true(e2e_sleep_fraction(&menu) >= 0.99);
+	assert_true(e2e_sleep_fraction(&attract) >= 0.99);
+	e2e_check_health(sim);
+	e2e_close(sim);
+}
+
 static void english_comes_back(void **state)
 {
 	(void)state;
@@ -215,6 +239,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(the_operator_switches_every_screen_to_polish),
 		cmocka_unit_test(marienbad_names_the_matches_in_their_plural),
+		cmocka_unit_test(in_polish_the_waits_are_asleep),
 		cmocka_unit_test(english_comes_back),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
