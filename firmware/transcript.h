@@ -23,6 +23,10 @@
  *   slip
  * Attract mode's games (FEATURE_ATTRACT) have no lines: the mode's
  * beginning is the line "attract".
+ * In Polish (the exhibit's operator menu, FEATURE_POLISH) the words are
+ * Polish, their letters in UTF-8: "nowa gra marienbad 1 3 5 7", "ty 4-3 ->
+ * 1 3 5 4", "wygrywa: ja"; the games' names, positions and moves, the
+ * console's syntax, stay as they are.
  * The serial console (firmware/console.h) writes its replies to the same
  * sink, so the line's output has one path.  The transcript observes the
  * game (firmware/game.h) and calls nothing of the console.

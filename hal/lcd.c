@@ -18,7 +18,6 @@
 #include <stdbool.h>
 #include <util/delay.h>
 
-#include "engine/attributes.h"
 #include "hal/pins.h"
 #include "hal/sleep.h"
 
@@ -126,12 +125,11 @@ static void lcd_goto_line(uint8_t row)
 	lcd_command(LCD_SET_DDRAM | (row != 0 ? LCD_LINE2_ADDRESS : 0u));
 }
 
-/* Not inlined: both public forms share this one copy. */
-OUT_OF_LINE static void lcd_write_padded(uint8_t row, const char *text, bool in_flash)
+void lcd_write_line(uint8_t row, const char *text)
 {
 	lcd_goto_line(row);
 	for (uint8_t col = 0; col < LCD_COLUMNS; col++) {
-		char c = in_flash ? (char)pgm_read_byte(text) : *text;
+		char c = *text;
 		if (c != '\0') {
 			text++;
 		} else {
@@ -139,16 +137,6 @@ OUT_OF_LINE static void lcd_write_padded(uint8_t row, const char *text, bool in_
 		}
 		lcd_byte((uint8_t)c, true);
 	}
-}
-
-void lcd_write_line(uint8_t row, const char *text)
-{
-	lcd_write_padded(row, text, false);
-}
-
-void lcd_write_line_P(uint8_t row, const char *flash_text)
-{
-	lcd_write_padded(row, flash_text, true);
 }
 
 void lcd_define_char(uint8_t slot, const uint8_t *rows)

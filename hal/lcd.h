@@ -29,7 +29,6 @@ void lcd_init(void);
 /* Writes `text` from the line's first column, cut or padded with spaces to
  * the full width. */
 void lcd_write_line(uint8_t row, const char *text);
-void lcd_write_line_P(uint8_t row, const char *flash_text);
 /* Defines custom character `slot` (0..7) from LCD_GLYPH_ROWS rows in RAM
  * (pictures are drawn at run time), five pixels each in the low bits, top
  * row first. */

@@ -63,11 +63,6 @@ void lcd_write_line(uint8_t row, const char *text)
 	fake_hal.lcd_writes++;
 }
 
-void lcd_write_line_P(uint8_t row, const char *flash_text)
-{
-	lcd_write_line(row, flash_text);
-}
-
 void lcd_define_char(uint8_t slot, const uint8_t *rows)
 {
 	memcpy(fake_hal.glyphs[slot & 7u], rows, LCD_GLYPH_ROWS);
