@@ -136,6 +136,10 @@ static void the_operator_switches_every_screen_to_polish(void **state)
 	sim_power_cycle(sim);
 	expect_utf8(sim, 0, "<Marienbad>", 2000);
 	assert_true(serial_find(sim, "grundy-box gotowy", 0) >= 0);
+	/* A refusal on the serial line, its letters in UTF-8. */
+	char reply[128];
+	e2e_serial_ask(sim, "xyzzy", reply, sizeof reply);
+	assert_string_equal(reply, "błąd: nieznane polecenie");
 	e2e_check_health(sim);
 	e2e_close(sim);
 }
