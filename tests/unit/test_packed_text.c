@@ -273,7 +273,19 @@ static void test_menu_rows_fit(void **state)
 			checked++;
 		}
 	}
-	printf("# %u menu rows at their widest fit the LCD\n", checked);
+	/* A hint, "Win: Divide by 2": its word, the person's verb, a digit. */
+	for (unsigned language = 0; language < LANGUAGES; language++) {
+		for (uint8_t verb = ENGINE_VERB_TAKE; verb < ENGINE_WORDS; verb++) {
+			const char *word = language == LANGUAGE_POLISH ? polish_words[verb].text[ENGINE_FORM_YOURS]
+								       : engine_word(verb);
+			size_t row = columns(screen_text("SCREEN_HINT", language)) + columns(word) + strlen(" 2");
+			if (row > LCD_WIDTH) {
+				fail_msg("a hint with \"%s\": %zu columns in language %u", word, row, language);
+			}
+			checked++;
+		}
+	}
+	printf("# %u menu rows and hints at their widest fit the LCD\n", checked);
 }
 
 static void test_teach_texts(void **state)
