@@ -59,6 +59,13 @@ bool keys_quiet(void);
  * true when the latest reading shows a button, which it leaves for
  * keys_next(); else it starts the next conversion. */
 bool keys_showing(void);
+/* For standby (hal/sleep.h), with the sampling stopped: whether a button
+ * is down now, from one quick conversion.  The ADC is left off, as
+ * power-down wants it, until keys_start() starts the sampling again,
+ * unsettled: keys_quiet() is false until the readings have shown no button
+ * for KEYS_STABLE_MS samples, as at power-on. */
+bool keys_pressed_now(void);
+void keys_start(void);
 /* How many times the arrow held now has repeated (up to 255; 0 after a
  * new press): a screen may take bigger steps the longer it is held. */
 uint8_t keys_repeats(void);

@@ -42,6 +42,7 @@
 
 #define RS_MASK (1u << BOARD_LCD_RS_BIT)
 #define E_MASK (1u << BOARD_LCD_E_BIT)
+#define BACKLIGHT_MASK (1u << BOARD_BACKLIGHT_BIT)
 
 static void lcd_nibble(uint8_t nibble)
 {
@@ -147,4 +148,22 @@ void lcd_define_char(uint8_t slot, const uint8_t *rows)
 	}
 	/* The address counter now points into CGRAM; every line write sets
 	 * a DDRAM address first, so nothing else needs to follow. */
+}
+
+void lcd_display(bool on)
+{
+	lcd_command(on ? LCD_DISPLAY_ON : LCD_DISPLAY_OFF);
+}
+
+void lcd_backlight(bool on)
+{
+	/* The pin's output latch stays low, as the reset left it: an output
+	 * it pulls the transistor's base down, an input it leaves the base to
+	 * the shield's pull-up.  Never high: that shorts the base on many
+	 * clones. */
+	if (on) {
+		HAL_DDR(BOARD_BACKLIGHT_PORT) &= (uint8_t)~BACKLIGHT_MASK;
+	} else {
+		HAL_DDR(BOARD_BACKLIGHT_PORT) |= BACKLIGHT_MASK;
+	}
 }

@@ -13,6 +13,7 @@
 #ifndef HAL_LCD_H
 #define HAL_LCD_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "board/lcd_keypad_shield.h"
@@ -33,5 +34,11 @@ void lcd_write_line(uint8_t row, const char *text);
  * (pictures are drawn at run time), five pixels each in the low bits, top
  * row first. */
 void lcd_define_char(uint8_t slot, const uint8_t *rows);
+/* The display off (the glass blank, the text and custom characters kept)
+ * or on again, showing what it held. */
+void lcd_display(bool on);
+/* The shield's backlight (D10): on, as at power-on, with the pin an
+ * input; off with the pin an output driven low.  Never driven high. */
+void lcd_backlight(bool on);
 
 #endif

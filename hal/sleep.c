@@ -6,7 +6,9 @@
 #include <avr/sleep.h>
 
 #include "hal/keys.h"
+#include "hal/timer.h"
 #include "hal/uart.h"
+#include "hal/watchdog.h"
 
 /* Ticks still to sleep through: set by sleep_ticks, counted down by the
  * tick's interrupt. */
@@ -79,4 +81,28 @@ void sleep_us(uint8_t us)
 	sei();
 	TCCR1B = 0;
 	TIMSK1 = 0;
+}
+
+void sleep_until_button(void)
+{
+	timer_stop();
+	watchdog_start_waking();
+	/* The look at the keypad leaves the ADC off, as power-down wants it. */
+	while (!keys_pressed_now()) {
+		/* As sleep_ticks(): the watchdog's interrupt, if it comes
+		 * after the cli, still wakes the SLEEP that follows the sei.
+		 * The brown-out detector is off while asleep, back on as the
+		 * chip wakes (the BODS sequence must end at most three cycles
+		 * before the SLEEP). */
+		cli();
+		SMCR = (1 << SM1) | (1 << SE); /* power-down */
+		sleep_bod_disable();
+		sei();
+		sleep_cpu();
+		SMCR = 0;
+		watchdog_wake_again();
+	}
+	watchdog_start();
+	keys_start();
+	timer_start();
 }

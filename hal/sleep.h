@@ -18,6 +18,15 @@ void sleep_ticks(uint8_t ticks);
  * else uses: other interrupts wake the chip meanwhile and are served, and
  * it sleeps again until the time is up.  With interrupts on only. */
 void sleep_us(uint8_t us);
+/* Standby: the chip in power-down, its deepest sleep (only the
+ * watchdog's oscillator runs), until a button is pressed.  Every 32 ms the
+ * watchdog's interrupt wakes it to look at the keypad, a conversion of
+ * 12.5 us, and it sleeps again.  The millisecond tick stands still
+ * meanwhile, the ADC and the brown-out detector are off; nothing but the
+ * watchdog wakes the chip (bytes on the serial line are lost).  It returns
+ * with the watchdog, the keypad's sampling and the tick as they were
+ * (hal/watchdog.h, hal/keys.h, hal/timer.h). */
+void sleep_until_button(void);
 /* Called by the tick's interrupt (hal/timer.c). */
 void sleep_on_tick(void);
 

@@ -23,6 +23,11 @@ void timer_init(void)
 	TCCR0A = 1 << WGM01; /* CTC: count to OCR0A, then start again */
 	OCR0A = TIMER_TOP;
 	TIMSK0 = 1 << OCIE0A;
+	timer_start();
+}
+
+void timer_start(void)
+{
 	TCCR0B = (1 << CS01) | (1 << CS00); /* clock / 64 */
 }
 
@@ -33,4 +38,9 @@ uint32_t timer_ms(void)
 		now = ticks_ms;
 	}
 	return now;
+}
+
+void timer_stop(void)
+{
+	TCCR0B = 0; /* no clock: the count and timer_ms() stay where they are */
 }

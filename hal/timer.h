@@ -10,6 +10,11 @@
 #include <stdint.h>
 
 void timer_init(void);
+/* Stops the tick, for standby (hal/sleep.h): power-down stops its clock
+ * anyway, and time stands still for the firmware until timer_start(),
+ * from which it goes on where it stopped. */
+void timer_stop(void);
+void timer_start(void);
 /* Milliseconds since timer_init, read atomically (wraps after 49 days).
  * Main-loop code only: it turns interrupts back on. */
 uint32_t timer_ms(void);

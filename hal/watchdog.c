@@ -1,8 +1,10 @@
-/* Watchdog in reset mode; see watchdog.h. */
+/* Watchdog in reset mode, or waking standby; see watchdog.h. */
 #include "hal/watchdog.h"
 
+#include <avr/interrupt.h>
 #include <avr/io.h>
 #include <avr/wdt.h>
+#include <util/atomic.h>
 
 #include "engine/attributes.h"
 
@@ -13,6 +15,9 @@
  * value at 100,000); 4 s leaves a wide margin for the tolerance of the
  * watchdog's oscillator. */
 #define WATCHDOG_LONG_TIMEOUT WDTO_4S
+/* Standby's wake-ups: 4K cycles of the watchdog's 128 kHz oscillator,
+ * 32 ms (WDTO_30MS). */
+#define WATCHDOG_WAKE_PERIOD WDTO_30MS
 
 /* The cause of the last reset (MCUSR's flags) is kept in GPIOR0 for
  * watchdog_reset_happened(): a register that every reset clears and that
@@ -58,4 +63,23 @@ void watchdog_start_long(void)
 	/* The chip counts to the new period from here; simavr 1.6 keeps the
 	 * old deadline until the next reset of the count, so give it one. */
 	wdt_reset();
+}
+
+/* Its only work is to wake the chip; watchdog_wake_again() re-arms it. */
+EMPTY_INTERRUPT(WDT_vect);
+
+void watchdog_start_waking(void)
+{
+	ATOMIC_BLOCK(ATOMIC_FORCEON) {
+		wdt_reset();
+		/* The timed sequence: the second write within four cycles. */
+		WDTCSR = (1 << WDCE) | (1 << WDE);
+		WDTCSR = (1 << WDIE) | (1 << WDE) | WATCHDOG_WAKE_PERIOD;
+	}
+}
+
+void watchdog_wake_again(void)
+{
+	/* WDE and the period as they are: only WDIE changes. */
+	WDTCSR = (1 << WDIE) | (1 << WDE) | WATCHDOG_WAKE_PERIOD;
 }

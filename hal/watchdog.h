@@ -23,6 +23,15 @@ void watchdog_feed(void);
  * (subtract-a-digit's Grundy value near 100,000, factoring a large prime).
  * watchdog_start() sets the usual period back. */
 void watchdog_start_long(void);
+/* Standby (hal/sleep.h): the watchdog in interrupt-and-reset mode with a
+ * period of 32 ms.  A time-out wakes the chip with the watchdog's
+ * interrupt, and the chip clears WDIE as it does so: the next time-out
+ * resets the chip unless watchdog_wake_again() has set it again.  So
+ * standby's loop re-arms it after each wake-up, and a hang anywhere in the
+ * loop, with interrupts on or off, resets the chip within two periods.
+ * watchdog_start() sets reset mode and the usual period back. */
+void watchdog_start_waking(void); /* with interrupts on */
+void watchdog_wake_again(void);
 /* True when the last reset was the watchdog's (the firmware hung), false
  * after a power-on, a brown-out or the reset button.  It reads the reset
  * flags the chip left in MCUSR, so it is right on a chip flashed without a
