@@ -9,7 +9,7 @@
 # rest are off.  The budgets are what `make size` and `make test` hold the
 # firmware to: flash next to the Arduino bootloader's 512 bytes, and static
 # RAM (.data and .bss), which leaves the rest of the 2,048 bytes to the stack.
-FEATURES := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT LEVELS SAVE
+FEATURES := CONSOLE TRANSCRIPT LEVELS TEACHING SAVE STANDBY
 # GAMES_LEFT_OUT (none here): the games of engine/games.def the edition
 # does not offer.
 FLASH_BUDGET := 32256

@@ -15,6 +15,7 @@
 #include "firmware/play.h"
 #include "firmware/settings.h"
 #include "firmware/sound.h"
+#include "firmware/standby.h"
 #include "firmware/stats.h"
 #include "firmware/store.h"
 #include "firmware/transcript.h"
@@ -100,6 +101,10 @@ void box_poll(void)
 {
 	watchdog_feed();
 	uint8_t key = keys_next();
+	bool quiet = keys_quiet(); /* as keys_next() left it for this pass */
+	if (FEATURE_STANDBY) {
+		key = standby_key(key, quiet); /* none while a key wakes the box */
+	}
 	if (key != KEY_NONE) {
 		ui_key(key);
 		if (FEATURE_SOUND) {
@@ -125,7 +130,7 @@ void box_poll(void)
 	 * or more, nothing has to be done every millisecond: the ticks
 	 * between passes only look at the keypad.  A visitor's game, a key,
 	 * a sound or a save has its pass every tick. */
-	uint8_t ticks = keys_quiet() && (!play_showing() || (FEATURE_ATTRACT && game.attract)) ? BOX_QUIET_MS : 1u;
+	uint8_t ticks = quiet && (!play_showing() || (FEATURE_ATTRACT && game.attract)) ? BOX_QUIET_MS : 1u;
 	if (FEATURE_SOUND && sound_playing()) {
 		ticks = 1;
 	}
@@ -133,8 +138,9 @@ void box_poll(void)
 	 * a move shows.  The statistics write when the settings do not, and
 	 * neither reads the EEPROM while it writes (a read would wait for
 	 * the write). */
+	bool saving = false;
 	if (FEATURE_SAVE) {
-		bool saving = FEATURE_STATS && eeprom_busy();
+		saving = FEATURE_STATS && eeprom_busy();
 		if (!saving) {
 			saving = store_poll();
 			if (FEATURE_STATS && !saving) {
@@ -144,6 +150,10 @@ void box_poll(void)
 		if (saving) {
 			ticks = 1;
 		}
+	}
+	/* Last: a save under way is finished before standby. */
+	if (FEATURE_STANDBY) {
+		standby_tick(now_ms, saving);
 	}
 	sleep_ticks(ticks);
 }

@@ -4,7 +4,8 @@
  * turns on, and the Makefile passes every switch to the compiler as
  * -DFEATURE_NAME=0 or 1.  A switch left unset is on, so a build of these
  * files by other means (the host's tests and fuzzer, say) gets every
- * feature, more than any one edition holds.
+ * feature, more than any one edition holds; but for FEATURE_STANDBY, which
+ * attract mode excludes (such a build is an exhibit).
  *
  * Code that a switch cuts out is guarded by `if (FEATURE_NAME)`, or by
  * `#if FEATURE_NAME` where a declaration goes, and a feature left out
@@ -52,6 +53,12 @@
  *   FEATURE_POLISH      the texts in Polish too, the language chosen in the
  *                       operator menu (engine/packed_text.h); off, only
  *                       English is linked (needs FEATURE_OPERATOR)
+ *   FEATURE_STANDBY     the handheld on batteries (firmware/standby.h):
+ *                       left without a key, the backlight goes off, then
+ *                       the display, and the chip sleeps until a key; the
+ *                       idle times are menu items.  Not with
+ *                       FEATURE_ATTRACT, whose exhibit is never idle; left
+ *                       unset, it is on only without that
  */
 #ifndef FIRMWARE_FEATURES_H
 #define FIRMWARE_FEATURES_H
@@ -99,14 +106,21 @@
 #ifndef FEATURE_POLISH
 #define FEATURE_POLISH 1
 #endif
+#ifndef FEATURE_STANDBY
+#if FEATURE_ATTRACT
+#define FEATURE_STANDBY 0
+#else
+#define FEATURE_STANDBY 1
+#endif
+#endif
 
 /* A switch is 0 or 1: `if (FEATURE_NAME)` and `#if` must read it alike. */
 #if (FEATURE_CONSOLE | FEATURE_ANALYSIS | FEATURE_TYPED_PLAY | FEATURE_ODRA | FEATURE_TRANSCRIPT | FEATURE_LEVELS | \
      FEATURE_TEACHING | FEATURE_SAVE | FEATURE_LAMPS | FEATURE_SOUND | FEATURE_ATTRACT | FEATURE_OPERATOR | \
-     FEATURE_STATS | FEATURE_POLISH) > 1 || \
+     FEATURE_STATS | FEATURE_POLISH | FEATURE_STANDBY) > 1 || \
 	FEATURE_CONSOLE < 0 || FEATURE_ANALYSIS < 0 || FEATURE_TYPED_PLAY < 0 || FEATURE_ODRA < 0 || FEATURE_TRANSCRIPT < 0 || \
 	FEATURE_LEVELS < 0 || FEATURE_TEACHING < 0 || FEATURE_SAVE < 0 || FEATURE_LAMPS < 0 || FEATURE_SOUND < 0 || \
-	FEATURE_ATTRACT < 0 || FEATURE_OPERATOR < 0 || FEATURE_STATS < 0 || FEATURE_POLISH < 0
+	FEATURE_ATTRACT < 0 || FEATURE_OPERATOR < 0 || FEATURE_STATS < 0 || FEATURE_POLISH < 0 || FEATURE_STANDBY < 0
 #error "a FEATURE_ switch is 0 or 1"
 #endif
 
@@ -131,6 +145,10 @@
 #endif
 #if FEATURE_POLISH != ENGINE_POLISH
 #error "ENGINE_POLISH and FEATURE_POLISH differ: the Makefile sets both from the edition's POLISH"
+#endif
+/* Left idle, an exhibit draws visitors in; a handheld goes dark. */
+#if FEATURE_STANDBY && FEATURE_ATTRACT
+#error "FEATURE_STANDBY excludes FEATURE_ATTRACT: an exhibit left idle plays on, a handheld sleeps"
 #endif
 #if FEATURE_ODRA && !FEATURE_CONSOLE
 #error "FEATURE_ODRA needs FEATURE_CONSOLE: the Odra challenge is a console command"

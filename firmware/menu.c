@@ -12,6 +12,7 @@
 #include "firmware/game.h"
 #include "firmware/settings.h"
 #include "firmware/screen.h"
+#include "firmware/store.h"
 #include "firmware/view.h"
 #include "hal/keys.h"
 #include "hal/lcd.h"
@@ -30,6 +31,10 @@ enum menu_item {
 	ITEM_VALUE,
 	ITEM_FIRST = ITEM_VALUE + 4 * ENGINE_MATRIX_MAX, /* Matrix Nim: 4 rows of 8 */
 	ITEM_LEVEL,
+#if FEATURE_STANDBY
+	ITEM_LIGHT_IDLE, /* the idle times, in minutes: items after the level */
+	ITEM_STANDBY_IDLE,
+#endif
 	ITEM_SCORE,
 	ITEMS
 };
@@ -137,12 +142,21 @@ static const uint8_t item_offsets[ITEM_VALUE - ITEM_RULE] ENGINE_FLASH = {
 
 _Static_assert(offsetof(struct settings, level) == offsetof(struct settings, machine_first) + ITEM_LEVEL - ITEM_FIRST,
 	       "who moves first and the level: bytes in the items' order");
+#if FEATURE_STANDBY
+_Static_assert(offsetof(struct settings, light_idle_min) ==
+			       offsetof(struct settings, machine_first) + ITEM_LIGHT_IDLE - ITEM_FIRST &&
+		       offsetof(struct settings, standby_idle_min) ==
+			       offsetof(struct settings, machine_first) + ITEM_STANDBY_IDLE - ITEM_FIRST,
+	       "the idle times: bytes in the items' order, after the level");
+_Static_assert(SCREEN_LABEL_STANDBY_IDLE == SCREEN_LABEL_FIRST + ITEM_STANDBY_IDLE - ITEM_FIRST,
+	       "the idle times' labels after the level's");
+#endif
 
 /* The byte the item showing changes, or NULL for the game, its numbers
  * and the score. */
 static uint8_t *item_field(void)
 {
-	if (item == ITEM_FIRST || item == ITEM_LEVEL) {
+	if (item >= ITEM_FIRST && item < ITEM_SCORE) {
 		return (uint8_t *)&settings + offsetof(struct settings, machine_first) + (item - ITEM_FIRST);
 	}
 	if (item == ITEM_COLS && facts().picture == ENGINE_PICTURE_CHOMP) {
@@ -192,7 +206,7 @@ static void draw_item(void)
 		if (item == ITEM_COUNT) {
 			engine_put_word(facts().word, ENGINE_FORM_MANY);
 			put_char(' ');
-		} else if (item == ITEM_FIRST || item == ITEM_LEVEL) {
+		} else if (item >= ITEM_FIRST) {
 			put_screen_text((uint8_t)(SCREEN_LABEL_FIRST + (item - ITEM_FIRST)));
 		} else if (item < ITEM_VALUE) {
 			put_screen_text((uint8_t)(SCREEN_LABEL_GAME + item));
@@ -219,6 +233,9 @@ static void draw_item(void)
 			put_amounts(setup()->set);
 		} else {
 			put_u32(item_number(byte));
+			if (FEATURE_STANDBY && item > ITEM_LEVEL) {
+				put_char('m'); /* the idle times' minutes */
+			}
 		}
 		put_char('>');
 	}
@@ -313,7 +330,7 @@ static void menu_change(int8_t step)
 	 * level up to perfect play. */
 	struct engine_facts described = facts();
 	uint8_t first = item == ITEM_LIMIT ? described.limit_least : 1u;
-	uint8_t last = item <= ITEM_SET ? UINT8_MAX
+	uint8_t last = item <= ITEM_SET || (FEATURE_STANDBY && item > ITEM_LEVEL) ? UINT8_MAX
 		       : item == ITEM_COUNT ? described.rows
 		       : item == ITEM_LEVEL ? SETTINGS_LEVEL_PERFECT
 		       : described.cols;
@@ -325,6 +342,11 @@ static void menu_change(int8_t step)
 	}
 	if (described.picture == ENGINE_PICTURE_CHOMP) {
 		chomp_fill(pos);
+	}
+	/* A game's beginning saves its set-up; an idle time, which no game
+	 * needs, is saved at once. */
+	if (FEATURE_STANDBY && FEATURE_SAVE && item > ITEM_LEVEL) {
+		store_settings_changed();
 	}
 }
 

@@ -13,6 +13,9 @@
  *   First move <you>     or <me>, the machine
  *   Level <3>            the machine's play: 3 perfect, 2 and 1 slip at
  *                        times (engine/level.c), 1 the most
+ *   Light off <2m>       minutes without a key before the backlight goes
+ *   Standby <10m>        off, and before standby (firmware/standby.h),
+ *                        1 to 255; saved at once (FEATURE_STANDBY)
  *   You 2 - me 5         the score of the games finished (kept in the
  *                        EEPROM with FEATURE_SAVE, else since power-on)
  * Changing the game sets everything to the rulebook's start position for

@@ -1,10 +1,11 @@
 /*
- * What the menu set up, the level, the score of the games finished and the
- * hints asked for.
+ * What the menu set up, the level, the idle times of standby, the score of
+ * the games finished and the hints asked for.
  *
  * With FEATURE_SAVE they are kept in the EEPROM (firmware/store.h) when a
  * game's event finds them changed (a game begun with a new set-up, a game
- * ended, a hint asked), and come back at power-on, power cuts included.  A
+ * ended, a hint asked) or the menu changes an idle time, and come back at
+ * power-on, power cuts included.  A
  * device whose EEPROM holds no record it can read (a new chip, one blank
  * or written by other firmware) starts with the defaults: Marienbad, the
  * Odra's game, the person to move first, perfect play, no games counted.
@@ -57,6 +58,13 @@ _Static_assert(SETTINGS_LOCK_GAME == offsetof(struct exhibit_settings, lock_game
 struct settings {
 	uint8_t machine_first; /* 0: the person moves first, 1: the machine */
 	uint8_t level; /* the machine's level of play, 1 to SETTINGS_LEVEL_PERFECT */
+#if FEATURE_STANDBY
+	/* Minutes without a key before the backlight goes off, and before
+	 * standby (firmware/standby.h), 1 to 255: the menu's items after the
+	 * level, in this order. */
+	uint8_t light_idle_min;
+	uint8_t standby_idle_min;
+#endif
 #if FEATURE_OPERATOR
 	struct exhibit_settings exhibit;
 #endif
@@ -79,13 +87,17 @@ extern const struct settings_range settings_exhibit_ranges[];
  * byte in its range and on its step, the game one this build holds. */
 bool settings_exhibit_valid(void);
 
+#define SETTINGS_LIGHT_IDLE_DEFAULT_MIN 2u
+#define SETTINGS_STANDBY_IDLE_DEFAULT_MIN 10u
+
 /* The highest level, perfect play: the default. */
 #define SETTINGS_LEVEL_PERFECT 3
 
 extern struct settings settings;
 
 /* The defaults: Marienbad, the person first, perfect play, no games; the
- * exhibit unlocked, with sound, attract mode after a minute at the menu
+ * light off after 2 minutes without a key, standby after 10; the exhibit
+ * unlocked, with sound, attract mode after a minute at the menu
  * and five minutes in a game left unfinished.  Called at
  * start-up on the settings the C start-up zeroed (firmware/store.c zeroes
  * them again when it finds no record to load). */

@@ -80,6 +80,11 @@ static bool loaded_settings_valid(void)
 	/* Through a pointer register: shorter code (engine/attributes.h). */
 	const struct settings *loaded = OPAQUE(&settings);
 	const struct position *setup = &loaded->setup;
+#if FEATURE_STANDBY
+	if (loaded->light_idle_min == 0 || loaded->standby_idle_min == 0) {
+		return false; /* the menu sets a minute at the least */
+	}
+#endif
 	if (FEATURE_STATS) {
 		/* No record holds the set-up: it is the rulebook's start of
 		 * the operator's game, or settings_init()'s. */

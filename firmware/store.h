@@ -1,7 +1,7 @@
 /*
  * The settings (firmware/settings.h) kept in the EEPROM (FEATURE_SAVE), so
- * that the game set up, who moves first, the level, the score and the hint
- * count come back at power-on.
+ * that the game set up, who moves first, the level, standby's idle times,
+ * the score and the hint count come back at power-on.
  *
  * The EEPROM holds STORE_SLOTS records side by side, each a copy of the
  * settings with a sequence number and a CRC:
@@ -36,6 +36,10 @@
 #include "firmware/settings.h"
 #include "hal/eeprom.h"
 
+/* Standby's idle times (FEATURE_STANDBY) make a layout of their own with
+ * each of the others: a record saved without them fails the CRC and loads
+ * as the defaults. */
+#define STORE_STANDBY_FORMAT (FEATURE_STANDBY ? 0x0100u : 0u)
 #if FEATURE_STATS
 /* With the statistics, the settings kept are the bytes before the set-up:
  * the first player, the level and the operator's settings (the game among
@@ -44,13 +48,13 @@
  * start), so that a record is written only when someone changes those.
  * The records are few bytes, and many slots spread the wear: the
  * statistics (firmware/stats.h) have the rest of the EEPROM. */
-#define STORE_FORMAT 0x4704u
+#define STORE_FORMAT (0x4704u + STORE_STANDBY_FORMAT)
 #define STORE_SAVED_SIZE (offsetof(struct settings, exhibit) + sizeof(struct exhibit_settings))
 #define STORE_SLOTS 24u
 #else
 /* Changed whenever the layout of struct settings changes; the exhibit's
  * operator settings make a layout of their own. */
-#define STORE_FORMAT (FEATURE_OPERATOR ? 0x4705u : 0x4701u)
+#define STORE_FORMAT ((FEATURE_OPERATOR ? 0x4705u : 0x4701u) + STORE_STANDBY_FORMAT)
 #define STORE_SAVED_SIZE sizeof(struct settings)
 #define STORE_SLOTS (EEPROM_SIZE / STORE_RECORD_SIZE)
 #endif
@@ -70,13 +74,13 @@ void store_load(void);
  * half a millisecond) and begin a save if they differ, so that the
  * comparison never delays the screen.  So the EEPROM is written when a
  * game begins with a new set-up, level or first player, when a game ends
- * (the score), when a game goes on after a hint (the count), and at no
- * other time.  With FEATURE_STATS the record holds neither the score nor
+ * (the score), when a game goes on after a hint (the count), besides
+ * store_settings_changed()'s saves, and at no other time.  With FEATURE_STATS the record holds neither the score nor
  * the hints: it is written when the first player or the level changes. */
 void store_game_event(uint8_t event);
 /* The settings were changed other than by a game (the exhibit's operator
- * menu): the next store_poll() compares and saves them, as after a game's
- * event. */
+ * menu, standby's idle times in the menu): the next store_poll() compares
+ * and saves them, as after a game's event. */
 void store_settings_changed(void);
 /* Each pass of the main loop, after the screen's: a save begun if a game's
  * event found the settings changed; the save under way goes on by a byte, the

@@ -68,6 +68,16 @@ void lcd_define_char(uint8_t slot, const uint8_t *rows)
 	memcpy(fake_hal.glyphs[slot & 7u], rows, LCD_GLYPH_ROWS);
 }
 
+void lcd_display(bool on)
+{
+	fake_hal.display_off = !on;
+}
+
+void lcd_backlight(bool on)
+{
+	fake_hal.backlight_off = !on;
+}
+
 /* ---- the keys ---- */
 
 void keys_init(void)
@@ -85,12 +95,15 @@ bool fake_keys_press(uint8_t key)
 
 uint8_t keys_next(void)
 {
-	return keys_head == keys_tail ? (uint8_t)KEY_NONE : keys[keys_tail++ % FAKE_KEYS];
+	fake_hal.key_taken = keys_head != keys_tail;
+	return fake_hal.key_taken ? keys[keys_tail++ % FAKE_KEYS] : (uint8_t)KEY_NONE;
 }
 
+/* As on the chip, where a button is down when its event comes: not quiet
+ * in the pass that took a key, nor while keys wait. */
 bool keys_quiet(void)
 {
-	return keys_head == keys_tail;
+	return keys_head == keys_tail && !fake_hal.key_taken;
 }
 
 uint8_t keys_repeats(void)
@@ -261,6 +274,13 @@ void watchdog_start_long(void)
 bool watchdog_reset_happened(void)
 {
 	return false;
+}
+
+/* Standby: a key wakes it at once; the test sees how it was entered. */
+void sleep_until_button(void)
+{
+	fake_hal.standbys++;
+	fake_hal.standby_dark = fake_hal.display_off && fake_hal.backlight_off;
 }
 
 /* Sleeping until the next tick: a millisecond passes and the bytes that

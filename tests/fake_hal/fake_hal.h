@@ -4,7 +4,8 @@
  * it as the e2e tests drive the real chip in the simulator, only faster and
  * looking straight at its parts.  The fakes sit at the HAL's functions, as
  * QMK's test platform does, never at registers:
- *   - the LCD keeps its two rows of text and its eight custom characters;
+ *   - the LCD keeps its two rows of text and its eight custom characters,
+ *     and whether its display and its backlight are off;
  *   - the keys give the events a test queued, one a sample;
  *   - the UART takes its bytes from a test's input and keeps what the
  *     firmware writes.  Bytes reach the firmware the way the chip's receive
@@ -13,6 +14,7 @@
  *     which the fake marks with UART_LOST exactly as the chip would;
  *   - the clock is a number a test sets or advances; sleeping until the
  *     next interrupt advances it a millisecond and lets the next bytes in;
+ *     standby's sleep until a button (hal/sleep.h) ends at once, counted;
  *   - the watchdog, the LEDs, the lamps and the buzzer keep their state
  *     for a test to check;
  *   - the EEPROM is an array that power-on keeps, as the chip's; a test
@@ -47,6 +49,11 @@ struct fake_hal {
 	uint8_t glyphs[8][LCD_GLYPH_ROWS];   /* the custom characters */
 	unsigned lcd_writes;                 /* lines written since the reset */
 	uint8_t key_repeats;                 /* what keys_repeats() answers */
+	bool key_taken;                      /* the last keys_next() gave a key */
+	bool display_off;   /* lcd_display(false) last */
+	bool backlight_off; /* lcd_backlight(false) last */
+	unsigned standbys;  /* sleep_until_button() calls since the reset */
+	bool standby_dark;  /* the display and the backlight off at the last */
 	bool led_thinking;
 	bool led_win;
 	uint16_t lamps; /* the exhibit's lamps (hal/lamps.h) as last shown */
