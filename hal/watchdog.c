@@ -71,10 +71,13 @@ EMPTY_INTERRUPT(WDT_vect);
 void watchdog_start_waking(void)
 {
 	ATOMIC_BLOCK(ATOMIC_FORCEON) {
-		wdt_reset();
 		/* The timed sequence: the second write within four cycles. */
 		WDTCSR = (1 << WDCE) | (1 << WDE);
 		WDTCSR = (1 << WDIE) | (1 << WDE) | WATCHDOG_WAKE_PERIOD;
+		/* The first period from now (were the count past it already,
+		 * the time-out would only wake the chip early); simavr 1.6
+		 * keeps the old deadline until the count is reset. */
+		wdt_reset();
 	}
 }
 
