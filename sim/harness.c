@@ -29,6 +29,7 @@
 
 #include "sim/lcd_model.h"
 #include "sim/lcd_png.h"
+#include "sim/power.h"
 
 #define SIM_EEPROM_SIZE 1024u
 #define SIM_STATE_TEXT_SIZE 320
@@ -124,6 +125,7 @@ struct sim {
 
 	/* Time. */
 	uint64_t sleep_cycles;
+	struct sim_power power; /* by sleep mode; the watchdog's resets */
 	uint64_t end_cycle;
 	uint32_t tick_cycles;
 	uint32_t watchdog_resets;
@@ -176,6 +178,7 @@ struct sim {
 	struct sim_port_hook port_hooks[SIM_OUTPUT_COUNT]; /* one per port with a watched pin */
 	bool driven[SIM_OUTPUT_COUNT];
 	bool backlight_driven_high;
+	bool backlight_output; /* D10 an output: the backlight off (driven low) */
 	/* The two 74HC595s (sim_on_lamps_pin). */
 	struct sim_lamps_hook lamps_hooks[SIM_LAMPS_PINS];
 	bool lamps_level[SIM_LAMPS_PINS];
@@ -345,6 +348,10 @@ static void sim_on_sleep(avr_t *avr, avr_cycle_count_t how_long)
 	struct sim *sim = avr->custom.data;
 	/* The core then advances the clock by 1 + how_long, all of it asleep. */
 	sim->sleep_cycles += 1u + how_long;
+	if (!sim_power_sleep(&sim->power, avr, how_long)) {
+		sim_stop(sim, "%s", sim->power.fault);
+		avr->run_cycle_count = 0;
+	}
 	sim_pace(sim, avr->cycle + 1u + how_long);
 }
 
@@ -623,19 +630,28 @@ static void sim_on_output_port(struct avr_irq_t *irq, uint32_t value, void *para
 {
 	struct sim_port_hook *hook = param;
 	struct sim *sim = hook->sim;
-	(void)irq;
-	(void)value;
 	avr_ioport_state_t state;
 	if (avr_ioctl(sim->avr, AVR_IOCTL_IOPORT_GETSTATE(hook->port), &state) != 0) {
 		return;
+	}
+	/* simavr 1.6 raises the direction's IRQ before it writes DDRx: the
+	 * new directions are its value. */
+	if (irq->irq == IOPORT_IRQ_DIRECTION_ALL) {
+		state.ddr = (uint8_t)value;
 	}
 	for (int output = 0; output < SIM_OUTPUT_COUNT; output++) {
 		if (sim_output_pins[output].port == hook->port) {
 			sim->driven[output] = (state.port & state.ddr) >> sim_output_pins[output].bit & 1u;
 		}
 	}
+	if (hook->port == sim_output_pins[SIM_OUTPUT_BACKLIGHT].port) {
+		sim->backlight_output = state.ddr >> sim_output_pins[SIM_OUTPUT_BACKLIGHT].bit & 1u;
+	}
 	if (sim->driven[SIM_OUTPUT_BACKLIGHT]) {
 		sim->backlight_driven_high = true;
+		sim_stop(sim, "stopped: the firmware drove the backlight pin D10 high, which shorts the "
+			      "transistor's base on many shield clones");
+		sim->avr->run_cycle_count = 0;
 	}
 }
 
@@ -984,7 +1000,9 @@ static bool sim_power_on(struct sim *sim, const uint8_t eeprom[SIM_EEPROM_SIZE])
 	sim->timers_lost = false;
 	sim->end_cycle = 0;
 	sim->tick_cycles = (uint32_t)sim_ms_to_cycles(sim, 1);
+	sim_power_init(&sim->power, avr);
 	memset(sim->driven, 0, sizeof sim->driven);
+	sim->backlight_output = false;
 	/* The registers share the chip's supply: a power cut empties them
 	 * too (a real one powers up holding anything, which the firmware
 	 * clears at once). */
@@ -1238,6 +1256,10 @@ static bool sim_run_to(struct sim *sim, uint64_t end, bool (*done)(struct sim *s
 			sim_stop(sim, "crashed: %s", sim->core_error);
 			break;
 		}
+		if (sim->stopped) {
+			break;
+		}
+		sim_power_watchdog_reset(&sim->power, avr);
 		if (sim->timers_lost) {
 			sim_after_watchdog_reset(sim);
 		}
@@ -1271,6 +1293,16 @@ uint64_t sim_cycles(const struct sim *sim)
 uint64_t sim_sleep_cycles(const struct sim *sim)
 {
 	return sim->sleep_cycles;
+}
+
+uint64_t sim_sleep_cycles_in(const struct sim *sim, enum sim_sleep_mode mode)
+{
+	return mode < SIM_SLEEP_MODES ? sim->power.cycles[mode] : 0u;
+}
+
+uint64_t sim_sleeps_in(const struct sim *sim, enum sim_sleep_mode mode)
+{
+	return mode < SIM_SLEEP_MODES ? sim->power.sleeps[mode] : 0u;
 }
 
 void sim_run_cycles(struct sim *sim, uint64_t cycles)
@@ -1347,16 +1379,35 @@ static bool sim_function_range(const struct sim *sim, const char *name, uint32_t
 	return false;
 }
 
-bool sim_hang(struct sim *sim)
+/* avr-libc's _exit: cli, then rjmp .-2 for ever. */
+#define SIM_OPCODE_CLI 0x94F8u
+#define SIM_OPCODE_RJMP_SELF 0xCFFFu
+
+/* The program counter `skip` bytes into avr-libc's _exit, awake. */
+static bool sim_hang_in_exit(struct sim *sim, uint32_t skip)
 {
 	uint32_t from, to;
-	if (sim->stopped || !sim_function_range(sim, "_exit", &from, &to)) {
+	if (sim->stopped || !sim_function_range(sim, "_exit", &from, &to) || from + 4u > to) {
+		return false;
+	}
+	const uint8_t *code = &sim->avr->flash[from];
+	if ((code[0] | code[1] << 8) != SIM_OPCODE_CLI || (code[2] | code[3] << 8) != SIM_OPCODE_RJMP_SELF) {
 		return false;
 	}
 	/* Awake, should it be asleep: a hang is a busy loop. */
 	sim->avr->state = cpu_Running;
-	sim->avr->pc = from;
+	sim->avr->pc = from + skip;
 	return true;
+}
+
+bool sim_hang(struct sim *sim)
+{
+	return sim_hang_in_exit(sim, 0);
+}
+
+bool sim_hang_interrupts_kept(struct sim *sim)
+{
+	return sim_hang_in_exit(sim, 2); /* past the cli */
 }
 
 static bool sim_in_watched(struct sim *sim, void *ctx)
@@ -1499,6 +1550,11 @@ void sim_lcd_glyph(const struct sim *sim, uint8_t code, uint8_t rows[8])
 	lcd_model_glyph(&sim->lcd, code, rows);
 }
 
+bool sim_lcd_display_on(const struct sim *sim)
+{
+	return sim->lcd.display_on;
+}
+
 uint64_t sim_lcd_last_change(const struct sim *sim)
 {
 	return sim->lcd.last_change;
@@ -1610,6 +1666,11 @@ bool sim_led_thinking(const struct sim *sim)
 bool sim_led_win(const struct sim *sim)
 {
 	return sim->driven[SIM_OUTPUT_LED_WIN];
+}
+
+bool sim_backlight_lit(const struct sim *sim)
+{
+	return !sim->backlight_output;
 }
 
 bool sim_backlight_ever_driven_high(const struct sim *sim)

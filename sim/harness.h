@@ -6,7 +6,8 @@
  *   - the LCD: the RS, E and D4..D7 pins, decoded by a strict HD44780 model
  *     of our own (sim/lcd_model.h) that records every timing violation,
  *   - the serial line: bytes into and out of USART0,
- *   - LEDs: the pin levels,
+ *   - LEDs: the pin levels; the backlight: its pin's direction, and a run
+ *     stops the moment the firmware drives it high,
  *   - the exhibit's lamps: two 74HC595 shift registers, modelled from the
  *     levels of their three pins,
  *   - the exhibit's buzzer: the tones on its pin, their frequency and
@@ -17,7 +18,9 @@
  *     power-on, so that the deepest the stack went can be read afterwards.
  *
  * Time is simulated: a 16 MHz cycle counter.  Sleeping firmware costs the
- * host almost nothing, and the harness counts the cycles spent asleep.
+ * host almost nothing, and the harness counts the cycles spent asleep, by
+ * sleep mode; power-down and the watchdog's interrupt-and-reset mode act
+ * as the datasheet has them, where simavr 1.6 differs (sim/power.h).
  */
 #ifndef SIM_HARNESS_H
 #define SIM_HARNESS_H
@@ -44,6 +47,21 @@ void sim_close(struct sim *sim);
 /* ---- time ---- */
 uint64_t sim_cycles(const struct sim *sim);       /* since power-on */
 uint64_t sim_sleep_cycles(const struct sim *sim); /* of those, asleep */
+/* The sleep modes by SMCR's SM2..SM0 (ATmega328P datasheet, "Sleep Mode
+ * Select"). */
+enum sim_sleep_mode {
+	SIM_SLEEP_IDLE = 0,
+	SIM_SLEEP_ADC_NOISE_REDUCTION = 1,
+	SIM_SLEEP_POWER_DOWN = 2,
+	SIM_SLEEP_POWER_SAVE = 3,
+	SIM_SLEEP_STANDBY = 6,
+	SIM_SLEEP_EXTENDED_STANDBY = 7,
+	SIM_SLEEP_MODES = 8
+};
+/* Of the cycles asleep since power-on, those in `mode`; and the sleeps
+ * begun in it (SLEEP instructions that slept: each a wake-up after). */
+uint64_t sim_sleep_cycles_in(const struct sim *sim, enum sim_sleep_mode mode);
+uint64_t sim_sleeps_in(const struct sim *sim, enum sim_sleep_mode mode);
 void sim_run_ms(struct sim *sim, uint32_t ms);
 void sim_run_cycles(struct sim *sim, uint64_t cycles);
 /* Runs until done() returns true or timeout_ms of simulated time pass;
@@ -70,6 +88,10 @@ uint64_t sim_watchdog_period(const struct sim *sim);
  * ever; only the watchdog ends that.  False when the ELF has no _exit or
  * the chip has stopped. */
 bool sim_hang(struct sim *sim);
+/* The same hang with interrupts as they were (the loop after _exit's
+ * cli): interrupts are still served, so a watchdog whose own interrupt
+ * re-armed it would never end it. */
+bool sim_hang_interrupts_kept(struct sim *sim);
 /* Runs until the program counter is inside the firmware's function `name`
  * (from its symbol to the next; a suffix the compiler adds, ".lto_priv.N",
  * is ignored), checked after every instruction, so that a test can hang
@@ -108,6 +130,9 @@ bool sim_lcd_contains(const struct sim *sim, const char *text);
 bool sim_wait_text(struct sim *sim, const char *text, uint32_t timeout_ms);
 /* Pixel rows (5 low bits each) of custom character `code` (0..7). */
 void sim_lcd_glyph(const struct sim *sim, uint8_t code, uint8_t rows[8]);
+/* Whether the display is on (the HD44780's display on/off control);
+ * while it is off, sim_lcd_lines() gives spaces. */
+bool sim_lcd_display_on(const struct sim *sim);
 /* Cycle of the last write that changed what the display shows. */
 uint64_t sim_lcd_last_change(const struct sim *sim);
 /* Timing violations the strict model saw (over all power-on periods), and
@@ -147,8 +172,13 @@ size_t sim_uart_pending(const struct sim *sim);
 bool sim_led_thinking(const struct sim *sim);
 bool sim_led_win(const struct sim *sim);
 /* True if the firmware ever drove the backlight pin (D10) high as an output,
- * which would short the transistor on many shield clones. */
+ * which would short the transistor on many shield clones; the run stops
+ * there, sim_state_text() saying so. */
 bool sim_backlight_ever_driven_high(const struct sim *sim);
+/* Whether the backlight is lit: D10 an input, the shield's pull-up on the
+ * transistor's base; false while it is an output (driven low: high stops
+ * the run). */
+bool sim_backlight_lit(const struct sim *sim);
 /* The exhibit's 16 lamps (board/lcd_keypad_shield.h): the outputs of its
  * two 74HC595s as last latched, bit 15 the far register's QH, bit 8 its
  * QA, bit 7 the near register's QH, bit 0 its QA; the firmware's lamp 1
