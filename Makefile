@@ -537,6 +537,9 @@ E2E_NEEDS_test_polish := POLISH OPERATOR SAVE TRANSCRIPT
 # Sleep at the menu: every edition waits there, and the console's polling
 # is part of what it weighs.
 E2E_NEEDS_test_sleep := CONSOLE
+# The pocket on batteries: the backlight, standby and their idle times,
+# kept in the EEPROM, games read from the transcript.
+E2E_NEEDS_test_standby := STANDBY SAVE TRANSCRIPT
 # The statistics, read with `stats`, of games played with the buttons and
 # followed in the transcript; power cuts while they are written.
 E2E_NEEDS_test_stats := STATS CONSOLE TRANSCRIPT TEACHING
