@@ -195,24 +195,38 @@ static const char *play_button_name(enum board_button button)
 	return names[button];
 }
 
+/* The glass's colours: white on blue, as the shield's, lit; grey on a
+ * dark blue with the backlight off (D10 driven low). */
+#define PLAY_GLASS_LIT "1;97;44"
+#define PLAY_GLASS_DARK "2;37;44"
+
 static void play_draw_lcd(struct play *play)
 {
 	char lines[BOARD_LCD_ROWS][BOARD_LCD_COLUMNS + 1];
 	sim_lcd_lines(play->sim, lines);
+	bool lit = sim_backlight_lit(play->sim);
 	play_add(play, "  \033[2m\u250c\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500"
 		       "\u2500\u2500\u2500\u2500\u2500\u2510\033[0m");
 	play_end_line(play);
 	for (int row = 0; row < BOARD_LCD_ROWS; row++) {
 		char utf8[LCD_TEXT_LINE_SIZE];
 		lcd_text_line_utf8(play->sim, lines[row], utf8);
-		bool lit = row == 0 ? sim_led_thinking(play->sim) : sim_led_win(play->sim);
-		/* White on blue, as the shield's glass. */
-		play_add(play, "  \033[2m\u2502\033[0m\033[1;97;44m%s\033[0m\033[2m\u2502\033[0m   %s %s", utf8,
-			 row == 0 ? "THINKING (D13)" : "WIN      (D3) ", lit ? "\033[1;93m\u25cf\033[0m" : "\u25cb");
+		bool led = row == 0 ? sim_led_thinking(play->sim) : sim_led_win(play->sim);
+		play_add(play, "  \033[2m\u2502\033[0m\033[%sm%s\033[0m\033[2m\u2502\033[0m   %s %s",
+			 lit ? PLAY_GLASS_LIT : PLAY_GLASS_DARK, utf8, row == 0 ? "THINKING (D13)" : "WIN      (D3) ",
+			 led ? "\033[1;93m\u25cf\033[0m" : "\u25cb");
 		play_end_line(play);
 	}
+	/* The pocket on batteries: its idle times' states. */
+	const char *note = "";
+	if (!sim_lcd_display_on(play->sim)) {
+		note = "display off: standby, any key wakes it";
+	} else if (!lit) {
+		note = "backlight off (D10 low)";
+	}
 	play_add(play, "  \033[2m\u2514\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500"
-		       "\u2500\u2500\u2500\u2500\u2500\u2518\033[0m");
+		       "\u2500\u2500\u2500\u2500\u2500\u2518\033[0m   %s",
+		 note);
 	play_end_line(play);
 }
 
