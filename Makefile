@@ -626,6 +626,21 @@ $(LEVELS_RUN): $(call host_obj,tools/bench/levels_run.c tools/bench/levels.c) $(
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^
 
+# The pocket on batteries (tools/bench/battery_run.c): the pocket edition
+# left at the menu, in a game and in standby in the simulator, the time
+# asleep in each sleep mode, and from the datasheet's currents and the
+# shield's the average current and a 2,000 mAh battery's days, appended to
+# $(BENCH_TXT).
+BATTERY_RUN := $(BUILD)/bench/battery_run
+
+$(BATTERY_RUN): $(call host_obj,tools/bench/battery_run.c) $(SIM_LIB_OBJ)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
+
+# make test builds it too, so that it keeps building.
+test: $(BATTERY_RUN)
+
 bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN)
 	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
 		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
@@ -635,6 +650,12 @@ bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN)
 		printf '%s\n' "$$out" | sed -n 's/^# \(stack high-water .*\)/\1/p' | tee -a $(BENCH_TXT); \
 		[ $$status -eq 0 ] || { printf '%s\n' "$$out" >&2; exit $$status; }
 	$(Q)out=$$($(LEVELS_RUN)); status=$$?; printf '%s\n' "$$out" | tee -a $(BENCH_TXT); exit $$status
+
+# A step of its own, after the others: the pocket's battery life.
+bench: bench-battery
+.PHONY: bench-battery
+bench-battery: $(BATTERY_RUN) $(call elf_of,pocket)
+	$(Q)$(BATTERY_RUN) --out $(BENCH_TXT) $(call elf_of,pocket)
 
 # ---- the firmware's logic on the host ---------------------------------------------------------
 
