@@ -34,7 +34,6 @@
 #include <cmocka.h>
 
 #include "engine/engine.h"
-#include "firmware/store.h"
 #include "sim/harness.h"
 #include "tests/e2e/e2e.h"
 
