@@ -17,6 +17,7 @@
 #include "firmware/odra.h"
 #include "firmware/settings.h"
 #include "firmware/stats.h"
+#include "firmware/store.h"
 #include "firmware/transcript.h"
 #include "firmware/view.h"
 #include "hal/sleep.h"
@@ -342,6 +343,9 @@ static uint8_t run_level(struct scanner *in)
 			return in->error;
 		}
 		settings.level = level;
+		if (FEATURE_ATTRACT && FEATURE_SAVE) {
+			store_settings_changed(); /* as the menu's Level (firmware/menu.c) */
+		}
 	}
 	transcript_say(TEXT_LEVEL);
 	put_u16(settings.level); /* where transcript_say() printed */

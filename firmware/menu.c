@@ -12,6 +12,7 @@
 #include "firmware/game.h"
 #include "firmware/settings.h"
 #include "firmware/screen.h"
+#include "firmware/store.h"
 #include "firmware/view.h"
 #include "hal/keys.h"
 #include "hal/lcd.h"
@@ -351,6 +352,12 @@ uint8_t menu_key(uint8_t key)
 	case KEY_LEFT:
 	case KEY_RIGHT:
 		menu_change(key == KEY_LEFT ? -1 : 1);
+		if (FEATURE_ATTRACT && FEATURE_SAVE && (item == ITEM_FIRST || item == ITEM_LEVEL)) {
+			/* Kept as it is made, not when the next game begins:
+			 * attract mode may come first, whose games save
+			 * nothing (firmware/store.h). */
+			store_settings_changed();
+		}
 		menu_enter();
 		break;
 	case KEY_SELECT:
