@@ -119,7 +119,7 @@ void box_poll(void)
 	}
 	ui_tick(now_ms);
 	if (FEATURE_LAMPS) {
-		lights_tick((uint8_t)timer_ms());
+		lights_tick((uint16_t)timer_ms());
 	}
 	/* Waiting at the menu or in attract mode, whose steps are a second
 	 * or more, nothing has to be done every millisecond: the ticks
@@ -128,6 +128,12 @@ void box_poll(void)
 	uint8_t ticks = keys_quiet() && (!play_showing() || (FEATURE_ATTRACT && game.attract)) ? BOX_QUIET_MS : 1u;
 	if (FEATURE_SOUND && sound_playing()) {
 		ticks = 1;
+	}
+	if (FEATURE_LAMPS) {
+		uint8_t lamps_wait = lights_wait_ms((uint16_t)timer_ms()); /* a blink's next half on time */
+		if (lamps_wait < ticks) {
+			ticks = lamps_wait;
+		}
 	}
 	/* After the screen: a save's comparisons never delay what a key or
 	 * a move shows.  The statistics write when the settings do not, and

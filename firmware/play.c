@@ -296,7 +296,8 @@ static void step_done(void)
 		 * began and the moves since): no two games slip alike. */
 		draw_engine_move(machine_level(), WORDS_MACHINE, STEP_ANNOUNCE);
 		if (FEATURE_LAMPS) {
-			lights_choice(&machine_cursor.mv); /* after the screen: it shows the move first */
+			/* After the screen, which shows the move first. */
+			lights_choice(&machine_cursor.mv, flash_u8(&step_tenths[STEP_ANNOUNCE]) * 100u);
 		}
 		break;
 	case STEP_ANNOUNCE:
