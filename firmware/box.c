@@ -8,6 +8,7 @@
 #include "engine/flash.h"
 #include "firmware/attract.h"
 #include "firmware/console.h"
+#include "firmware/display.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/lights.h"
@@ -101,9 +102,13 @@ void box_poll(void)
 	watchdog_feed();
 	uint8_t key = keys_next();
 	if (key != KEY_NONE) {
+		uint8_t shown = display_changes();
 		ui_key(key);
-		if (FEATURE_SOUND) {
-			/* After the screen, and silent when the key began a
+		if (FEATURE_SOUND && display_changes() != shown) {
+			/* After the screen, and only when the key changed it:
+			 * a key that does nothing (an arrow at the end of a
+			 * list, or held on from the key that ended attract
+			 * mode) is silent.  Silent too when the key began a
 			 * tune (the person's winning move). */
 			sound_click();
 		}

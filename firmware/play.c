@@ -326,7 +326,11 @@ uint8_t play_key(uint8_t key)
 	}
 	if (step == STEP_OVER) {
 		if (key == KEY_SELECT) {
-			game_new(); /* a rematch: it begins as any game does */
+			/* A rematch: it begins as any game does (from the
+			 * set-up that began the one just over), its first turn
+			 * shown at once, while the key is the screen's. */
+			(void)game_new();
+			next_turn();
 		} else if (key == KEY_LEFT) {
 			return leave();
 		}
@@ -354,8 +358,9 @@ void play_tick(uint16_t now_ms)
 }
 
 /* A game begun at the console or by a rematch goes to its first turn at
- * the next tick: the page of help is for the person who chose the game in
- * the menu (play_enter()), and the machine's reply would wait for it.  A
+ * the next tick (a rematch's key shows it at once, play_key()): the page
+ * of help is for the person who chose the game in the menu (play_enter()),
+ * and the machine's reply would wait for it.  A
  * beginning is all that can come while the menu shows: the menu shows
  * only when no game is in progress (before the first, or once the person
  * has left one). */
