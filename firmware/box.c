@@ -135,7 +135,7 @@ void box_poll(void)
 		ticks = 1;
 	}
 	if (FEATURE_LAMPS) {
-		uint8_t lamps_wait = lights_wait_ms((uint16_t)timer_ms()); /* a blink's next half on time */
+		uint8_t lamps_wait = lights_wait_ms(); /* a blink's next half on time */
 		if (lamps_wait < ticks) {
 			ticks = lamps_wait;
 		}

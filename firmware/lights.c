@@ -206,11 +206,14 @@ void lights_tick(uint16_t now_ms)
 	}
 }
 
-uint8_t lights_wait_ms(uint16_t now_ms)
+uint8_t lights_wait_ms(void)
 {
-	uint16_t elapsed = (uint16_t)(now_ms - blink_began);
+	if (!blinking) {
+		return UINT8_MAX;
+	}
+	uint16_t elapsed = (uint16_t)((uint16_t)timer_ms() - blink_began);
 	uint16_t next = (uint16_t)((elapsed / LIGHTS_BLINK_HALF_MS + 1u) * LIGHTS_BLINK_HALF_MS);
-	if (!blinking || blink_half(next) == blink_shown) {
+	if (blink_half(next) == blink_shown) {
 		return UINT8_MAX; /* the last half: it lasts until the move */
 	}
 	return (uint8_t)(next - elapsed);

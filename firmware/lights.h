@@ -44,9 +44,9 @@ void lights_choice(const struct move *mv, uint16_t announced_ms);
 /* Every pass of the main loop: the blinking, at the time `now_ms` (the
  * low 16 bits of timer_ms()). */
 void lights_tick(uint16_t now_ms);
-/* How many milliseconds from `now_ms` the blink's next half begins, so
- * that a main loop sleeping through ticks wakes for it on time; 255 when
- * the lamps change at no time (no blink, or its last half). */
-uint8_t lights_wait_ms(uint16_t now_ms);
+/* How many milliseconds from now the blink's next half begins, so that a
+ * main loop sleeping through ticks wakes for it on time; 255 when the
+ * lamps change at no time (no blink, or its last half). */
+uint8_t lights_wait_ms(void);
 
 #endif

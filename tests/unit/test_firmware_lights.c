@@ -93,13 +93,14 @@ static void marienbad_shows_its_matches_and_blinks_the_choice(void **state)
 	lights_choice(&machine, ANNOUNCE_MS);
 	assert_int_equal(fake_hal.lamps, after);
 	for (uint16_t ms = 0; ms <= ANNOUNCE_MS + 20u; ms++) {
-		lights_tick((uint16_t)(1000u + ms));
+		fake_hal.now_ms = 1000u + ms;
+		lights_tick((uint16_t)fake_hal.now_ms);
 		bool moved = ms / HALF_MS % 2u == 0 || ms >= 10u * HALF_MS;
 		if (fake_hal.lamps != (moved ? after : before)) {
 			fail_msg("%u ms into the announcement the lamps show %04x", ms, fake_hal.lamps);
 		}
 		/* A main loop sleeping through ticks wakes for the next half. */
-		uint8_t wait = lights_wait_ms((uint16_t)(1000u + ms));
+		uint8_t wait = lights_wait_ms();
 		assert_int_equal(wait, ms >= 10u * HALF_MS ? UINT8_MAX : HALF_MS - ms % HALF_MS);
 	}
 	assert_int_equal(game_play(&machine), ENGINE_OK);
@@ -107,7 +108,7 @@ static void marienbad_shows_its_matches_and_blinks_the_choice(void **state)
 	assert_int_equal(fake_hal.lamps, after);
 	lights_tick(1000u + HALF_MS); /* played: no more blinking */
 	assert_int_equal(fake_hal.lamps, after);
-	assert_int_equal(lights_wait_ms(1000u + HALF_MS), UINT8_MAX);
+	assert_int_equal(lights_wait_ms(), UINT8_MAX);
 
 	/* A choice the person leaves before it is played stops blinking. */
 	struct move next = take(3, 5);
