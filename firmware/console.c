@@ -11,6 +11,7 @@
 #include "engine/attributes.h"
 #include "engine/engine.h"
 #include "engine/flash.h"
+#include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
@@ -356,12 +357,17 @@ static uint8_t run_level(struct scanner *in)
 /* `stats`: a line for each game played since the last reset, then the
  * totals:
  *   marienbad: played 12, you 3, me 9, slips 4, hints 2
- *   total: played 12, you 3, me 9, slips 4, hints 2 */
+ *   total: played 12, you 3, me 9, slips 4, hints 2
+ * Lines a program reads, in one form whatever the language of the texts:
+ * the counts' words, which the operator menu shows in that language, are
+ * printed in English. */
 static uint8_t run_stats(struct scanner *in)
 {
 	if (!scan_at_end(in)) {
 		return ENGINE_ERR_SYNTAX;
 	}
+	uint8_t language = text_language;
+	text_language = LANGUAGE_ENGLISH;
 	for (uint8_t game_id = 0; game_id <= STATS_TOTAL; game_id++) {
 		print_to(&transcript_out);
 		if (game_id == STATS_TOTAL) {
@@ -375,6 +381,7 @@ static uint8_t run_stats(struct scanner *in)
 		stats_print_counts(game_id);
 		transcript_line_end();
 	}
+	text_language = language;
 	return ENGINE_OK;
 }
 
