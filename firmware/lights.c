@@ -17,7 +17,6 @@
 /* Each half of a blink: 128 ms on, 128 ms off, so that the announcement's
  * second and a half blinks about six times. */
 #define LIGHTS_BLINK_HALF_MS 128u
-#define LIGHTS_BLINK_NONE 0xFFu
 
 /* Whether the machine's move is being announced, while the lamps it
  * changes blink, until it is played. */
@@ -26,11 +25,12 @@ static bool blinking;
  * it lasts. */
 static uint16_t blink_began;
 static uint16_t blink_ms;
-/* The picture the lamps show (an index of blink_pictures), so that they
- * are drawn only when it changes. */
-static uint8_t blink_shown;
 /* The position's picture, and the one the choice leaves. */
 static uint16_t blink_pictures[2];
+/* The one the lamps show (its index), so that they are drawn only when it
+ * changes; LIGHTS_BLINK_NONE before the first. */
+#define LIGHTS_BLINK_NONE 0xFFu
+static uint8_t blink_shown;
 
 /* Marienbad's matches: the rows from the top, each lit from the left, a
  * lamp a match. */
@@ -191,9 +191,10 @@ static uint8_t blink_half(uint16_t elapsed)
 	return position ? 0u : 1u;
 }
 
-/* Only a blink needs the time; every event shows the lamps itself.  Every
- * other half of the blink shows the position the choice leaves, so that
- * the lamps the move changes, and only they, go on and off. */
+/* Only a blink needs the time; every event shows the lamps itself.  The
+ * halves of the blink show the position the choice leaves and the
+ * position by turns, so that the lamps the move changes, and only they,
+ * go on and off. */
 void lights_tick(uint16_t now_ms)
 {
 	if (!blinking) {
