@@ -327,8 +327,9 @@ uint8_t play_key(uint8_t key)
 	if (step == STEP_OVER) {
 		if (key == KEY_SELECT) {
 			/* A rematch: it begins as any game does (from the
-			 * set-up that began the one just over), its first turn
-			 * shown at once, while the key is the screen's. */
+			 * set-up that began the one just over), and its first
+			 * turn shows at once, this key's doing (a key clicks
+			 * when it changes the screen: firmware/box.c). */
 			(void)game_new();
 			next_turn();
 		} else if (key == KEY_LEFT) {
