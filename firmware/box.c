@@ -8,6 +8,7 @@
 #include "engine/flash.h"
 #include "firmware/attract.h"
 #include "firmware/console.h"
+#include "firmware/display.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/lights.h"
@@ -106,9 +107,13 @@ void box_poll(void)
 		key = standby_key(key, quiet); /* none while a key wakes the box */
 	}
 	if (key != KEY_NONE) {
+		uint8_t shown = display_changes();
 		ui_key(key);
-		if (FEATURE_SOUND) {
-			/* After the screen, and silent when the key began a
+		if (FEATURE_SOUND && display_changes() != shown) {
+			/* After the screen, and only when the key changed it:
+			 * a key that does nothing (an arrow at the end of a
+			 * list, or held on from the key that ended attract
+			 * mode) is silent.  Silent too when the key began a
 			 * tune (the person's winning move). */
 			sound_click();
 		}
@@ -124,7 +129,7 @@ void box_poll(void)
 	}
 	ui_tick(now_ms);
 	if (FEATURE_LAMPS) {
-		lights_tick((uint8_t)timer_ms());
+		lights_tick((uint16_t)timer_ms());
 	}
 	/* Waiting at the menu or in attract mode, whose steps are a second
 	 * or more, nothing has to be done every millisecond: the ticks
@@ -133,6 +138,12 @@ void box_poll(void)
 	uint8_t ticks = quiet && (!play_showing() || (FEATURE_ATTRACT && game.attract)) ? BOX_QUIET_MS : 1u;
 	if (FEATURE_SOUND && sound_playing()) {
 		ticks = 1;
+	}
+	if (FEATURE_LAMPS) {
+		uint8_t lamps_wait = lights_wait_ms(); /* a blink's next half on time */
+		if (lamps_wait < ticks) {
+			ticks = lamps_wait;
+		}
 	}
 	/* After the screen: a save's comparisons never delay what a key or
 	 * a move shows.  The statistics write when the settings do not, and

@@ -12,13 +12,14 @@
  * line, the game's observers, and the menu. */
 void box_start(void);
 /* One pass of the main loop: the key pressed goes to the screen showing
- * (and clicks) unless it wakes the box from standby's dark, the serial
- * console reads what the line brought, a sound's next note starts when its
- * time comes, a save of the settings under way writes its next byte, the
- * screen gets its tick for timed steps, the idle times of standby end
- * (firmware/standby.h), the watchdog is fed, and the chip sleeps until the next tick unless bytes
- * wait; while all is quiet at the menu, through up to 16 ticks, until a
- * button shows or a byte comes. */
+ * (and clicks if it changed it) unless it wakes the box from standby's
+ * dark, the serial console reads what the line brought, a sound's next
+ * note starts when its time comes, a save of the settings under way writes
+ * its next byte, the screen gets its tick for timed steps, the idle times
+ * of standby end (firmware/standby.h), the watchdog is fed, and the chip
+ * sleeps until the next tick unless bytes wait; while all is quiet at the
+ * menu, through up to 16 ticks (fewer for the next half of the lamps'
+ * blink), until a button shows or a byte comes. */
 void box_poll(void);
 
 #endif

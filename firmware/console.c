@@ -11,12 +11,14 @@
 #include "engine/attributes.h"
 #include "engine/engine.h"
 #include "engine/flash.h"
+#include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
 #include "firmware/odra.h"
 #include "firmware/settings.h"
 #include "firmware/stats.h"
+#include "firmware/store.h"
 #include "firmware/transcript.h"
 #include "firmware/view.h"
 #include "hal/sleep.h"
@@ -342,6 +344,9 @@ static uint8_t run_level(struct scanner *in)
 			return in->error;
 		}
 		settings.level = level;
+		if (FEATURE_ATTRACT && FEATURE_SAVE) {
+			store_settings_changed(); /* as the menu's Level (firmware/menu.c) */
+		}
 	}
 	transcript_say(TEXT_LEVEL);
 	put_u16(settings.level); /* where transcript_say() printed */
@@ -352,12 +357,17 @@ static uint8_t run_level(struct scanner *in)
 /* `stats`: a line for each game played since the last reset, then the
  * totals:
  *   marienbad: played 12, you 3, me 9, slips 4, hints 2
- *   total: played 12, you 3, me 9, slips 4, hints 2 */
+ *   total: played 12, you 3, me 9, slips 4, hints 2
+ * Lines a program reads, in one form whatever the language of the texts:
+ * the counts' words, which the operator menu shows in that language, are
+ * printed in English. */
 static uint8_t run_stats(struct scanner *in)
 {
 	if (!scan_at_end(in)) {
 		return ENGINE_ERR_SYNTAX;
 	}
+	uint8_t language = text_language;
+	text_language = LANGUAGE_ENGLISH;
 	for (uint8_t game_id = 0; game_id <= STATS_TOTAL; game_id++) {
 		print_to(&transcript_out);
 		if (game_id == STATS_TOTAL) {
@@ -371,6 +381,7 @@ static uint8_t run_stats(struct scanner *in)
 		stats_print_counts(game_id);
 		transcript_line_end();
 	}
+	text_language = language;
 	return ENGINE_OK;
 }
 

@@ -39,6 +39,47 @@ static uint8_t asked; /* by slot */
 
 _Static_assert(TEXT_LETTER_FIRST >= 0x80u, "letters' codes are above every picture's element");
 
+/* What the LCD shows, as a fingerprint of each row's text and each custom
+ * character's dots, and how many times one changed (FEATURE_SOUND: a key
+ * clicks when it changed the screen, firmware/box.c).  A row written again
+ * as it was, or a character drawn again with the same dots, is no change. */
+static uint16_t shown_prints[LCD_ROWS + DISPLAY_GLYPHS];
+static uint8_t changes;
+
+/* One byte more of a fingerprint: times 31 plus the byte, so that a
+ * change of one byte always changes it (31's powers are odd), and of more
+ * almost always. */
+static uint16_t print_add(uint16_t print, uint8_t byte)
+{
+	return (uint16_t)(print * 31u + byte);
+}
+
+/* `print` is now the fingerprint of row or character `shown` (LCD_ROWS +
+ * its slot). */
+static void note_shown(uint8_t shown, uint16_t print)
+{
+	if (FEATURE_SOUND && print != shown_prints[shown]) {
+		shown_prints[shown] = print;
+		changes++;
+	}
+}
+
+uint8_t display_changes(void)
+{
+	return changes;
+}
+
+/* Every custom character is drawn through here. */
+static void define_char(uint8_t slot, const uint8_t rows[LCD_GLYPH_ROWS])
+{
+	lcd_define_char(slot, rows);
+	uint16_t print = 0;
+	for (uint8_t i = 0; i < LCD_GLYPH_ROWS; i++) {
+		print = print_add(print, rows[i]);
+	}
+	note_shown((uint8_t)(LCD_ROWS + slot), print);
+}
+
 struct text_sink *display_begin(void)
 {
 	buffer_sink_init(&sink, line, sizeof line);
@@ -70,7 +111,7 @@ static uint8_t find_slot(uint8_t id, bool letter)
 			for (uint8_t r = 0; r < LCD_GLYPH_ROWS; r++) {
 				rows[r] = flash_u8(&letter_rows[id - TEXT_LETTER_FIRST][r]);
 			}
-			lcd_define_char(free_slot, rows);
+			define_char(free_slot, rows);
 		}
 	}
 	return free_slot;
@@ -99,6 +140,18 @@ void display_write(uint8_t row, char *text)
 		}
 	}
 	lcd_write_line(row, text);
+	/* The row as it shows it, padded with spaces. */
+	uint16_t print = 0;
+	for (uint8_t col = 0; col < LCD_COLUMNS; col++) {
+		char c = *text;
+		if (c != '\0') {
+			text++;
+		} else {
+			c = ' ';
+		}
+		print = print_add(print, (uint8_t)c);
+	}
+	note_shown(row, print);
 }
 
 void display_end(uint8_t row)
@@ -137,7 +190,7 @@ void display_show_glyphs(void (*draw)(uint8_t id, uint8_t rows[8]))
 		if (glyph_rows[slot] != 0 && glyph_id[slot] < TEXT_LETTER_FIRST) {
 			uint8_t rows[LCD_GLYPH_ROWS];
 			draw(glyph_id[slot], rows);
-			lcd_define_char(slot, rows);
+			define_char(slot, rows);
 		}
 	}
 }

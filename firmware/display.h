@@ -33,6 +33,11 @@ void display_end(uint8_t row);
  * custom characters each row shows. */
 void display_write(uint8_t row, char *text);
 
+/* How many times a row or a custom character has changed what it shows,
+ * counted round 255 to 0 (with FEATURE_SOUND, else always 0): a key that
+ * leaves it as it was changed nothing on the screen. */
+uint8_t display_changes(void);
+
 /* The score of the games finished, "You 2 - me 5", where the put_*
  * functions print: the settings' score, or with FEATURE_STATS the
  * statistics' totals since their last reset. */

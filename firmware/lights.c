@@ -7,26 +7,30 @@
 #include "firmware/game.h"
 #include "firmware/view.h"
 #include "hal/lamps.h"
+#include "hal/timer.h"
 
 #define LIGHTS_ROWS 4u /* of 1, 3, 5 and 7 lamps */
 /* The rows of 3, 5 and 7 lamps under lamp 1, which show the parts. */
 #define LIGHTS_PART_ROWS 3u
 #define LIGHTS_PART_LAMPS 15u
 #define LIGHTS_LAMP_1 0x8000u
-/* Each half of a blink, as a bit of the milliseconds' count: 128 ms on,
- * 128 ms off, so that the announcement's second and a half blinks about
- * six times.  The count's low byte holds it. */
-#define LIGHTS_BLINK_BIT 0x80u
+/* Each half of a blink: 128 ms on, 128 ms off, so that the announcement's
+ * second and a half blinks about six times. */
+#define LIGHTS_BLINK_HALF_MS 128u
 
 /* Whether the machine's move is being announced, while the lamps it
  * changes blink, until it is played. */
 static bool blinking;
-/* The half of the blink the lamps show (LIGHTS_BLINK_BIT or 0), so that
- * they are drawn only when it changes; LIGHTS_BLINK_NONE before the first. */
-#define LIGHTS_BLINK_NONE 1u
-static uint8_t blink_half;
+/* The low 16 bits of timer_ms() when the announcement began, and how long
+ * it lasts. */
+static uint16_t blink_began;
+static uint16_t blink_ms;
 /* The position's picture, and the one the choice leaves. */
 static uint16_t blink_pictures[2];
+/* The one the lamps show (its index), so that they are drawn only when it
+ * changes; LIGHTS_BLINK_NONE before the first. */
+#define LIGHTS_BLINK_NONE 0xFFu
+static uint8_t blink_shown;
 
 /* Marienbad's matches: the rows from the top, each lit from the left, a
  * lamp a match. */
@@ -147,11 +151,16 @@ static uint16_t picture_after(const struct move *taken)
 	return picture(&pos);
 }
 
-/* Every event shows the game's position now, and ends a blink: the move
- * announced is being played, or the person has left the game. */
+/* Every event but GAME_MOVING shows the game's position now, and ends a
+ * blink: the move announced has been played, or the person has left the
+ * game.  While a move is being played the lamps keep what they show, the
+ * position before it or the last half of a blink, the move's picture, so
+ * that the old picture never comes back for the moment the move takes. */
 void lights_game_event(uint8_t event)
 {
-	(void)event;
+	if (event == GAME_MOVING) {
+		return;
+	}
 	blinking = false;
 	lamps_show(picture_after(NULL));
 }
@@ -159,22 +168,54 @@ void lights_game_event(uint8_t event)
 /* The blink's two pictures are drawn once, as the choice is announced:
  * the blink itself, every 128 ms while the machine's move shows, only
  * shifts one of them out, so the waits in attract mode stay asleep. */
-void lights_choice(const struct move *mv)
+void lights_choice(const struct move *mv, uint16_t announced_ms)
 {
 	blinking = true;
-	blink_half = LIGHTS_BLINK_NONE;
+	blink_began = (uint16_t)timer_ms();
+	blink_ms = announced_ms;
+	blink_shown = LIGHTS_BLINK_NONE;
 	blink_pictures[0] = picture_after(NULL);
 	blink_pictures[1] = picture_after(mv);
+	lights_tick(blink_began);
 }
 
-/* Only a blink needs the time; every event shows the lamps itself.  Every
- * other half of the blink shows the position the choice leaves, so that
- * the lamps the move changes, and only they, go on and off. */
-void lights_tick(uint8_t now_ms)
+/* The half of the blink `elapsed` milliseconds into the announcement: the
+ * halves count from its start, the move's picture first; a half of the
+ * position is begun only if the move's half after it ends before the
+ * announcement does, so that the last half, which lasts until the move is
+ * played, is the move's, and every other lasts its 128 ms. */
+static uint8_t blink_half(uint16_t elapsed)
 {
-	uint8_t half = now_ms & LIGHTS_BLINK_BIT;
-	if (blinking && half != blink_half) {
-		blink_half = half;
-		lamps_show(blink_pictures[half != 0]);
+	uint16_t half = elapsed / LIGHTS_BLINK_HALF_MS;
+	bool position = (half & 1u) != 0 && (half + 2u) * LIGHTS_BLINK_HALF_MS <= blink_ms;
+	return position ? 0u : 1u;
+}
+
+/* Only a blink needs the time; every event shows the lamps itself.  The
+ * halves of the blink show the position the choice leaves and the
+ * position by turns, so that the lamps the move changes, and only they,
+ * go on and off. */
+void lights_tick(uint16_t now_ms)
+{
+	if (!blinking) {
+		return;
 	}
+	uint8_t half = blink_half((uint16_t)(now_ms - blink_began));
+	if (half != blink_shown) {
+		blink_shown = half;
+		lamps_show(blink_pictures[half]);
+	}
+}
+
+uint8_t lights_wait_ms(void)
+{
+	if (!blinking) {
+		return UINT8_MAX;
+	}
+	uint16_t elapsed = (uint16_t)((uint16_t)timer_ms() - blink_began);
+	uint16_t next = (uint16_t)((elapsed / LIGHTS_BLINK_HALF_MS + 1u) * LIGHTS_BLINK_HALF_MS);
+	if (blink_half(next) == blink_shown) {
+		return UINT8_MAX; /* the last half: it lasts until the move */
+	}
+	return (uint8_t)(next - elapsed);
 }

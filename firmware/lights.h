@@ -20,7 +20,9 @@
  *     is lit whole.  The boards (Chomp, Taktix, Kubo, Nineteen) show one
  *     number, the pieces left.
  * The machine's choice blinks while the screen announces it, before it is
- * taken: the lamps the move changes go off and on (128 ms each).  Before
+ * taken: the lamps the move changes go off and on, 128 ms each, from the
+ * moment the announcement shows until the move is played, the move's
+ * picture the last half.  Before
  * the first game every lamp is dark; a game left or over keeps its last
  * picture until the next begins.
  */
@@ -33,12 +35,18 @@
 
 /* The game's observer (firmware/game.h): the lamps show the position. */
 void lights_game_event(uint8_t event);
-/* The machine has chosen `mv` in the game's position and announces it:
- * the lamps it changes blink until the next event, the move played or
- * the game left.  `mv` must stay unchanged until then. */
-void lights_choice(const struct move *mv);
-/* Every pass of the main loop: the blinking, at the time `now_ms` (its
- * low byte is enough). */
-void lights_tick(uint8_t now_ms);
+/* The machine has chosen `mv` in the game's position and announces it
+ * from now for `announced_ms`: the lamps it changes blink, in step with
+ * the announcement, until the next event, the move played or the game
+ * left; the last half of the blink, the move's picture, lasts until the
+ * move is played.  `mv` must stay unchanged until then. */
+void lights_choice(const struct move *mv, uint16_t announced_ms);
+/* Every pass of the main loop: the blinking, at the time `now_ms` (the
+ * low 16 bits of timer_ms()). */
+void lights_tick(uint16_t now_ms);
+/* How many milliseconds from now the blink's next half begins, so that a
+ * main loop sleeping through ticks wakes for it on time; 255 when the
+ * lamps change at no time (no blink, or its last half). */
+uint8_t lights_wait_ms(void);
 
 #endif

@@ -373,6 +373,12 @@ uint8_t menu_key(uint8_t key)
 	case KEY_LEFT:
 	case KEY_RIGHT:
 		menu_change(key == KEY_LEFT ? -1 : 1);
+		if (FEATURE_ATTRACT && FEATURE_SAVE && (item == ITEM_FIRST || item == ITEM_LEVEL)) {
+			/* Kept as it is made, not when the next game begins:
+			 * attract mode may come first, whose games save
+			 * nothing (firmware/store.h). */
+			store_settings_changed();
+		}
 		menu_enter();
 		break;
 	case KEY_SELECT:

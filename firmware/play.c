@@ -296,7 +296,8 @@ static void step_done(void)
 		 * began and the moves since): no two games slip alike. */
 		draw_engine_move(machine_level(), WORDS_MACHINE, STEP_ANNOUNCE);
 		if (FEATURE_LAMPS) {
-			lights_choice(&machine_cursor.mv); /* after the screen: it shows the move first */
+			/* After the screen, which shows the move first. */
+			lights_choice(&machine_cursor.mv, flash_u8(&step_tenths[STEP_ANNOUNCE]) * 100u);
 		}
 		break;
 	case STEP_ANNOUNCE:
@@ -325,7 +326,12 @@ uint8_t play_key(uint8_t key)
 	}
 	if (step == STEP_OVER) {
 		if (key == KEY_SELECT) {
-			game_new(); /* a rematch: it begins as any game does */
+			/* A rematch: it begins as any game does (from the
+			 * set-up that began the one just over), and its first
+			 * turn shows at once, this key's doing (a key clicks
+			 * when it changes the screen: firmware/box.c). */
+			(void)game_new();
+			next_turn();
 		} else if (key == KEY_LEFT) {
 			return leave();
 		}
@@ -353,8 +359,9 @@ void play_tick(uint16_t now_ms)
 }
 
 /* A game begun at the console or by a rematch goes to its first turn at
- * the next tick: the page of help is for the person who chose the game in
- * the menu (play_enter()), and the machine's reply would wait for it.  A
+ * the next tick (a rematch's key shows it at once, play_key()): the page
+ * of help is for the person who chose the game in the menu (play_enter()),
+ * and the machine's reply would wait for it.  A
  * beginning is all that can come while the menu shows: the menu shows
  * only when no game is in progress (before the first, or once the person
  * has left one). */

@@ -4,8 +4,9 @@
  *
  * With FEATURE_SAVE they are kept in the EEPROM (firmware/store.h) when a
  * game's event finds them changed (a game begun with a new set-up, a game
- * ended, a hint asked) or the menu changes an idle time, and come back at
- * power-on, power cuts included.  A
+ * ended, a hint asked; with attract mode, whose games save nothing, who
+ * moves first and the level as they change) or the menu changes an idle
+ * time, and come back at power-on, power cuts included.  A
  * device whose EEPROM holds no record it can read (a new chip, one blank
  * or written by other firmware) starts with the defaults: Marienbad, the
  * Odra's game, the person to move first, perfect play, no games counted.

@@ -1,6 +1,7 @@
 /*
  * What the exhibit's buzzer plays (FEATURE_SOUND, hal/sound.h): a click
- * for every key, a short call when the machine moves, a rising tune when
+ * for every key that changes the screen (a key that does nothing is
+ * silent), a short call when the machine moves, a rising tune when
  * the person wins and a falling one when the machine does; nothing for
  * attract mode's games (firmware/attract.h).
  *
@@ -19,7 +20,7 @@
 /* On at power-on.  Off, whatever plays stops at once and nothing sounds
  * until it is on again (an operator's setting). */
 void sound_enable(bool on);
-/* A key was pressed. */
+/* A key changed the screen (firmware/box.c). */
 void sound_click(void);
 /* The game's observer (firmware/game.h): the machine's move, a win, a loss. */
 void sound_game_event(uint8_t event);

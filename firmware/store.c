@@ -152,6 +152,11 @@ void store_settings_changed(void)
 void store_game_event(uint8_t event)
 {
 	(void)event; /* any event may follow a change */
+	/* Attract mode's games are nobody's: the idle spells write nothing
+	 * (store.h). */
+	if (FEATURE_ATTRACT && game.attract) {
+		return;
+	}
 	store_settings_changed();
 }
 

@@ -75,12 +75,19 @@ void store_load(void);
  * comparison never delays the screen.  So the EEPROM is written when a
  * game begins with a new set-up, level or first player, when a game ends
  * (the score), when a game goes on after a hint (the count), besides
- * store_settings_changed()'s saves, and at no other time.  With FEATURE_STATS the record holds neither the score nor
- * the hints: it is written when the first player or the level changes. */
+ * store_settings_changed()'s saves, and at no other time.  With
+ * FEATURE_STATS the record holds neither the score nor the hints: it is
+ * written when the first player or the level changes.  The events of
+ * attract mode's games (FEATURE_ATTRACT) are ignored: those games are
+ * nobody's and change nothing, and a museum's idle spells write nothing.
+ * So with attract mode, which may come between a change and the next
+ * game, the menu and the console's `level` have the first player and the
+ * level saved as they change them (store_settings_changed()). */
 void store_game_event(uint8_t event);
 /* The settings were changed other than by a game (the exhibit's operator
- * menu, standby's idle times in the menu): the next store_poll() compares
- * and saves them, as after a game's event. */
+ * menu; with attract mode, the menu's first player and level and the
+ * console's `level`; standby's idle times in the menu): the next
+ * store_poll() compares and saves them, as after a game's event. */
 void store_settings_changed(void);
 /* Each pass of the main loop, after the screen's: a save begun if a game's
  * event found the settings changed; the save under way goes on by a byte, the

@@ -9,8 +9,9 @@
  *     independent solver say so, reading the LCD), games end and begin
  *     again from the set-up's start; none of it counts in the score, goes
  *     to the transcript (but the line "attract" as it begins), sounds,
- *     lights the win LED or writes the EEPROM (once its first game has
- *     begun: a set-up new to the EEPROM is kept as any game begins);
+ *     lights the win LED or writes the EEPROM, whatever a visitor
+ *     changed before it (the machine first, the level: kept as they are
+ *     changed, and back after a power cut in attract mode);
  *   - a key, any of them, brings the menu back at the item it showed with
  *     the set-up unchanged (and the lamps steady, a move's blink over),
  *     and does nothing else: a held arrow's repeats,
@@ -275,11 +276,9 @@ static void the_idle_menu_begins_attract_mode_whose_games_are_legal_and_nobodys(
 	assert_true(sim_wait_uart(sim, "attract\r\n", 100));
 
 	sim_tones_clear(sim);
-	uint32_t writes = 0;
+	uint32_t writes = sim_eeprom_writes(sim);
 	struct attract_figures figures = { 0 };
-	follow(sim, &start, false, 1, &figures);
-	writes = sim_eeprom_writes(sim); /* a set-up new to the EEPROM is kept as any game begins */
-	follow(sim, &start, true, 3, &figures);
+	follow(sim, &start, false, 4, &figures);
 	print_figures("Marienbad", &figures);
 	assert_int_equal(sim_eeprom_writes(sim), writes);
 	assert_string_equal(sim_uart_output(sim), "attract\r\n");
@@ -302,6 +301,68 @@ static void the_idle_menu_begins_attract_mode_whose_games_are_legal_and_nobodys(
 	assert_string_equal(text, "You 0 - me 0");
 	assert_string_equal(sim_uart_output(sim), "attract\r\n");
 	assert_int_equal(sim_eeprom_writes(sim), writes);
+	e2e_close(sim);
+}
+
+/* The menu's Level item, "Level <N>". */
+static void level_item(struct sim *sim, char text[BOARD_LCD_COLUMNS + 1])
+{
+	e2e_menu_find(sim, "Level <");
+	e2e_line(sim, 0, text);
+}
+
+/* A visitor sets the machine to move first and the level to 1, and walks
+ * away: attract mode, however long it plays, writes nothing to the
+ * EEPROM (neither the settings' record nor anything else), and a power
+ * cut in the middle of it brings both settings back. */
+static void attract_mode_writes_nothing_and_a_visitors_change_survives_a_power_cut(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(0);
+	const struct e2e_setup setup = e2e_start(GAME_MARIENBAD, true);
+	struct position start;
+	e2e_setup_position(&setup, &start);
+	uint32_t writes = sim_eeprom_writes(sim);
+	e2e_menu_set(sim, &setup);
+	e2e_menu_find(sim, "Level <");
+	e2e_press(sim, BUTTON_LEFT);
+	e2e_press(sim, BUTTON_LEFT);
+	char text[BOARD_LCD_COLUMNS + 1];
+	level_item(sim, text);
+	assert_string_equal(text, "Level <1>");
+	/* The saves under way are over (a blank EEPROM's first statistics
+	 * take a second). */
+	for (unsigned waited = 0; sim_cycles(sim) - sim_eeprom_last_write_cycle(sim) < 50u * CYCLES_PER_MS; waited++) {
+		assert_true(waited < 500u);
+		sim_run_ms(sim, 10);
+	}
+	printf("# the visitor's changes and the first statistics: %u EEPROM writes before attract mode\n",
+	       sim_eeprom_writes(sim) - writes);
+
+	uint8_t before[1024], after[1024];
+	sim_eeprom_read(sim, before);
+	writes = sim_eeprom_writes(sim);
+	if (!sim_run_until(sim, e2e_attract_caption_showing, NULL, MENU_IDLE_MS + 1000u)) {
+		fail_msg("no attract mode");
+	}
+	struct attract_figures figures = { 0 };
+	follow(sim, &start, false, 3, &figures);
+	sim_eeprom_read(sim, after);
+	if (sim_eeprom_writes(sim) != writes || memcmp(after, before, sizeof after) != 0) {
+		size_t first = 0;
+		while (first < sizeof after && after[first] == before[first]) {
+			first++;
+		}
+		fail_msg("attract mode wrote the EEPROM %u times (the first byte changed: %zu)",
+			 sim_eeprom_writes(sim) - writes, first);
+	}
+	printf("# attract mode: %u games, %u moves, 0 EEPROM writes\n", figures.games, figures.moves);
+
+	sim_power_cycle(sim);
+	e2e_expect_menu(sim, 3000);
+	assert_true(e2e_menu_shows(sim, &setup));
+	level_item(sim, text);
+	assert_string_equal(text, "Level <1>");
 	e2e_close(sim);
 }
 
@@ -432,6 +493,7 @@ int main(int argc, char **argv)
 	e2e_init(argv[0]);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(the_idle_menu_begins_attract_mode_whose_games_are_legal_and_nobodys),
+		cmocka_unit_test(attract_mode_writes_nothing_and_a_visitors_change_survives_a_power_cut),
 		cmocka_unit_test(any_key_brings_the_menu_back_as_it_was),
 		cmocka_unit_test(a_game_left_unfinished_or_finished_leads_to_attract_mode),
 	};

@@ -15,6 +15,13 @@
  * position's parts in binary, as worked out here from the position the
  * host's engine computes and the LCD shows, after every move; the lamps
  * the machine's choice changes blink while it is announced.
+ *
+ * The blink, read every millisecond over every machine's move of these
+ * games and of attract mode (whose main loop sleeps through ticks): it
+ * begins as the screen shows the announcement, with the move's picture;
+ * every half lasts its 128 ms; the last half is the move's picture, and
+ * it lasts until the move is played: the position's never comes back in
+ * between.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,9 +35,20 @@
 #include "tests/e2e/e2e.h"
 
 #define LAMP_1 0x8000u
-/* How often the lamps are looked at while the machine's move is announced:
- * far more often than the blink's halves change. */
-#define SAMPLE_MS 4u
+/* The blink is read every millisecond: a half of 128 ms measures 127 to
+ * 129 ms. */
+#define HALF_MS 128u
+#define HALF_SLACK_MS 1u
+/* The lamps begin the blink once the screen has drawn the announcement:
+ * within a few milliseconds of its words showing (a board's takes about
+ * 6 ms, its custom characters drawn after its rows). */
+#define ANNOUNCE_FOLLOW_MS 8
+/* Read on for this long after the move is played. */
+#define PLAYED_AFTER_MS 30u
+#define TIMELINE_MS 8000u
+/* Attract mode's moves read: over six games. */
+#define ATTRACT_MOVES 48u
+#define MENU_IDLE_MS 60000u
 #define SCREEN_TIMEOUT_MS 10000u
 #define LAMPS_FOLLOW_MS 20u
 #define SCREEN_QUIET_MS 12u
@@ -194,6 +212,162 @@ static unsigned bits(uint16_t lamps)
 	return n;
 }
 
+struct blink_figures {
+	unsigned person_moves;
+	unsigned machine_moves;
+	unsigned halves; /* blink halves seen, on or off, over all announcements */
+	unsigned half_least, half_most; /* the length of every half but the last, in ms */
+	unsigned last_least, last_most; /* the last half's, until the move was played */
+	int follow_least, follow_most;  /* the announcement shown -> the blink's first half */
+};
+
+/* What the lamps showed, a sample a millisecond, around one announcement
+ * of the machine's move. */
+struct timeline {
+	uint16_t lamps[TIMELINE_MS];
+	unsigned samples;
+	unsigned announced; /* the first sample with the move announced on the screen */
+	unsigned played;    /* the first after it without it: the move played */
+};
+
+/* Reads the lamps and the screen every millisecond from now until
+ * PLAYED_AFTER_MS after the next announcement of the machine's move is
+ * over, which must not show now.  With `nudge_ms` (not 0), an empty line
+ * comes on the serial line that long into the announcement: it wakes a
+ * main loop that sleeps through ticks at another moment than its own. */
+static void record_announcement(struct sim *sim, uint8_t game, unsigned nudge_ms, struct timeline *t)
+{
+	t->samples = 0;
+	t->announced = t->played = TIMELINE_MS;
+	while (t->samples < TIMELINE_MS) {
+		bool announcing = e2e_screen_of(sim, game) == E2E_MOVE;
+		unsigned at = t->samples++;
+		t->lamps[at] = sim_lamps(sim);
+		if (announcing && t->announced == TIMELINE_MS) {
+			assert_true(at > 0);
+			t->announced = at;
+		} else if (!announcing && t->announced != TIMELINE_MS && t->played == TIMELINE_MS) {
+			t->played = at;
+		}
+		if (nudge_ms != 0 && at == t->announced + nudge_ms) {
+			sim_uart_send(sim, "\r", 1);
+		}
+		if (t->played != TIMELINE_MS && at >= t->played + PLAYED_AFTER_MS) {
+			return;
+		}
+		sim_run_ms(sim, 1);
+	}
+	fail_msg("no announcement of the machine's move began and ended in %u ms", TIMELINE_MS);
+}
+
+static void note_range(unsigned value, unsigned *least, unsigned *most)
+{
+	if (*most == 0 || value < *least) {
+		*least = value;
+	}
+	if (value > *most) {
+		*most = value;
+	}
+}
+
+/* The end of the run of samples showing `picture` from sample `i`. */
+static unsigned run_end(const struct timeline *t, unsigned i, uint16_t picture)
+{
+	while (i < t->samples && t->lamps[i] == picture) {
+		i++;
+	}
+	return i;
+}
+
+/* Whether the lamps show `final` from sample `i`, the move played (they
+ * follow the screen), or nothing changes any more. */
+static bool at_move(const struct timeline *t, unsigned i, uint16_t final)
+{
+	return i == t->samples || (t->lamps[i] == final && i + 1u >= t->played);
+}
+
+/*
+ * One announcement's blink, between `before` (the position, still the
+ * machine's turn), `blink` (the position the move leaves, still the
+ * machine's turn) and `final` (once the move is played): the position
+ * until the announcement shows, then the move's picture within
+ * ANNOUNCE_FOLLOW_MS of it, the two by turns, each for 128 ms, and the
+ * move's picture last, until the move is played, when `final` follows.
+ * A move the lamps do not show blinks nothing.
+ */
+static void check_blink(const struct timeline *t, uint16_t before, uint16_t blink, uint16_t final,
+			struct blink_figures *figures)
+{
+	char shown[24], want_text[24];
+	unsigned i = t->announced - 1u; /* the last sample before the screen showed it */
+	lamps_text(before, want_text);
+	lamps_text(t->lamps[i], shown);
+	if (t->lamps[i] != before) {
+		fail_msg("before the announcement the lamps showed %s, not the position, %s", shown, want_text);
+	}
+	i = run_end(t, i, before);
+	if (before == blink) {
+		if (i < t->played || (t->lamps[t->samples - 1] != final)) {
+			lamps_text(t->lamps[i < t->samples ? i : t->samples - 1], shown);
+			fail_msg("a move the lamps do not show changed them to %s %u ms into the announcement", shown,
+				 i - t->announced);
+		}
+		return;
+	}
+	int follow = (int)i - (int)t->announced;
+	if (follow < 0 || follow > ANNOUNCE_FOLLOW_MS) {
+		lamps_text(t->lamps[i < t->samples ? i : t->samples - 1u], shown);
+		fail_msg("the blink (%s) began %d ms after the announcement showed", shown, follow);
+	}
+	if (figures->machine_moves == 0 || follow < figures->follow_least) {
+		figures->follow_least = follow;
+	}
+	if (figures->machine_moves == 0 || follow > figures->follow_most) {
+		figures->follow_most = follow;
+	}
+	for (unsigned half = 0;; half++) {
+		uint16_t want = half % 2u == 0 ? blink : before;
+		unsigned begun = i;
+		i = run_end(t, i, want);
+		unsigned ms = i - begun;
+		lamps_text(want, want_text);
+		if (ms == 0) {
+			lamps_text(t->lamps[i], shown);
+			fail_msg("half %u of the blink showed %s, not %s", half + 1u, shown, want_text);
+		}
+		if (at_move(t, i, final)) {
+			if (want != blink) {
+				fail_msg("the last half of the blink showed the position, %s, not the move's picture", want_text);
+			}
+			if (ms < HALF_MS - HALF_SLACK_MS) {
+				fail_msg("the last half of the blink lasted %u ms", ms);
+			}
+			note_range(i == t->samples ? t->played - begun : ms, &figures->last_least, &figures->last_most);
+			figures->halves += half + 1u;
+			return;
+		}
+		/* The position's picture back for a moment as the move is
+		 * played: a flicker. */
+		unsigned back = run_end(t, i, before);
+		if (want == blink && back > i && at_move(t, back, final)) {
+			lamps_text(before, shown);
+			fail_msg("the position's picture %s came back for %u ms just before the move was played", shown,
+				 back - i);
+		}
+		if (ms < HALF_MS - HALF_SLACK_MS || ms > HALF_MS + HALF_SLACK_MS) {
+			fail_msg("half %u of the blink (%s) lasted %u ms, not %u", half + 1u, want_text, ms, HALF_MS);
+		}
+		note_range(ms, &figures->half_least, &figures->half_most);
+	}
+}
+
+static void print_blinks(const char *title, const struct blink_figures *figures)
+{
+	printf("# %s: %u halves of the blink over %u machine's moves, each %u to %u ms, the last %u to %u ms until the move was played; the blink began %d to %d ms after the announcement showed\n",
+	       title, figures->halves, figures->machine_moves, figures->half_least, figures->half_most,
+	       figures->last_least, figures->last_most, figures->follow_least, figures->follow_most);
+}
+
 /* Starts the game set up in the menu and waits for its first turn. */
 static void begin(struct sim *sim, const struct e2e_setup *setup)
 {
@@ -203,58 +377,28 @@ static void begin(struct sim *sim, const struct e2e_setup *setup)
 	wait_screen(sim, setup->game, MASK(E2E_TURN) | MASK(E2E_THINKING));
 }
 
-struct blink_figures {
-	unsigned person_moves;
-	unsigned machine_moves;
-	unsigned halves; /* blink halves seen, on or off, over all announcements */
-};
-
 /* The machine's turn, from "Thinking...": the lamps its choice changes
  * (Marienbad: its matches) blink while the screen announces the move, the
  * rest steady, and show the position it leaves once played. */
 static void machine_turn_blinks(struct sim *sim, struct position *pos, struct blink_figures *figures)
 {
+	static struct timeline timeline;
 	uint8_t game = pos->game;
 	uint16_t before = expected_lamps(pos, true);
 	expect_lamps(sim, before, "while the machine thinks");
-	wait_screen(sim, game, MASK(E2E_MOVE));
-	uint16_t seen_on = 0xFFFFu; /* lamps lit in every sample */
-	uint16_t seen_any = 0;      /* lamps lit in some sample */
-	uint16_t last = sim_lamps(sim);
-	unsigned changes = 0;
-	while (e2e_screen_of(sim, game) == E2E_MOVE) {
-		uint16_t now = sim_lamps(sim);
-		seen_on &= now;
-		seen_any |= now;
-		changes += now != last;
-		last = now;
-		sim_run_ms(sim, SAMPLE_MS);
-	}
+	record_announcement(sim, game, 0, &timeline);
 	wait_screen(sim, game, MASK(E2E_TURN) | MASK(E2E_OVER));
 	struct move mv;
 	last_machine_move(sim, pos, &mv);
 	struct position after = *pos;
 	engine_apply_move(&after, &mv);
 	uint16_t blink = expected_lamps(&after, true); /* the other half, still the machine's turn */
-	uint16_t changed = before ^ blink;
-	char text[24];
-	lamps_text(seen_on ^ seen_any, text);
-	/* The lamps the move changes, and only they, went on and off. */
-	if ((seen_on ^ seen_any) != changed || seen_on != (before & blink) || seen_any != (before | blink)) {
-		char want[24];
-		lamps_text(changed, want);
-		fail_msg("while the move was announced %s blinked, not the lamps it changes %s", text, want);
-	}
 	if (game == GAME_MARIENBAD) {
-		assert_int_equal(bits(changed), mv.u.heap.count);
+		assert_int_equal(bits(before ^ blink), mv.u.heap.count);
 	}
-	/* The announcement lasts 1.5 s: several halves of 128 ms. */
-	if (changed != 0 && changes < 4u) {
-		fail_msg("the machine's choice %s changed only %u times while announced", text, changes);
-	}
-	figures->halves += changes;
-	figures->machine_moves++;
 	*pos = after;
+	check_blink(&timeline, before, blink, expected_lamps(pos, false), figures);
+	figures->machine_moves++;
 	expect_lamps(sim, expected_lamps(pos, false), "after the machine's move");
 }
 
@@ -294,8 +438,9 @@ static void marienbad_matches_go_out_and_the_choice_blinks(void **state)
 		}
 		expect_lamps(sim, 0, "at the game's end, every match taken");
 	}
-	printf("# Marienbad: the lamps followed %u moves of the person and %u of the machine, whose choices blinked %u halves in all\n",
-	       figures.person_moves, figures.machine_moves, figures.halves);
+	printf("# Marienbad: the lamps followed %u moves of the person and %u of the machine\n", figures.person_moves,
+	       figures.machine_moves);
+	print_blinks("Marienbad", &figures);
 	e2e_close(sim);
 }
 
@@ -341,8 +486,67 @@ static void other_games_show_the_turn_and_their_parts(void **state)
 		expect_lamps(sim, expected_lamps(&pos, false), "at the game's end");
 		played++;
 	}
-	printf("# %u other games: the lamps followed %u moves of the person and %u of the machine, whose choices blinked %u halves in all\n",
-	       played, figures.person_moves, figures.machine_moves, figures.halves);
+	printf("# %u other games: the lamps followed %u moves of the person and %u of the machine\n", played,
+	       figures.person_moves, figures.machine_moves);
+	print_blinks("the other games", &figures);
+	e2e_close(sim);
+}
+
+/* Marienbad's rows of matches as the lamps show them, each lit from the
+ * left; false when a row is not. */
+static bool marienbad_rows(uint16_t lamps, unsigned rows[4])
+{
+	int lamp = 15;
+	for (unsigned row = 0; row < 4u; row++) {
+		rows[row] = 0;
+		bool gap = false;
+		for (unsigned at = 0; at < 2u * row + 1u; at++, lamp--) {
+			bool lit = (lamps >> lamp & 1u) != 0;
+			if (lit && gap) {
+				return false;
+			}
+			gap = !lit;
+			rows[row] += lit;
+		}
+	}
+	return true;
+}
+
+/* Attract mode, whose main loop sleeps through ticks between its steps:
+ * Marienbad's moves blink as a visitor's game's do, each choice matches
+ * taken from one row, also when a byte on the serial line wakes the chip
+ * out of the ticks' step. */
+static void attract_modes_choices_blink_in_step(void **state)
+{
+	(void)state;
+	static struct timeline timeline;
+	struct sim *sim = e2e_boot(0);
+	if (!sim_run_until(sim, e2e_attract_caption_showing, NULL, MENU_IDLE_MS + 1000u)) {
+		fail_msg("no attract mode");
+	}
+	struct blink_figures figures = { 0 };
+	for (unsigned m = 0; m < ATTRACT_MOVES; m++) {
+		/* Every other move, an empty line between two halves' starts. */
+		record_announcement(sim, GAME_MARIENBAD, m % 2u != 0 ? 37u + 131u * (m % 7u) : 0u, &timeline);
+		uint16_t before = timeline.lamps[timeline.announced - 1u];
+		unsigned i = timeline.announced;
+		while (i < timeline.samples && timeline.lamps[i] == before) {
+			i++;
+		}
+		assert_true(i < timeline.samples);
+		uint16_t blink = timeline.lamps[i];
+		unsigned from[4], to[4], rows_changed = 0;
+		assert_true(marienbad_rows(before, from));
+		assert_true(marienbad_rows(blink, to));
+		for (unsigned row = 0; row < 4u; row++) {
+			assert_true(to[row] <= from[row]);
+			rows_changed += to[row] != from[row];
+		}
+		assert_int_equal(rows_changed, 1);
+		check_blink(&timeline, before, blink, blink, &figures);
+		figures.machine_moves++;
+	}
+	print_blinks("attract mode's Marienbad", &figures);
 	e2e_close(sim);
 }
 
@@ -353,6 +557,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(marienbad_matches_go_out_and_the_choice_blinks),
 		cmocka_unit_test(other_games_show_the_turn_and_their_parts),
+		cmocka_unit_test(attract_modes_choices_blink_in_step),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

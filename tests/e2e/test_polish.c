@@ -6,7 +6,9 @@
  * (the simulator reads a glyph back as a letter only when every dot
  * matches engine/letters.def, so a wrong glyph fails here), the serial
  * line prints them in UTF-8, Marienbad's moves name the matches in the
- * plural form the number asks for, the language survives a power cut,
+ * plural form the number asks for, the lines a program reads (the ready
+ * line, `stats`, the Odra challenge's answer) are the same in both
+ * languages while a refusal's words change, the language survives a power cut,
  * the chip sleeps at least 99 % of the time at the menu and in attract
  * mode as it does in English, and English comes back when chosen.
  */
@@ -135,11 +137,72 @@ static void the_operator_switches_every_screen_to_polish(void **state)
 	/* The language is kept across a power cut. */
 	sim_power_cycle(sim);
 	expect_utf8(sim, 0, "<Marienbad>", 2000);
-	assert_true(serial_find(sim, "grundy-box gotowy", 0) >= 0);
+	assert_true(serial_find(sim, "grundy-box ready", 0) >= 0);
 	/* A refusal on the serial line, its letters in UTF-8. */
 	char reply[128];
 	e2e_serial_ask(sim, "xyzzy", reply, sizeof reply);
 	assert_string_equal(reply, "błąd: nieznane polecenie");
+	e2e_check_health(sim);
+	e2e_close(sim);
+}
+
+/* What the lines a program reads say (the ready line at power-on, the
+ * reply to `stats`, the Odra challenge's answer up to its time), each
+ * line ending in CR LF; and a refusal, a line for people. */
+struct program_lines {
+	char ready[64];
+	char stats[512];
+	char odra[128];
+	char refusal[128];
+};
+
+static void read_program_lines(struct sim *sim, struct program_lines *lines)
+{
+	sim_uart_clear_output(sim);
+	sim_power_cycle(sim);
+	e2e_expect_menu(sim, 3000);
+	assert_true(e2e_serial_line(sim, 0, lines->ready, sizeof lines->ready));
+	e2e_serial_ask_all(sim, "stats", 300);
+	snprintf(lines->stats, sizeof lines->stats, "%s", sim_uart_output(sim));
+	sim_uart_clear_output(sim);
+	e2e_serial_send(sim, "odra");
+	assert_true(e2e_serial_wait_lines(sim, 1, 1000));
+	sim_uart_send(sim, "1\r\n3\r\n5\r\n6\r\n\r\n", 14);
+	assert_true(e2e_serial_wait_lines(sim, 2, 1000));
+	assert_true(e2e_serial_line(sim, 1, lines->odra, sizeof lines->odra));
+	char *time = strstr(lines->odra, " ms=");
+	assert_non_null(time);
+	*time = '\0';
+	e2e_serial_ask(sim, "xyzzy", lines->refusal, sizeof lines->refusal);
+}
+
+/* The lines a program reads keep one form in both languages, the words
+ * for people change: the ready line, `stats` (a game left counted) and
+ * the Odra challenge's answer are in Polish what they were in English. */
+static void lines_for_programs_keep_one_form_in_polish(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(0);
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 1, "Take ", 4000);
+	sim_press(sim, BUTTON_SELECT, 1200); /* left: a game played */
+	e2e_expect_menu(sim, SCREEN_MS);
+	sim_run_ms(sim, 2000); /* counted in the EEPROM */
+	struct program_lines english, polish;
+	read_program_lines(sim, &english);
+	assert_string_equal(english.ready, "grundy-box ready");
+	assert_string_equal(english.stats, "marienbad: played 1, you 0, me 0, slips 0, hints 0\r\n"
+					   "total: played 1, you 0, me 0, slips 0, hints 0\r\n");
+	assert_string_equal(english.odra, "odra rows=4 normal=1-1 misere=1-1");
+	assert_string_equal(english.refusal, "error: unknown command");
+	choose_language(sim, "Polski");
+	read_program_lines(sim, &polish);
+	assert_string_equal(polish.refusal, "błąd: nieznane polecenie");
+	assert_string_equal(polish.ready, english.ready);
+	assert_string_equal(polish.stats, english.stats);
+	assert_string_equal(polish.odra, english.odra);
+	printf("# in Polish as in English: \"%s\", `stats` \"%.*s\" ..., \"%s ms=...\"\n", polish.ready,
+	       (int)strcspn(polish.stats, "\r"), polish.stats, polish.odra);
 	e2e_check_health(sim);
 	e2e_close(sim);
 }
@@ -242,6 +305,7 @@ int main(int argc, char **argv)
 	e2e_init(argv[0]);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(the_operator_switches_every_screen_to_polish),
+		cmocka_unit_test(lines_for_programs_keep_one_form_in_polish),
 		cmocka_unit_test(marienbad_names_the_matches_in_their_plural),
 		cmocka_unit_test(in_polish_the_waits_are_asleep),
 		cmocka_unit_test(english_comes_back),

@@ -2,7 +2,10 @@
  * The exhibit's buzzer end to end (FEATURE_SOUND), heard only on its pin,
  * D11: every tone's frequency and length are measured from the pin's
  * edges by the harness (sim/harness.h), against the notes the sounds are
- * meant to have.  A key clicks; the machine's move calls; a game the
+ * meant to have.  A key clicks when it changes the screen, and a held
+ * arrow's repeats that change nothing (at the end of a list, or held on
+ * from the key that ended attract mode) are silent; the machine's move
+ * calls; a game the
  * person loses ends with the falling tune and one the person wins with
  * the rising one; and the screen answers a key as fast while a sound
  * plays as in silence, each sound starting only once the screen it goes
@@ -29,6 +32,7 @@
  * harness reads it up to a half-period short. */
 #define SHORT_MS 1.0
 #define LATE_MS 2.0
+#define ATTRACT_IDLE_MS 60000u /* the menu's idle time before attract mode (firmware/attract.h) */
 
 struct note {
 	unsigned hz;
@@ -183,6 +187,113 @@ static void a_key_clicks(void **state)
 	e2e_close(sim);
 }
 
+/* Changes of the screen closer together than this are one key's. */
+#define ONE_SCREEN_MS 10u
+
+/* Holds `button` down for `hold_ms` (its auto-repeat going on), reading
+ * the LCD's rows every millisecond, and lets go: how many times the
+ * screen changed (ONE_SCREEN_MS apart), and how many clicks were heard. */
+static void hold_and_count(struct sim *sim, enum board_button button, uint32_t hold_ms, unsigned *changes,
+			   unsigned *clicks)
+{
+	run_until_silent(sim, 1000);
+	sim_tones_clear(sim);
+	char rows[2][BOARD_LCD_COLUMNS + 1];
+	e2e_line(sim, 0, rows[0]);
+	e2e_line(sim, 1, rows[1]);
+	*changes = 0;
+	uint32_t last_change = 0;
+	sim_button_down(sim, button);
+	for (uint32_t ms = 1; ms <= hold_ms + 100u; ms++) {
+		if (ms == hold_ms) {
+			sim_button_up(sim);
+		}
+		sim_run_ms(sim, 1);
+		char now[2][BOARD_LCD_COLUMNS + 1];
+		e2e_line(sim, 0, now[0]);
+		e2e_line(sim, 1, now[1]);
+		if (strcmp(now[0], rows[0]) != 0 || strcmp(now[1], rows[1]) != 0) {
+			if (*changes == 0 || ms - last_change > ONE_SCREEN_MS) {
+				(*changes)++;
+			}
+			last_change = ms;
+			memcpy(rows, now, sizeof rows);
+		}
+	}
+	run_until_silent(sim, 100);
+	struct sim_tone tones[SIM_TONES_KEPT];
+	*clicks = (unsigned)sim_tones(sim, tones, SIM_TONES_KEPT);
+	for (unsigned i = 0; i < *clicks; i++) {
+		double ms = ms_of(tones[i].end - tones[i].start);
+		if (tones[i].hz < click[0].hz * (1.0 - PITCH_TOLERANCE) || tones[i].hz > click[0].hz * (1.0 + PITCH_TOLERANCE) ||
+		    ms < click[0].ms - SHORT_MS - 500.0 / click[0].hz || ms > click[0].ms + LATE_MS) {
+			fail_msg("a held key's sound %u: %.1f Hz for %.2f ms, no click", i + 1u, tones[i].hz, ms);
+		}
+	}
+}
+
+/* A held arrow clicks with each event that changes the screen, and with
+ * no other: at the menu's Level, RIGHT at its top (3) and LEFT past its
+ * bottom; DOWN through the items, each repeat a new one; at a person's
+ * turn, RIGHT past the largest amount; and in attract mode the key that
+ * brings the menu back, held on. */
+static void a_held_key_clicks_only_when_it_changes_the_screen(void **state)
+{
+	(void)state;
+	static const struct {
+		enum board_button button;
+		uint32_t hold_ms;
+		const char *what;
+		unsigned changes; /* the screens it makes */
+	} menu_holds[] = {
+		{ BUTTON_RIGHT, 2000, "RIGHT held at Level <3>", 0 },
+		{ BUTTON_LEFT, 2000, "LEFT held from Level <3> to <1>", 2 },
+		{ BUTTON_RIGHT, 2000, "RIGHT held from Level <1> to <3>", 2 },
+	};
+	struct sim *sim = e2e_boot(0);
+	e2e_menu_find(sim, "Level <3>");
+	unsigned changes, clicks;
+	for (size_t i = 0; i < sizeof menu_holds / sizeof menu_holds[0]; i++) {
+		hold_and_count(sim, menu_holds[i].button, menu_holds[i].hold_ms, &changes, &clicks);
+		printf("# %s for %u ms: %u screens, %u clicks\n", menu_holds[i].what, menu_holds[i].hold_ms, changes,
+		       clicks);
+		assert_int_equal(changes, menu_holds[i].changes);
+		assert_int_equal(clicks, changes);
+	}
+	hold_and_count(sim, BUTTON_DOWN, 1200, &changes, &clicks);
+	printf("# DOWN held through the menu's items for 1200 ms: %u screens, %u clicks\n", changes, clicks);
+	assert_true(changes >= 5u);
+	assert_int_equal(clicks, changes);
+
+	/* Nim 3 4 5, the person's turn: the amount of the first heap up to
+	 * its 3 stones, and no further. */
+	e2e_menu_set(sim, &nim_345);
+	e2e_press(sim, BUTTON_SELECT);
+	e2e_expect_line(sim, 1, "Take ", 4000);
+	hold_and_count(sim, BUTTON_RIGHT, 2000, &changes, &clicks);
+	char row[BOARD_LCD_COLUMNS + 1];
+	e2e_line(sim, 1, row);
+	printf("# RIGHT held at the person's turn for 2000 ms, to \"%s\": %u screens, %u clicks\n", row, changes, clicks);
+	assert_true(changes >= 1u && changes <= 3u);
+	assert_int_equal(clicks, changes);
+
+	/* Attract mode, the menu left at its Level: RIGHT brings the menu
+	 * back, once, and its repeats change nothing. */
+	sim_press(sim, BUTTON_SELECT, 1300); /* a long SELECT leaves the game */
+	e2e_expect_menu(sim, 1000);
+	e2e_menu_find(sim, "Level <3>");
+	if (!sim_run_until(sim, e2e_attract_caption_showing, NULL, ATTRACT_IDLE_MS + 1000u)) {
+		fail_msg("no attract mode");
+	}
+	hold_and_count(sim, BUTTON_RIGHT, 2000, &changes, &clicks);
+	e2e_line(sim, 0, row);
+	printf("# RIGHT held in attract mode for 2000 ms, back to \"%s\": %u screens, %u clicks\n", row, changes, clicks);
+	assert_string_equal(row, "Level <3>");
+	assert_int_equal(changes, 1);
+	assert_int_equal(clicks, 1);
+	e2e_close(sim);
+}
+
 /* The machine's move: a call of two notes as its move is drawn; and the
  * person's key in the turn that follows gets its screen as fast while the
  * call sounds as in silence. */
@@ -271,6 +382,7 @@ int main(int argc, char **argv)
 	e2e_init(argv[0]);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_key_clicks),
+		cmocka_unit_test(a_held_key_clicks_only_when_it_changes_the_screen),
 		cmocka_unit_test(the_machines_move_calls_and_the_screen_does_not_wait),
 		cmocka_unit_test(a_loss_and_a_win_end_with_their_tunes),
 	};

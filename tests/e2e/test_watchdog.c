@@ -277,11 +277,22 @@ static void a_hang_during_a_save_keeps_the_old_settings_or_the_new(void **state)
 	uint8_t old[SETTINGS_MAX], new[SETTINGS_MAX], after[SETTINGS_MAX];
 	read_settings(sim, old);
 	struct e2e_setup new_setup = e2e_start(GAME_MATRIX_NIM, false);
-	e2e_menu_set(sim, &new_setup);
-	/* The game begins and its save with it: the hang comes during its
-	 * third byte's write. */
+	/* The game begins and its save with it; on the exhibit, whose attract
+	 * mode saves nothing, the save comes with the key that changes who
+	 * moves first (firmware/store.h), pressed last.  The hang comes
+	 * during the save's third byte's write. */
+	enum board_button saving = BUTTON_SELECT;
+	if (exhibit) {
+		struct e2e_setup but_first = new_setup;
+		but_first.machine_first = old_setup.machine_first;
+		e2e_menu_set(sim, &but_first);
+		e2e_menu_find(sim, "First move <");
+		saving = BUTTON_RIGHT;
+	} else {
+		e2e_menu_set(sim, &new_setup);
+	}
 	uint32_t hang_at = sim_eeprom_writes(sim) + SAVE_WRITES_BEFORE_HANG;
-	sim_button_down(sim, BUTTON_SELECT);
+	sim_button_down(sim, saving);
 	sim_run_ms(sim, 40);
 	sim_button_up(sim);
 	assert_true(sim_run_until(sim, writes_reached, &hang_at, SAVE_MS));

@@ -4,7 +4,8 @@
  * engine/letters.def in a free character, the same letter the same
  * character; when the picture and the other letters hold all eight, a
  * letter is shown plain, every time on that screen; a character is free
- * again once no row shows it.
+ * again once no row shows it; and the count of the screen's changes that
+ * a key's click reads.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -107,12 +108,59 @@ static void a_character_is_free_again_when_no_row_shows_it(void **state)
 	expect_glyph(1, 5, Z_DOT);
 }
 
+/* The dots of a picture's element: a row of them, `dots_row` from the
+ * top. */
+static uint8_t dots_row;
+
+static void draw_dots(uint8_t id, uint8_t rows[8])
+{
+	(void)id;
+	memset(rows, 0, 8);
+	rows[dots_row] = 0x1Fu;
+}
+
+/* What a key's click asks (firmware/box.c): a row written again as it
+ * shows already (its spaces at the end or not), or a picture's character
+ * drawn again with the same dots, changes nothing; another text, or the
+ * same text with a character's dots changed, does. */
+static void the_screen_changes_when_what_it_shows_does(void **state)
+{
+	(void)state;
+	char level[] = "Level <3>";
+	display_write(0, level);
+	uint8_t changes = display_changes();
+	char same[] = "Level <3>   ";
+	display_write(0, same);
+	assert_int_equal(display_changes(), changes);
+	char other[] = "Level <2>";
+	display_write(0, other);
+	assert_int_equal(display_changes(), (uint8_t)(changes + 1u));
+
+	dots_row = 7;
+	char picture[] = { display_glyph(1), ' ', '3', '\0' };
+	display_write(1, picture);
+	display_show_glyphs(draw_dots);
+	changes = display_changes();
+	display_clear_glyphs();
+	char again[] = { display_glyph(1), ' ', '3', '\0' };
+	display_write(1, again);
+	display_show_glyphs(draw_dots);
+	assert_int_equal(display_changes(), changes);
+	dots_row = 6; /* the same text, its character's dots moved */
+	display_clear_glyphs();
+	char moved[] = { display_glyph(1), ' ', '3', '\0' };
+	display_write(1, moved);
+	display_show_glyphs(draw_dots);
+	assert_int_equal(display_changes(), (uint8_t)(changes + 1u));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(letters_are_drawn_as_their_glyphs, set_up),
 		cmocka_unit_test_setup(with_no_character_free_letters_are_plain, set_up),
 		cmocka_unit_test_setup(a_character_is_free_again_when_no_row_shows_it, set_up),
+		cmocka_unit_test_setup(the_screen_changes_when_what_it_shows_does, set_up),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

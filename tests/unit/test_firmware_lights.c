@@ -1,8 +1,9 @@
 /*
  * The exhibit's lamps (firmware/lights.c) on the host, the fake HAL
  * keeping what the registers were last given: Marienbad's matches, lit
- * while there; the machine's choice blinking with the millisecond count's
- * bit of 128 until it is played or the game is left; a Marienbad of other
+ * while there; the machine's choice blinking, 128 ms a half from its
+ * announcement, the move's picture last and never the old one while the
+ * move is played, until it is played or the game is left; a Marienbad of other
  * rows; every other game's lamp 1, lit while the machine is to move, and
  * its parts in binary in the rows under it, at the limits (a part larger
  * than its row, more parts than rows, fewer, an empty one, the game's
@@ -29,10 +30,21 @@
 #define LAMP_1 0x8000u
 #define ROW_3 0x0F80u /* lamps 5-9 */
 #define ROW_4 0x007Fu /* lamps 10-16 */
-#define BLINK_ON 0x80u
-#define BLINK_OFF 0x00u
+#define ANNOUNCE_MS 1500u
+#define HALF_MS 128u
 
-static const game_observer observers[] = { lights_game_event, NULL };
+/* What the lamps showed as each move was being played (GAME_MOVING),
+ * after the lamps' own observer. */
+static uint16_t lamps_while_moving;
+
+static void watch_moving(uint8_t event)
+{
+	if (event == GAME_MOVING) {
+		lamps_while_moving = fake_hal.lamps;
+	}
+}
+
+static const game_observer observers[] = { lights_game_event, watch_moving, NULL };
 
 static int set_up(void **state)
 {
@@ -70,29 +82,47 @@ static void marienbad_shows_its_matches_and_blinks_the_choice(void **state)
 	assert_int_equal(game_play(&person), ENGINE_OK);
 	assert_int_equal(fake_hal.lamps, 0xFFFFu & ~0x0003u); /* lamps 15 and 16 */
 
-	/* The machine announces taking row 3 whole: its lamps, and only
-	 * they, go off and on with the count's bit. */
+	/* The machine announces taking row 3 whole for 1.5 s, from a time
+	 * that is no multiple of 128 ms: from the announcement on, its lamps,
+	 * and only they, go off and on, 128 ms each, the move's picture first;
+	 * ten halves, and the move's picture from the eleventh until the
+	 * move is played. */
 	struct move machine = take(2, 5);
-	lights_choice(&machine);
-	lights_tick(BLINK_OFF);
-	assert_int_equal(fake_hal.lamps, 0xFFFCu);
-	lights_tick(BLINK_ON);
-	assert_int_equal(fake_hal.lamps, 0xFFFCu & ~ROW_3);
-	lights_tick(BLINK_OFF | 0x7Fu);
-	assert_int_equal(fake_hal.lamps, 0xFFFCu);
+	uint16_t before = 0xFFFCu, after = 0xFFFCu & ~ROW_3;
+	fake_hal.now_ms = 1000u;
+	lights_choice(&machine, ANNOUNCE_MS);
+	assert_int_equal(fake_hal.lamps, after);
+	for (uint16_t ms = 0; ms <= ANNOUNCE_MS + 20u; ms++) {
+		fake_hal.now_ms = 1000u + ms;
+		lights_tick((uint16_t)fake_hal.now_ms);
+		bool moved = ms / HALF_MS % 2u == 0 || ms >= 10u * HALF_MS;
+		if (fake_hal.lamps != (moved ? after : before)) {
+			fail_msg("%u ms into the announcement the lamps show %04x", ms, fake_hal.lamps);
+		}
+		/* A main loop sleeping through ticks wakes for the next half. */
+		uint8_t wait = lights_wait_ms();
+		assert_int_equal(wait, ms >= 10u * HALF_MS ? UINT8_MAX : HALF_MS - ms % HALF_MS);
+	}
 	assert_int_equal(game_play(&machine), ENGINE_OK);
-	assert_int_equal(fake_hal.lamps, 0xFFFCu & ~ROW_3);
-	lights_tick(BLINK_OFF); /* played: no more blinking */
-	assert_int_equal(fake_hal.lamps, 0xFFFCu & ~ROW_3);
+	assert_int_equal(lamps_while_moving, after); /* the old picture does not come back */
+	assert_int_equal(fake_hal.lamps, after);
+	lights_tick(1000u + HALF_MS); /* played: no more blinking */
+	assert_int_equal(fake_hal.lamps, after);
+	assert_int_equal(lights_wait_ms(), UINT8_MAX);
 
 	/* A choice the person leaves before it is played stops blinking. */
 	struct move next = take(3, 5);
-	lights_choice(&next);
-	lights_tick(BLINK_ON);
+	fake_hal.now_ms = 5000u;
+	lights_choice(&next, ANNOUNCE_MS);
+	assert_int_equal(fake_hal.lamps, LAMP_1 | 0x7000u);
+	lights_tick(5000u + HALF_MS);
+	assert_int_equal(fake_hal.lamps, after);
+	lights_tick(5000u + 2u * HALF_MS);
 	assert_int_equal(fake_hal.lamps, LAMP_1 | 0x7000u);
 	game_leave();
-	lights_tick(BLINK_ON);
-	assert_int_equal(fake_hal.lamps, 0xFFFCu & ~ROW_3);
+	assert_int_equal(fake_hal.lamps, after);
+	lights_tick(5000u + 4u * HALF_MS);
+	assert_int_equal(fake_hal.lamps, after);
 }
 
 static void marienbad_ends_dark(void **state)
@@ -152,18 +182,18 @@ static void nim_shows_each_heap_in_binary_and_the_turn(void **state)
 	start(GAME_NIM, "3 4 5", PLAYER_MACHINE);
 	assert_lamps("1 011 00100 0000101");
 	/* The machine's choice, 3 to 1 in the first heap: the lamps it
-	 * changes, and only they, go off and on with the count's bit. */
+	 * changes, and only they, go off and on, the move's picture first. */
 	struct move first = take(0, 2);
-	lights_choice(&first);
-	lights_tick(BLINK_OFF);
-	assert_lamps("1 011 00100 0000101");
-	lights_tick(BLINK_ON);
+	uint16_t announced = (uint16_t)fake_hal.now_ms;
+	lights_choice(&first, ANNOUNCE_MS);
 	assert_lamps("1 001 00100 0000101");
-	lights_tick(BLINK_OFF | 0x7Fu);
+	lights_tick((uint16_t)(announced + HALF_MS));
 	assert_lamps("1 011 00100 0000101");
+	lights_tick((uint16_t)(announced + 2u * HALF_MS));
+	assert_lamps("1 001 00100 0000101");
 	assert_int_equal(game_play(&first), ENGINE_OK);
 	assert_lamps("0 001 00100 0000101");
-	lights_tick(BLINK_ON); /* played: no more blinking */
+	lights_tick((uint16_t)(announced + 3u * HALF_MS)); /* played: no more blinking */
 	assert_lamps("0 001 00100 0000101");
 	struct move second = take(2, 4);
 	assert_int_equal(game_play(&second), ENGINE_OK);
@@ -415,10 +445,9 @@ static void every_game_played_out_shows_its_position(void **state)
 				assert_true(engine_best_move(&game.pos, &mv));
 				struct position after = game.pos;
 				engine_apply_move(&after, &mv);
-				lights_choice(&mv);
-				lights_tick(BLINK_ON);
+				lights_choice(&mv, ANNOUNCE_MS);
 				assert_int_equal(fake_hal.lamps, expected_lamps(&after, true));
-				lights_tick(BLINK_OFF);
+				lights_tick((uint16_t)(fake_hal.now_ms + HALF_MS));
 				assert_int_equal(fake_hal.lamps, now);
 				blinks += expected_lamps(&after, true) != now;
 			} else {
