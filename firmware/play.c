@@ -1,7 +1,6 @@
 /* The game screen's steps and timing; see play.h. */
 #include "firmware/play.h"
 
-#include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
@@ -59,10 +58,7 @@ enum play_step {
 
 static uint8_t step;
 static uint16_t step_since; /* the low 16 bits of timer_ms(): steps last seconds */
-static struct view_cursor person_cursor;
-/* The view reaches the person's cursor through a pointer register, a
- * shorter form than its known address (engine/attributes.h). */
-#define cursor (*OPAQUE(&person_cursor))
+static struct view_cursor cursor; /* the person's */
 static struct view_cursor machine_cursor;
 static uint8_t over_page;
 static uint8_t why_step; /* the reason why's marquee */
