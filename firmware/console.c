@@ -152,7 +152,7 @@ static void print_board(void)
 	if ((uint8_t)(picture - ENGINE_PICTURE_HEAPS) <= ENGINE_PICTURE_CHOMP - ENGINE_PICTURE_HEAPS) {
 		print_to(&transcript_out); /* for put_u16: nothing below changes the sink */
 		for (uint8_t i = 0; i < pos->count; i++) {
-			uint32_t size = view_value(pos, i); /* as the LCD reads it */
+			uint32_t size = engine_part_value(pos, i); /* as the LCD reads it */
 			put_u16(i + 1u);
 			say_label_end();
 			uint8_t drawn = size > CONSOLE_ROW_MATCHES ? CONSOLE_ROW_MATCHES : (uint8_t)size;
