@@ -1,6 +1,7 @@
 /* The game screen's steps and timing; see play.h. */
 #include "firmware/play.h"
 
+#include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
@@ -218,13 +219,16 @@ static void teach_key(uint8_t key)
 
 static void person_key(uint8_t key)
 {
-	uint8_t part = cursor.part;
-	uint16_t amount = cursor.amount;
-	uint8_t action = view_key(&game.pos, &cursor, key);
+	/* The view works on the cursor through a pointer register, a
+	 * shorter form than its known address (engine/attributes.h). */
+	struct view_cursor *c = OPAQUE(&cursor);
+	uint8_t part = c->part;
+	uint16_t amount = c->amount;
+	uint8_t action = view_key(&game.pos, c, key);
 	if (FEATURE_TEACHING) {
 		/* A LEFT that changed nothing: the same place (a board's cursor),
 		 * the same amount (a line's). */
-		bool idle = key == KEY_LEFT && cursor.part == part && cursor.amount == amount;
+		bool idle = key == KEY_LEFT && c->part == part && c->amount == amount;
 		idle_lefts = idle ? (uint8_t)(idle_lefts + 1u) : 0u;
 		if (idle_lefts == TEACH_IDLE_LEFTS) {
 			idle_lefts = 0;
@@ -243,11 +247,11 @@ static void person_key(uint8_t key)
 	if (action != VIEW_PLAY) {
 		return;
 	}
-	enum engine_error err = game_play(&cursor.mv); /* played, the next turn follows */
+	enum engine_error err = game_play(&c->mv); /* played, the next turn follows */
 	if (err == ENGINE_OK) {
 		return;
 	}
-	draw_step(&cursor, (uint8_t)(WORDS_REFUSED + err), false, STEP_REFUSED);
+	draw_step(c, (uint8_t)(WORDS_REFUSED + err), false, STEP_REFUSED);
 }
 
 /* The machine's level: without the levels, perfect play; in attract
