@@ -129,7 +129,7 @@ static uint16_t picture(const struct position *pos)
 		uint32_t value = part(pos, drawn, i);
 		lamps = (uint16_t)((unsigned)lamps << width) | (value < most ? (uint16_t)value : most);
 	}
-	if (!game.over && game.to_move == PLAYER_MACHINE) {
+	if (!game->over && game->to_move == PLAYER_MACHINE) {
 		lamps |= LIGHTS_LAMP_1;
 	}
 	return lamps;
@@ -140,7 +140,7 @@ static uint16_t picture(const struct position *pos)
  * is on the stack only while it is drawn. */
 static uint16_t picture_after(const struct move *taken)
 {
-	struct position pos = game.pos;
+	struct position pos = game->pos;
 	if (taken != NULL) {
 		engine_apply_move(&pos, taken);
 	}

@@ -180,21 +180,21 @@ void stats_game_event(uint8_t event)
 	uint8_t outcome = 0; /* left */
 	if (event == GAME_MOVED) {
 #if FEATURE_TEACHING
-		if (game.slip && stats.slips != UINT8_MAX) {
+		if (game->slip && stats.slips != UINT8_MAX) {
 			stats.slips++;
 		}
 #endif
-		if (!game.over) {
+		if (!game->over) {
 			return;
 		}
-		outcome = (uint8_t)(STATS_YOU + game.winner);
-	} else if (event != GAME_LEFT || game.over) {
+		outcome = (uint8_t)(STATS_YOU + game->winner);
+	} else if (event != GAME_LEFT || game->over) {
 		return; /* a move about to be made, or a game left after its end */
 	}
-	if (game.attract) {
+	if (game->attract) {
 		return;
 	}
-	stats.entry[ENTRY_GAME] = (uint8_t)(game.pos.game | outcome << ENTRY_GAME_BITS);
+	stats.entry[ENTRY_GAME] = (uint8_t)(game->pos.game | outcome << ENTRY_GAME_BITS);
 	stats.entry[ENTRY_SLIPS] = stats.slips;
 	stats.entry[ENTRY_HINTS] = stats.hints;
 	stats.due = true;
