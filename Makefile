@@ -306,42 +306,51 @@ $(error EDITION=$(EDITION): there is no editions/$(EDITION).mk (editions: $(EDIT
 endif
 
 # Reads editions/$(1).mk into $(1)_FEATURES, $(1)_GAMES_LEFT_OUT,
-# $(1)_FLASH, $(1)_RAM.
+# $(1)_FLASH, $(1)_ROOM, $(1)_RAM.
 define read_edition
 FEATURES :=
 GAMES_LEFT_OUT :=
 FLASH_BUDGET :=
+FLASH_ROOM :=
 RAM_BUDGET :=
 include editions/$(1).mk
 $$(if $$(FLASH_BUDGET),,$$(error editions/$(1).mk sets no FLASH_BUDGET))
+$$(if $$(FLASH_ROOM),,$$(error editions/$(1).mk sets no FLASH_ROOM))
 $$(if $$(RAM_BUDGET),,$$(error editions/$(1).mk sets no RAM_BUDGET))
 $$(if $$(filter-out $$(FEATURES_ALL),$$(FEATURES)),$$(error editions/$(1).mk: no such switch: $$(filter-out $$(FEATURES_ALL),$$(FEATURES)) (switches: $$(FEATURES_ALL))))
 $$(if $$(filter-out $$(GAMES_ALL),$$(GAMES_LEFT_OUT)),$$(error editions/$(1).mk: no such game: $$(filter-out $$(GAMES_ALL),$$(GAMES_LEFT_OUT)) (games: $$(GAMES_ALL))))
 $(1)_FEATURES := $$(FEATURES)
 $(1)_GAMES_LEFT_OUT := $$(GAMES_LEFT_OUT)
 $(1)_FLASH := $$(FLASH_BUDGET)
+$(1)_ROOM := $$(FLASH_ROOM)
 $(1)_RAM := $$(RAM_BUDGET)
 $(1)_CHOSEN_BY := editions/$(1).mk
 $(1)_DIR := $(if $(filter pocket,$(1)),$(BUILD),$(BUILD)/edition/$(1))
 endef
 $(foreach edition,$(EDITIONS),$(eval $(call read_edition,$(edition))))
 
-# Every switch of the pocket edition is also built turned off once, with the
-# pocket's others on (but those that need it), so that code the pocket
-# leaves in still compiles without it and its cut is measured:
-# $(BUILD)/without/NAME, held to the largest budgets of the editions.
+# Every switch of the pocket and the teletype editions is also built turned
+# off once, in the first of the two that holds it, with that edition's
+# others on (but those that need it), so that code an edition leaves in
+# still compiles without it and its cut is measured: $(BUILD)/without/NAME,
+# held to the largest flash and RAM budgets of the editions, with no room
+# asked.  With the exhibit's own switches, off in both, each switch is
+# then built both on and off.
 lower = $(shell echo '$(1)' | tr A-Z a-z)
 largest = $(lastword $(shell printf '%s\n' $(1) | sort -n))
 define without_switch
-without-$(2)_GAMES_LEFT_OUT := $(pocket_GAMES_LEFT_OUT)
-without-$(2)_FEATURES := $(filter-out $(1) $(foreach f,$(FEATURES_ALL),$(if $(filter $(1),$(FEATURE_NEEDS_$(f))),$(f))),$(pocket_FEATURES))
-without-$(2)_FLASH := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_FLASH)))
-without-$(2)_RAM := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_RAM)))
-without-$(2)_CHOSEN_BY := Makefile
-without-$(2)_DIR := $(BUILD)/without/$(2)
+without-$(3)_GAMES_LEFT_OUT := $($(1)_GAMES_LEFT_OUT)
+without-$(3)_FEATURES := $(filter-out $(2) $(foreach f,$(FEATURES_ALL),$(if $(filter $(2),$(FEATURE_NEEDS_$(f))),$(f))),$($(1)_FEATURES))
+without-$(3)_FLASH := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_FLASH)))
+without-$(3)_ROOM := 0
+without-$(3)_RAM := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_RAM)))
+without-$(3)_CHOSEN_BY := Makefile editions/$(1).mk
+without-$(3)_DIR := $(BUILD)/without/$(3)
 endef
-SWITCHED_OFF := $(foreach f,$(pocket_FEATURES),without-$(call lower,$(f)))
-$(foreach f,$(pocket_FEATURES),$(eval $(call without_switch,$(f),$(call lower,$(f)))))
+SWITCHES_OFF_IN_pocket := $(pocket_FEATURES)
+SWITCHES_OFF_IN_teletype := $(filter-out $(pocket_FEATURES),$(teletype_FEATURES))
+SWITCHED_OFF := $(foreach e,pocket teletype,$(foreach f,$(SWITCHES_OFF_IN_$(e)),without-$(call lower,$(f))))
+$(foreach e,pocket teletype,$(foreach f,$(SWITCHES_OFF_IN_$(e)),$(eval $(call without_switch,$(e),$(f),$(call lower,$(f))))))
 
 # -DFEATURE_X=1 or 0 for every switch: on when $(1) names it; the engine's
 # texts take POLISH as ENGINE_POLISH (engine/packed_text.h).
@@ -403,8 +412,9 @@ firmware: $(ELF) $(HEX)
 EDITION_ELFS := $(foreach edition,$(EDITIONS),$(call elf_of,$(edition)))
 SWITCHED_OFF_ELFS := $(foreach build,$(SWITCHED_OFF),$(call elf_of,$(build)))
 
-# One line per edition: flash and static RAM (avr-size -C) against its budgets.
-size_check = tools/check-size $(call elf_of,$(1)) $($(1)_FLASH) $($(1)_RAM) $(1)
+# One line per edition: flash and static RAM (avr-size -C) against its
+# budgets, and the flash left free against its room.
+size_check = tools/check-size $(call elf_of,$(1)) $($(1)_FLASH) $($(1)_ROOM) $($(1)_RAM) $(1)
 
 size: $(EDITION_ELFS)
 	$(Q)status=0; $(foreach edition,$(EDITIONS),$(call size_check,$(edition)) || status=1;) exit $$status
@@ -487,22 +497,33 @@ $(BUILD)/tests/sim/%: $(BUILD)/host/tests/sim/%.o $(SIM_LIB_OBJ)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS) $(CMOCKA_LDLIBS)
 
 # Every edition is built and tested, as LUFA builds every configuration:
-# the pocket edition gets every test; each other edition its size check and
-# the end-to-end tests that apply to it, against its own ELF.  Each switch
-# turned off once is built and size-checked, and the build without the Odra
-# challenge is tested for how it says so (test_without_odra).
+# each edition its size check and the end-to-end tests that apply to it,
+# against its own ELF.  Each switch turned off once is built and
+# size-checked, and the teletype without the Odra challenge is tested for
+# how it says so (test_without_odra).
 # An end-to-end test needs the pocket edition's switches, unless
 # E2E_NEEDS_<test> names the ones it needs, and E2E_LACKS_<test> those it
 # needs left out; an edition runs those whose switches it has and lacks.
 # Hints and the reason why with the buttons, and slips in the transcript.
 E2E_NEEDS_test_teaching := TRANSCRIPT TEACHING
+# `hint` and `why` at the console: no edition has both switches.
 E2E_NEEDS_test_teaching_console := CONSOLE TYPED_PLAY TRANSCRIPT TEACHING
-# A console that plays no games and analyses no position says so.
-E2E_NEEDS_test_console_without_games := CONSOLE ODRA
+# A console that plays no games and analyses no position says so; its
+# Odra challenge answers in an edition that has it, and is an unknown
+# command in one that has not.
+E2E_NEEDS_test_console_without_games := CONSOLE
 E2E_LACKS_test_console_without_games := ANALYSIS TYPED_PLAY
-# The power cuts need the saved settings alone; so do the hangs the
-# watchdog must end, which check that the settings come back.
-E2E_NEEDS_test_watchdog := SAVE
+# The console's analysis lines against the host's, games typed, the Odra
+# challenge, bad input; flow control under a stream of analyses.
+E2E_NEEDS_test_console := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT
+E2E_NEEDS_test_flow_control := CONSOLE ANALYSIS TYPED_PLAY ODRA
+E2E_NEEDS_test_odra := CONSOLE TYPED_PLAY ODRA
+# The hangs the watchdog must end: the settings come back as the EEPROM
+# kept them, or as the defaults in an edition that keeps none.
+E2E_NEEDS_test_watchdog :=
+# The stack's depth: the games with the buttons in every edition, and
+# what the edition's console and teaching add.
+E2E_NEEDS_test_stack :=
 # The power cuts need the saved settings alone; with the statistics the
 # settings kept are the few bytes before the set-up (firmware/store.h), cut
 # in the host's test_firmware_store, and test_stats cuts the statistics'
@@ -522,9 +543,9 @@ E2E_NEEDS_test_lamps := LAMPS TRANSCRIPT
 E2E_NEEDS_test_attract := ATTRACT TRANSCRIPT SOUND SAVE
 E2E_SWITCH_TESTS := $(BUILD)/tests/e2e/test_without_odra
 E2E_EDITION_TESTS := $(filter-out $(E2E_SWITCH_TESTS),$(E2E_TESTS))
-# The levels are set at the console too, and the machine's moves read
-# from the transcript.
-E2E_NEEDS_test_levels := CONSOLE TYPED_PLAY TRANSCRIPT LEVELS
+# The levels set in the menu and with `level N`, the machine's moves read
+# from the transcript (and in games begun at the console, with TYPED_PLAY).
+E2E_NEEDS_test_levels := CONSOLE TRANSCRIPT LEVELS
 # The buzzer's tones, in games whose machine moves come from the transcript.
 E2E_NEEDS_test_sound := SOUND TRANSCRIPT
 # A day at the museum: the exhibit's edition (its lamps and buzzer on), its
@@ -543,17 +564,22 @@ E2E_NEEDS_test_standby := STANDBY SAVE TRANSCRIPT
 # The statistics, read with `stats`, of games played with the buttons and
 # followed in the transcript; power cuts while they are written.
 E2E_NEEDS_test_stats := STATS CONSOLE TRANSCRIPT TEACHING
-e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(or $(E2E_NEEDS_$(notdir $(1))),$(pocket_FEATURES)))$(filter $(E2E_LACKS_$(notdir $(1))),$($(2)_FEATURES)),,$(1))
+e2e_needs = $(if $(filter undefined,$(origin E2E_NEEDS_$(notdir $(1)))),$(pocket_FEATURES),$(E2E_NEEDS_$(notdir $(1))))
+e2e_applies = $(if $(filter-out $($(2)_FEATURES),$(call e2e_needs,$(1)))$(filter $(E2E_LACKS_$(notdir $(1))),$($(2)_FEATURES)),,$(1))
 e2e_tests_of = $(foreach test,$(E2E_EDITION_TESTS),$(call e2e_applies,$(test),$(1)))
-run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)
-# The games build $(1) leaves out, as the end-to-end tests read them
-# (GRUNDY_BOX_GAMES_LEFT_OUT, tests/e2e/e2e.h): from the edition's file, not
-# from the firmware, so that a menu that offers the wrong games fails.
+run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_ROOM):$($(1)_RAM)
+# The games build $(1) leaves out and the switches it turns on, as the
+# end-to-end tests read them (GRUNDY_BOX_GAMES_LEFT_OUT and
+# GRUNDY_BOX_FEATURES, tests/e2e/e2e.h): from the edition's file, not from
+# the firmware, so that a menu that offers the wrong games, or a command
+# that is missing or should not be there, fails.
 games_left_out_of = $(subst $(space),$(comma),$(strip $($(1)_GAMES_LEFT_OUT)))
-run_all_elf = elf:$(1):$(call elf_of,$(1)):$(call games_left_out_of,$(1))
+features_of = $(subst $(space),$(comma),$(strip $($(1)_FEATURES)))
+run_all_elf = elf:$(1):$(call elf_of,$(1)):$(call games_left_out_of,$(1)):$(call features_of,$(1))
 
 test: $(EDITION_ELFS) $(SWITCHED_OFF_ELFS) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
-	$(Q)GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,pocket)' tests/run-all $(BUILD) $(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(call run_all_size,$(build))) \
+	$(Q)GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,pocket)' GRUNDY_BOX_FEATURES='$(call features_of,pocket)' \
+		tests/run-all $(BUILD) $(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(call run_all_size,$(build))) \
 		$(UNIT_TESTS) $(SIM_TESTS) $(call e2e_tests_of,pocket) \
 		$(foreach edition,$(filter-out pocket,$(EDITIONS)),$(call run_all_elf,$(edition)) $(call e2e_tests_of,$(edition))) \
 		$(call run_all_elf,without-odra) $(E2E_SWITCH_TESTS)
@@ -596,8 +622,10 @@ test: $(BENCH_ELF) $(BENCH_RUN)
 # The Odra challenge (tools/bench/odra_run.c): the firmware itself, the ELF
 # that goes on the chip, gets 8,000 rows over its UART at 115200 baud;
 # cycles per row, the time for the rows and bytes lost are appended to
-# $(BENCH_TXT).
+# $(BENCH_TXT).  The teletype edition's, whatever EDITION is: it is the
+# teletype's challenge (the exhibit's is the same code).
 ODRA_RUN := $(BUILD)/bench/odra_run
+ODRA_ELF := $(call elf_of,teletype)
 
 $(ODRA_RUN): $(call host_obj,tools/bench/odra_run.c tests/e2e/odra_challenge.c) $(SIM_LIB_OBJ)
 	@echo "  LD      $@"
@@ -641,12 +669,13 @@ $(BATTERY_RUN): $(call host_obj,tools/bench/battery_run.c) $(SIM_LIB_OBJ)
 # make test builds it too, so that it keeps building.
 test: $(BATTERY_RUN)
 
-bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN)
+bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_ELF) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN)
 	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
 		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
 		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
-	$(Q)$(ODRA_RUN) --out $(BENCH_TXT) $(ELF)
-	$(Q)out=$$(GRUNDY_BOX_ELF=$(ELF) CMOCKA_MESSAGE_OUTPUT=TAP $(STACK_TEST) 2>&1); status=$$?; \
+	$(Q)$(ODRA_RUN) --out $(BENCH_TXT) $(ODRA_ELF)
+	$(Q)out=$$(GRUNDY_BOX_ELF=$(ELF) GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,$(EDITION))' \
+		GRUNDY_BOX_FEATURES='$(call features_of,$(EDITION))' CMOCKA_MESSAGE_OUTPUT=TAP $(STACK_TEST) 2>&1); status=$$?; \
 		printf '%s\n' "$$out" | sed -n 's/^# \(stack high-water .*\)/\1/p' | tee -a $(BENCH_TXT); \
 		[ $$status -eq 0 ] || { printf '%s\n' "$$out" >&2; exit $$status; }
 	$(Q)out=$$($(LEVELS_RUN)); status=$$?; printf '%s\n' "$$out" | tee -a $(BENCH_TXT); exit $$status

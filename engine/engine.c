@@ -60,16 +60,11 @@ enum family {
 #define VALUES ENGINE_HAS_VALUES
 #define GAME(ID, name, moves, example, summary, family, picture, settings, word, verb, rows, cols, amount,  \
 	     values, limit_least)                                                                          \
-	{ .facts = { ENGINE_PICTURE_##picture, ENGINE_VALUES_##values, ENGINE_WORD_##word, settings,         \
-		     limit_least, rows, cols, amount, ENGINE_VERB_##verb - ENGINE_VERB_TAKE } },
-union facts_word {
-	uint32_t word;
-	struct engine_facts facts;
-};
-static const union facts_word game_facts[GAME_COUNT] ENGINE_FLASH = {
+	{ ENGINE_PICTURE_##picture, ENGINE_VALUES_##values, ENGINE_WORD_##word, settings, limit_least, rows, cols, \
+	  amount, ENGINE_VERB_##verb - ENGINE_VERB_TAKE },
+static const struct engine_facts game_facts[GAME_COUNT] ENGINE_FLASH = {
 #include "engine/games.def"
 };
-_Static_assert(sizeof game_facts[0] == sizeof(uint32_t), "a game's facts are read as one 32-bit word");
 #undef RULE
 #undef VARIANT
 #undef LIMIT
@@ -109,9 +104,9 @@ static const uint8_t families[GAME_COUNT] ENGINE_FLASH = {
 
 struct engine_facts engine_game_facts(uint8_t game)
 {
-	union facts_word read;
-	read.word = flash_u32(&game_facts[game].word);
-	return read.facts;
+	struct engine_facts facts;
+	flash_read(&facts, &game_facts[game], sizeof facts);
+	return facts;
 }
 
 /* Out of line: one copy serves all the dispatchers. */

@@ -329,6 +329,25 @@ uint16_t engine_move_amount(const struct position *pos, const struct move *mv);
  * the stack, 4 and 5 one each from it and the stack on its right, or
  * below it. */
 void engine_move_set(const struct position *pos, struct move *mv, uint8_t part, uint16_t amount);
+/* The most a move such as `mv` (Poker Nim's: adding or taking) may name at
+ * `part`, as engine_move_set takes it; 0: nothing to take there.  The
+ * rules may still refuse an amount within it (over k, not in S, a digit
+ * n lacks, a pin past the row's end, a stack too low). */
+uint16_t engine_move_most(const struct position *pos, const struct move *mv, uint8_t part);
+
+/* The number of part `i` (engine/parts.c), as the menu sets it up: a
+ * heap, a number, a coin's square, a row's pins or a strip's cells, a
+ * Matrix Nim cell (row by row over its columns), a Chomp row's pieces or
+ * a Kubo stack's; Prime power: n itself (i = 0). */
+uint32_t engine_part_value(const struct position *pos, uint8_t i);
+/* Sets the number of part `i`, cut to what its field holds (Poker Nim:
+ * the heap's start too). */
+void engine_set_part_value(struct position *pos, uint8_t i, uint32_t value);
+/* Poker Nim: the start of heap `i`, above which it never grows. */
+uint16_t engine_part_start(const struct position *pos, uint8_t i);
+/* Prime power: the prime of factor `i` (its exponent is the part's
+ * number a move divides by, engine_move_most). */
+uint32_t engine_factor_prime(const struct position *pos, uint8_t i);
 
 /* ---- analysis ---- */
 

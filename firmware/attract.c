@@ -66,7 +66,7 @@ bool attract_key(void)
 		return true;
 	}
 	held_on = false;
-	if (!play_showing() || !game.attract) {
+	if (!play_showing() || !game->attract) {
 		return false;
 	}
 	/* Left as a visitor leaves a game: every observer is told, and
@@ -86,10 +86,10 @@ void attract_tick(uint16_t now_ms)
 	second_began += 1000u;
 	idle_seconds++;
 	bool playing = play_showing();
-	if (playing && game.attract) {
+	if (playing && game->attract) {
 		return; /* it plays on until a key */
 	}
-	uint8_t idle = playing && !game.over ? ATTRACT_IDLE_GAME : ATTRACT_IDLE_MENU;
+	uint8_t idle = playing && !game->over ? ATTRACT_IDLE_GAME : ATTRACT_IDLE_MENU;
 	if (idle_seconds < attract_idle_s[idle]) {
 		return;
 	}

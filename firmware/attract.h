@@ -12,7 +12,7 @@
  *     (300 by default): the game is left, as a visitor leaving it
  *     (game_leave(), the transcript's "left"), and attract mode begins.
  *
- * The games of attract mode are nobody's (game.attract, firmware/game.h):
+ * The games of attract mode are nobody's (game->attract, firmware/game.h):
  * the play screen (firmware/play.c) plays both sides, perfectly for
  * PLAYER_MACHINE and with the level-1 slips (engine/level.c) for
  * PLAYER_PERSON, so that games vary and end; the caption fills the screen

@@ -37,7 +37,7 @@
  * the menu. */
 static void win_light(uint8_t event)
 {
-	leds_win(event == GAME_MOVED && game.over && game.winner == PLAYER_PERSON && !(FEATURE_ATTRACT && game.attract));
+	leds_win(event == GAME_MOVED && game->over && game->winner == PLAYER_PERSON && !(FEATURE_ATTRACT && game->attract));
 }
 
 /* Who follows the game, each told every event in this order: the screen
@@ -46,7 +46,7 @@ static void win_light(uint8_t event)
  * (the UART waits for each byte); the settings kept last.  The statistics
  * come first of all, so that the score the screen shows at a game's end
  * counts it.  Attract mode's games are told to all, and each observer that
- * must not follow them looks at game.attract. */
+ * must not follow them looks at game->attract. */
 static const game_observer observers[] ENGINE_FLASH = {
 #if FEATURE_STATS
 	stats_game_event, /* before the screen, whose score counts the game ended: microseconds */
@@ -135,7 +135,7 @@ void box_poll(void)
 	 * or more, nothing has to be done every millisecond: the ticks
 	 * between passes only look at the keypad.  A visitor's game, a key,
 	 * a sound or a save has its pass every tick. */
-	uint8_t ticks = quiet && (!play_showing() || (FEATURE_ATTRACT && game.attract)) ? BOX_QUIET_MS : 1u;
+	uint8_t ticks = quiet && (!play_showing() || (FEATURE_ATTRACT && game->attract)) ? BOX_QUIET_MS : 1u;
 	if (FEATURE_SOUND && sound_playing()) {
 		ticks = 1;
 	}

@@ -141,7 +141,7 @@ static void grid_put(struct text_sink *sink, char c)
 
 static void print_board(void)
 {
-	const struct position *pos = &game.pos;
+	const struct position *pos = &game->pos;
 	transcript_position(pos);
 	transcript_line_end();
 	/* As the game's description says (enum engine_picture): a list of
@@ -154,7 +154,7 @@ static void print_board(void)
 	if ((uint8_t)(picture - ENGINE_PICTURE_HEAPS) <= ENGINE_PICTURE_CHOMP - ENGINE_PICTURE_HEAPS) {
 		print_to(&transcript_out); /* for put_u16: nothing below changes the sink */
 		for (uint8_t i = 0; i < pos->count; i++) {
-			uint32_t size = view_value(pos, i); /* as the LCD reads it */
+			uint32_t size = engine_part_value(pos, i); /* as the LCD reads it */
 			put_u16(i + 1u);
 			say_label_end();
 			uint8_t drawn = size > CONSOLE_ROW_MATCHES ? CONSOLE_ROW_MATCHES : (uint8_t)size;
@@ -168,7 +168,7 @@ static void print_board(void)
 		engine_print_position(pos, &grid.sink);
 		transcript_line_end();
 	}
-	say_line(game.over ? ENGINE_ERR_GAME_OVER : TEXT_YOUR_MOVE + game.to_move);
+	say_line(game->over ? ENGINE_ERR_GAME_OVER : TEXT_YOUR_MOVE + game->to_move);
 }
 
 void console_game_event(uint8_t event)
@@ -270,10 +270,10 @@ static OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uin
  * (or a hint) cannot be asked for now. */
 static uint8_t person_to_move(void)
 {
-	if (game.over || !game_exists()) {
+	if (game->over || !game_exists()) {
 		return TEXT_NO_GAME;
 	}
-	return game.to_move != PLAYER_PERSON ? TEXT_NOT_YOUR_TURN : ENGINE_OK;
+	return game->to_move != PLAYER_PERSON ? TEXT_NOT_YOUR_TURN : ENGINE_OK;
 }
 
 /* A move typed on the person's turn; the screens follow it as they follow
@@ -285,7 +285,7 @@ static uint8_t run_move(const char *text)
 		return refused;
 	}
 	struct move mv;
-	enum engine_error err = engine_parse_move(&game.pos, text, &mv);
+	enum engine_error err = engine_parse_move(&game->pos, text, &mv);
 	if (err == ENGINE_OK) {
 		err = game_play(&mv);
 	}
@@ -310,14 +310,14 @@ static uint8_t run_teaching(struct scanner *in, uint8_t command)
 		return refused;
 	}
 	if (command == CMD_WHY) {
-		engine_print_why(&game.pos, &transcript_out);
+		engine_print_why(&game->pos, &transcript_out);
 	} else {
 		if (FEATURE_STATS) {
 			stats_count_hint();
 		} else {
 			settings_count_hint();
 		}
-		engine_print_analysis(&game.pos, &transcript_out);
+		engine_print_analysis(&game->pos, &transcript_out);
 	}
 	transcript_line_end();
 	return ENGINE_OK;
@@ -550,7 +550,7 @@ static OUT_OF_LINE bool console_byte(uint8_t c)
 
 void console_poll(void)
 {
-	if (FEATURE_TYPED_PLAY && console.awaiting_turn && (game.over || game.to_move == PLAYER_PERSON)) {
+	if (FEATURE_TYPED_PLAY && console.awaiting_turn && (game->over || game->to_move == PLAYER_PERSON)) {
 		console.awaiting_turn = false;
 		print_board();
 	}

@@ -1,5 +1,4 @@
 /* The game in progress; see game.h. */
-#define FIRMWARE_GAME_C
 #include "firmware/game.h"
 
 #include <stddef.h>
@@ -11,8 +10,7 @@
 #include "firmware/settings.h"
 #include "hal/watchdog.h"
 
-/* Every other file sees it const (game.h). */
-struct game game;
+struct game game_state;
 static const game_observer *observers;
 
 /* Longest text of a start position the menu can set up: a 4x8 Matrix
@@ -38,19 +36,19 @@ static void tell(uint8_t event)
 
 bool game_exists(void)
 {
-	return (game.pos.count | game.pos.game) != 0; /* GAME_NIM is 0 */
+	return (game_state.pos.count | game_state.pos.game) != 0; /* GAME_NIM is 0 */
 }
 
-/* Begins the game in game.pos, which has a move to make, `first` (enum
+/* Begins the game in game_state.pos, which has a move to make, `first` (enum
  * player) to move, attract mode's if `attract`.  OUT_OF_LINE: one shared
  * copy is shorter than the copies inlining makes. */
 static OUT_OF_LINE void game_begin(uint8_t first, bool attract)
 {
 	if (FEATURE_ATTRACT) {
-		game.attract = attract;
+		game_state.attract = attract;
 	}
-	game.to_move = first;
-	game.over = false;
+	game_state.to_move = first;
+	game_state.over = false;
 	tell(GAME_BEGAN);
 }
 
@@ -74,9 +72,9 @@ enum engine_error game_parse_setup(struct position *into)
 /* The game the menu set up, attract mode's if `attract`. */
 static enum engine_error new_game(bool attract)
 {
-	enum engine_error err = game_parse_setup(&game.pos);
-	game.over = true;
-	if (err == ENGINE_OK && engine_game_over(&game.pos)) {
+	enum engine_error err = game_parse_setup(&game_state.pos);
+	game_state.over = true;
+	if (err == ENGINE_OK && engine_game_over(&game_state.pos)) {
 		err = ENGINE_ERR_GAME_OVER;
 	}
 	if (err == ENGINE_OK) {
@@ -100,7 +98,7 @@ bool game_start(const struct position *pos, uint8_t first)
 	if (engine_game_over(pos)) {
 		return false;
 	}
-	game.pos = *pos;
+	game_state.pos = *pos;
 	game_begin(first, false);
 	return true;
 }
@@ -108,40 +106,40 @@ bool game_start(const struct position *pos, uint8_t first)
 void game_leave(void)
 {
 	tell(GAME_LEFT);
-	game.over = true;
+	game_state.over = true;
 }
 
 enum engine_error game_play(const struct move *mv)
 {
 	/* A game over or left takes no move, whatever its position has. */
-	if (game.over) {
+	if (game_state.over) {
 		return ENGINE_ERR_GAME_OVER;
 	}
 	/* The engine's check, inlined here, reads the position through a
 	 * pointer register: shorter code (engine/attributes.h). */
-	enum engine_error err = engine_check_move(OPAQUE(&game.pos), mv);
+	enum engine_error err = engine_check_move(OPAQUE(&game_state.pos), mv);
 	if (err != ENGINE_OK) {
 		return err;
 	}
-	game.move = mv;
+	game_state.move = mv;
 	tell(GAME_MOVING);
 #if FEATURE_TEACHING
-	bool could_win = game.to_move == PLAYER_PERSON && engine_outcome(&game.pos) == OUTCOME_N;
+	bool could_win = game_state.to_move == PLAYER_PERSON && engine_outcome(&game_state.pos) == OUTCOME_N;
 #endif
-	engine_apply_move(&game.pos, mv);
-	game.to_move = (uint8_t)!game.to_move;
-	game.over = engine_game_over(&game.pos);
+	engine_apply_move(&game_state.pos, mv);
+	game_state.to_move = (uint8_t)!game_state.to_move;
+	game_state.over = engine_game_over(&game_state.pos);
 #if FEATURE_TEACHING
-	game.slip = could_win && engine_outcome(&game.pos) == OUTCOME_N;
+	game_state.slip = could_win && engine_outcome(&game_state.pos) == OUTCOME_N;
 #endif
-	if (game.over) {
+	if (game_state.over) {
 		/* Under normal play whoever moved last won, under misère
 		 * whoever moved last lost, that is, the player now to move
 		 * won. */
-		game.winner = (uint8_t)(game.to_move ^ game.pos.rule ^ RULE_MISERE); /* enum engine_rule: 0 or 1 */
+		game_state.winner = (uint8_t)(game_state.to_move ^ game_state.pos.rule ^ RULE_MISERE); /* enum engine_rule: 0 or 1 */
 #if !FEATURE_STATS
-		uint16_t *wins = &settings.wins[game.winner];
-		if (!(FEATURE_ATTRACT && game.attract) && *wins != UINT16_MAX) {
+		uint16_t *wins = &settings.wins[game_state.winner];
+		if (!(FEATURE_ATTRACT && game_state.attract) && *wins != UINT16_MAX) {
 			(*wins)++;
 		}
 #endif

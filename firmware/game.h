@@ -4,14 +4,14 @@
  * module alone changes it: it holds the position and whose turn it is,
  * refuses illegal moves without changing anything, and when the game ends
  * names the winner and counts the result in the score (but attract mode's
- * games, which are nobody's).  Every other file
- * reads it through the const `game` below, and learns what happens to it
- * as an observer.
+ * games, which are nobody's).  Every other file reads it through the
+ * pointer to const `game` below, and learns what happens to it as an
+ * observer.
  *
  * Observers: a table of functions, set once at start-up by
  * firmware/box.c (the screen, the exhibit's lamps, the transcript, the
  * console, the win light), each called in the table's order with every
- * event; the game as it then is, and the move being made, are in `game`.
+ * event; the game as it then is, and the move being made, are in *game.
  * The table is in flash and the game keeps only its address, so the game
  * calls none of them by name and depends on none of them.
  */
@@ -46,11 +46,11 @@ struct game {
 /* What the observers are told, in the order it happens. */
 enum game_event {
 	GAME_BEGAN,  /* a new game: game is its start */
-	GAME_MOVING, /* game.to_move is about to play game.move in game.pos */
-	GAME_MOVED,  /* game.move was played: the position after it, the next to move;
-	              * when no move is left, the game is over and game.winner won */
-	GAME_LEFT    /* the person leaves the game at game.pos: told
-	              * before it is closed, so game.over says whether it
+	GAME_MOVING, /* game->to_move is about to play game->move in game->pos */
+	GAME_MOVED,  /* game->move was played: the position after it, the next to move;
+	              * when no move is left, the game is over and game->winner won */
+	GAME_LEFT    /* the person leaves the game at game->pos: told
+	              * before it is closed, so game->over says whether it
 	              * had ended already (the person leaves its result) */
 };
 
@@ -62,10 +62,13 @@ void game_observe(const game_observer *table);
 
 /* The game in progress (or the last one, over or left), read-only: only
  * game.c changes it.  Before the first game it is all zero: Nim with no
- * heaps, which no set-up or text can make (game_exists() tells). */
-#ifndef FIRMWARE_GAME_C /* the one file that defines it, writable */
-extern const struct game game;
-#endif
+ * heaps, which no set-up or text can make (game_exists() tells).
+ * game_state is its one writable name, game.c's alone (make test checks
+ * that no other file names it: tests/scripts/game_writer.sh); every other
+ * file reads it through `game`, a constant each file's compiler sees
+ * through, so reading it costs no more than naming the record. */
+extern struct game game_state;
+static const struct game *const game = &game_state;
 bool game_exists(void);
 
 /* The start position `settings` describe, printed and read back by the
@@ -77,7 +80,7 @@ enum engine_error game_parse_setup(struct position *into);
  * range; ENGINE_ERR_GAME_OVER when it leaves no move to make). */
 enum engine_error game_new(void);
 /* Attract mode's game (FEATURE_ATTRACT, firmware/attract.h): a new game
- * as game_new() makes, but nobody's (game.attract): it counts in no
+ * as game_new() makes, but nobody's (game->attract): it counts in no
  * score. */
 enum engine_error game_attract(void);
 /* A new game from `pos` (the serial console's `new` and `go`), `first`

@@ -80,7 +80,7 @@ static uint8_t cells_left(const struct position *pos)
  * its one part: its rows are too many, or too long, for the lamps' rows. */
 static uint32_t part(const struct position *pos, uint8_t picture, uint8_t i)
 {
-	/* The numbers of the line (view_value's) added up: `n` from `first`. */
+	/* The numbers of the line (engine_part_value's) added up: `n` from `first`. */
 	uint8_t first = 0;
 	uint8_t n = pos->count; /* Chomp's rows, Kubo's stacks */
 	switch (picture) {
@@ -95,11 +95,11 @@ static uint32_t part(const struct position *pos, uint8_t picture, uint8_t i)
 	case ENGINE_PICTURE_KUBO:
 		break;
 	default:
-		return pos->game == GAME_PRIME_POWER ? pos->u.factors.exponent[i] : view_value(pos, i);
+		return pos->game == GAME_PRIME_POWER ? pos->u.factors.exponent[i] : engine_part_value(pos, i);
 	}
 	uint16_t total = 0; /* at most 8 cells of 255 */
 	for (; n > 0; n--, first++) {
-		total += (uint16_t)view_value(pos, first);
+		total += (uint16_t)engine_part_value(pos, first);
 	}
 	return total;
 }
@@ -133,7 +133,7 @@ static uint16_t picture(const struct position *pos)
 		uint32_t value = part(pos, drawn, i);
 		lamps = (uint16_t)((unsigned)lamps << width) | (value < most ? (uint16_t)value : most);
 	}
-	if (!game.over && game.to_move == PLAYER_MACHINE) {
+	if (!game->over && game->to_move == PLAYER_MACHINE) {
 		lamps |= LIGHTS_LAMP_1;
 	}
 	return lamps;
@@ -144,7 +144,7 @@ static uint16_t picture(const struct position *pos)
  * is on the stack only while it is drawn. */
 static uint16_t picture_after(const struct move *taken)
 {
-	struct position pos = game.pos;
+	struct position pos = game->pos;
 	if (taken != NULL) {
 		engine_apply_move(&pos, taken);
 	}

@@ -171,7 +171,7 @@ static uint8_t *item_field(void)
 /* The number the item showing sets: its byte's, else the position's. */
 static uint32_t item_number(const uint8_t *byte)
 {
-	return byte != NULL ? *byte : view_value(setup(), (uint8_t)(item - ITEM_VALUE));
+	return byte != NULL ? *byte : engine_part_value(setup(), (uint8_t)(item - ITEM_VALUE));
 }
 
 /* The items that are one of two words: the rule, Taktix's variant and who
@@ -322,7 +322,7 @@ static void menu_change(int8_t step)
 		n = less > n ? 0u : less; /* below 0, it wrapped round */
 	}
 	if (byte == NULL) {
-		view_set_value(pos, i, n); /* cut to what its field holds */
+		engine_set_part_value(pos, i, n); /* cut to what its field holds */
 		return;
 	}
 	/* The ranges the game's description gives: k from its least, S a

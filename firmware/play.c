@@ -59,10 +59,7 @@ enum play_step {
 
 static uint8_t step;
 static uint16_t step_since; /* the low 16 bits of timer_ms(): steps last seconds */
-static struct view_cursor person_cursor;
-/* The view reaches the person's cursor through a pointer register, a
- * shorter form than its known address (engine/attributes.h). */
-#define cursor (*OPAQUE(&person_cursor))
+static struct view_cursor cursor; /* the person's */
 static struct view_cursor machine_cursor;
 static uint8_t over_page;
 static uint8_t why_step; /* the reason why's marquee */
@@ -85,7 +82,7 @@ static void enter_step(uint8_t next)
  * step `next` that begins. */
 static void draw_step(const struct view_cursor *c, uint8_t words, bool shown, uint8_t next)
 {
-	view_draw(&game.pos, c, words, shown);
+	view_draw(&game->pos, c, words, shown);
 	enter_step(next);
 }
 
@@ -128,9 +125,9 @@ static void draw_over_page(void)
  * so. */
 static void draw_engine_move(uint8_t level, uint8_t words, uint8_t next)
 {
-	engine_level_move(&game.pos, level, (uint16_t)timer_ms(), &machine_cursor.mv);
-	view_cursor_of_move(&game.pos, &machine_cursor);
-	if (FEATURE_TEACHING && words == WORDS_HINT && engine_outcome(&game.pos) == OUTCOME_P) {
+	engine_level_move(&game->pos, level, (uint16_t)timer_ms(), &machine_cursor.mv);
+	view_cursor_of_move(&game->pos, &machine_cursor);
+	if (FEATURE_TEACHING && words == WORDS_HINT && engine_outcome(&game->pos) == OUTCOME_P) {
 		words = WORDS_LOSING;
 		machine_cursor.part = VIEW_NO_PART;
 	}
@@ -143,18 +140,18 @@ static void next_turn(void)
 	/* Off, and on again below at once (no flicker a person could see) when
 	 * the machine thinks: simpler than working out which. */
 	leds_thinking(false);
-	if (FEATURE_ATTRACT && game.attract) {
+	if (FEATURE_ATTRACT && game->attract) {
 		/* Attract mode's moves are the machine's, each after the
 		 * caption; at the end the caption stays the result's time,
 		 * and a new game follows. */
 		draw_rows(SCREEN_CAPTION_ROW);
-		enter_step(game.over ? STEP_OVER : STEP_CAPTION);
-	} else if (game.over) {
-		display_text_row(0, game.winner == PLAYER_PERSON ? SCREEN_YOU_WIN_ROW : SCREEN_I_WIN_ROW);
+		enter_step(game->over ? STEP_OVER : STEP_CAPTION);
+	} else if (game->over) {
+		display_text_row(0, game->winner == PLAYER_PERSON ? SCREEN_YOU_WIN_ROW : SCREEN_I_WIN_ROW);
 		over_page = 0;
 		draw_over_page();
-	} else if (game.to_move == PLAYER_PERSON) {
-		view_cursor_reset(&game.pos, &cursor);
+	} else if (game->to_move == PLAYER_PERSON) {
+		view_cursor_reset(&game->pos, &cursor);
 		draw_person_turn();
 	} else {
 		leds_thinking(true);
@@ -178,7 +175,7 @@ void play_enter(void)
 	showing = true;
 	/* Two rows each: a board's cells are picked, a line's parts chosen
 	 * and an amount set. */
-	draw_rows(view_kind(&game.pos) == VIEW_KIND_CELLS ? SCREEN_HELP_CELLS_ROW : SCREEN_HELP_LINE_ROW);
+	draw_rows(view_kind(&game->pos) == VIEW_KIND_CELLS ? SCREEN_HELP_CELLS_ROW : SCREEN_HELP_LINE_ROW);
 	enter_step(STEP_HELP);
 }
 
@@ -192,7 +189,7 @@ static uint8_t leave(void)
 /* The reason why, with the gap before it comes round again. */
 static void print_why(struct text_sink *out)
 {
-	engine_print_why(&game.pos, out);
+	engine_print_why(&game->pos, out);
 	put_flash(ENGINE_FLASH_STR("   "));
 }
 
@@ -222,13 +219,16 @@ static void teach_key(uint8_t key)
 
 static void person_key(uint8_t key)
 {
-	uint8_t part = cursor.part;
-	uint16_t amount = cursor.amount;
-	uint8_t action = view_key(&game.pos, &cursor, key);
+	/* The view works on the cursor through a pointer register, a
+	 * shorter form than its known address (engine/attributes.h). */
+	struct view_cursor *c = OPAQUE(&cursor);
+	uint8_t part = c->part;
+	uint16_t amount = c->amount;
+	uint8_t action = view_key(&game->pos, c, key);
 	if (FEATURE_TEACHING) {
 		/* A LEFT that changed nothing: the same place (a board's cursor),
 		 * the same amount (a line's). */
-		bool idle = key == KEY_LEFT && cursor.part == part && cursor.amount == amount;
+		bool idle = key == KEY_LEFT && c->part == part && c->amount == amount;
 		idle_lefts = idle ? (uint8_t)(idle_lefts + 1u) : 0u;
 		if (idle_lefts == TEACH_IDLE_LEFTS) {
 			idle_lefts = 0;
@@ -247,11 +247,11 @@ static void person_key(uint8_t key)
 	if (action != VIEW_PLAY) {
 		return;
 	}
-	enum engine_error err = game_play(&cursor.mv); /* played, the next turn follows */
+	enum engine_error err = game_play(&c->mv); /* played, the next turn follows */
 	if (err == ENGINE_OK) {
 		return;
 	}
-	draw_step(&cursor, (uint8_t)(WORDS_REFUSED + err), false, STEP_REFUSED);
+	draw_step(c, (uint8_t)(WORDS_REFUSED + err), false, STEP_REFUSED);
 }
 
 /* The machine's level: without the levels, perfect play; in attract
@@ -259,8 +259,8 @@ static void person_key(uint8_t key)
  * PLAYER_PERSON, so that games vary and either side may win. */
 static uint8_t machine_level(void)
 {
-	if (FEATURE_ATTRACT && game.attract) {
-		return game.to_move == PLAYER_MACHINE ? SETTINGS_LEVEL_PERFECT : ENGINE_LEVEL_LEAST;
+	if (FEATURE_ATTRACT && game->attract) {
+		return game->to_move == PLAYER_MACHINE ? SETTINGS_LEVEL_PERFECT : ENGINE_LEVEL_LEAST;
 	}
 	return FEATURE_LEVELS ? settings.level : SETTINGS_LEVEL_PERFECT;
 }
@@ -274,7 +274,7 @@ static void step_done(void)
 		next_turn();
 		break;
 	case STEP_PERSON:
-		if (view_kind(&game.pos) >= VIEW_KIND_STACKS) { /* a board: its cursor blinks */
+		if (view_kind(&game->pos) >= VIEW_KIND_STACKS) { /* a board: its cursor blinks */
 			draw_person_blink(!blink);
 		} else {
 			enter_step(STEP_PERSON);
@@ -307,7 +307,7 @@ static void step_done(void)
 		game_play(&machine_cursor.mv);
 		break;
 	default: /* STEP_OVER */
-		if (FEATURE_ATTRACT && game.attract) {
+		if (FEATURE_ATTRACT && game->attract) {
 			/* The set-up is the one that began the last game: the
 			 * menu, which changes it, is not showing. */
 			(void)game_attract();

@@ -11,7 +11,7 @@
  *   game over: who won, then the score and what the keys do; SELECT plays
  *     again, LEFT goes back to the menu.
  * A long press of SELECT leaves the game at any time (game_leave()).
- * Attract mode's games (game.attract, firmware/attract.h) are the
+ * Attract mode's games (game->attract, firmware/attract.h) are the
  * machine's on both sides: its moves announced as above, each after the
  * caption "Can you beat / the Odra?", which also stays for the result's
  * time at the end before a new game begins; its keys are attract mode's.

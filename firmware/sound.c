@@ -69,12 +69,12 @@ void sound_click(void)
 
 void sound_game_event(uint8_t event)
 {
-	if (event != GAME_MOVED || (FEATURE_ATTRACT && game.attract)) {
+	if (event != GAME_MOVED || (FEATURE_ATTRACT && game->attract)) {
 		return; /* attract mode's games are silent */
 	}
-	if (game.over) {
-		play(game.winner == PLAYER_PERSON ? win_tune : loss_tune);
-	} else if (game.to_move == PLAYER_PERSON) {
+	if (game->over) {
+		play(game->winner == PLAYER_PERSON ? win_tune : loss_tune);
+	} else if (game->to_move == PLAYER_PERSON) {
 		play(machine_call);
 	}
 }

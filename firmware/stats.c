@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/features.h"
@@ -92,21 +91,20 @@ static uint8_t entry_adds(uint8_t head, uint8_t slips, uint8_t hints, uint8_t ga
  * the game waiting in RAM. */
 static uint32_t sum(uint8_t game_id, uint8_t which, bool with_due)
 {
-	const struct stats_state *st = OPAQUE(&stats);
 	uint32_t n = 0;
-	uint16_t at = (uint16_t)(checkpoint_at(st->slot) + which * STATS_COUNT_BYTES);
-	for (uint8_t g = 0; st->valid && g < GAME_COUNT; g++, at += STATS_COUNTERS * STATS_COUNT_BYTES) {
+	uint16_t at = (uint16_t)(checkpoint_at(stats.slot) + which * STATS_COUNT_BYTES);
+	for (uint8_t g = 0; stats.valid && g < GAME_COUNT; g++, at += STATS_COUNTERS * STATS_COUNT_BYTES) {
 		if (g == game_id || game_id == STATS_TOTAL) {
 			n += read_count(at);
 		}
 	}
-	for (uint8_t place = 0; place < st->entries; place++) {
+	for (uint8_t place = 0; place < stats.entries; place++) {
 		at = entry_at(place);
 		n += entry_adds(eeprom_get(at), eeprom_get(at + ENTRY_SLIPS), eeprom_get(at + ENTRY_HINTS), game_id,
 				which);
 	}
-	if (with_due && st->due) {
-		n += entry_adds(st->entry[ENTRY_GAME], st->entry[ENTRY_SLIPS], st->entry[ENTRY_HINTS], game_id, which);
+	if (with_due && stats.due) {
+		n += entry_adds(stats.entry[ENTRY_GAME], stats.entry[ENTRY_SLIPS], stats.entry[ENTRY_HINTS], game_id, which);
 	}
 	return n;
 }
@@ -121,8 +119,7 @@ uint32_t stats_count(uint8_t game_id, uint8_t which)
  * so that none counts with it until it is written whole. */
 static void checkpoint_start(bool zero)
 {
-	struct stats_state *st = OPAQUE(&stats);
-	uint8_t next = (uint8_t)(st->epoch + 1u);
+	uint8_t next = (uint8_t)(stats.epoch + 1u);
 	for (uint8_t place = 0; place < STATS_ENTRIES;) {
 		if (eeprom_get(entry_at(place) + ENTRY_EPOCH) == next) {
 			next++;
@@ -131,11 +128,11 @@ static void checkpoint_start(bool zero)
 			place++;
 		}
 	}
-	st->next_epoch = next;
-	st->zero = zero;
-	st->written = 0;
-	st->crc = STATS_FORMAT;
-	st->writing = WRITING_CHECKPOINT;
+	stats.next_epoch = next;
+	stats.zero = zero;
+	stats.written = 0;
+	stats.crc = STATS_FORMAT;
+	stats.writing = WRITING_CHECKPOINT;
 }
 
 void stats_reset(void)
@@ -145,8 +142,7 @@ void stats_reset(void)
 
 void stats_load(void)
 {
-	struct stats_state *st = OPAQUE(&stats);
-	memset(st, 0, sizeof *st); /* the C start-up zeroes it; the host tests power on again without one */
+	memset(&stats, 0, sizeof stats); /* the C start-up zeroes it; the host tests power on again without one */
 	for (uint8_t slot = 0; slot < 2u; slot++) {
 		uint16_t at = checkpoint_at(slot);
 		uint16_t crc = STATS_FORMAT;
@@ -155,19 +151,19 @@ void stats_load(void)
 		}
 		/* The two are one or two apart: the newer is ahead. */
 		uint8_t sequence = eeprom_get(at + STATS_COUNTS_SIZE);
-		if (crc == 0 && (!st->valid || (int8_t)(uint8_t)(sequence - st->epoch) > 0)) {
-			st->valid = true;
-			st->slot = slot;
-			st->epoch = sequence;
+		if (crc == 0 && (!stats.valid || (int8_t)(uint8_t)(sequence - stats.epoch) > 0)) {
+			stats.valid = true;
+			stats.slot = slot;
+			stats.epoch = sequence;
 		}
 	}
-	if (!st->valid) {
-		st->slot = 1; /* the first checkpoint goes to slot 0 */
+	if (!stats.valid) {
+		stats.slot = 1; /* the first checkpoint goes to slot 0 */
 		stats_reset();
 		return;
 	}
-	for (; st->entries < STATS_ENTRIES; st->entries++) {
-		if (eeprom_get(entry_at(st->entries) + ENTRY_EPOCH) != st->epoch) {
+	for (; stats.entries < STATS_ENTRIES; stats.entries++) {
+		if (eeprom_get(entry_at(stats.entries) + ENTRY_EPOCH) != stats.epoch) {
 			return;
 		}
 	}
@@ -176,33 +172,32 @@ void stats_load(void)
 
 void stats_game_event(uint8_t event)
 {
-	struct stats_state *st = OPAQUE(&stats);
 	if (event == GAME_BEGAN) {
-		st->slips = 0;
-		st->hints = 0;
+		stats.slips = 0;
+		stats.hints = 0;
 		return;
 	}
 	uint8_t outcome = 0; /* left */
 	if (event == GAME_MOVED) {
 #if FEATURE_TEACHING
-		if (game.slip && st->slips != UINT8_MAX) {
-			st->slips++;
+		if (game->slip && stats.slips != UINT8_MAX) {
+			stats.slips++;
 		}
 #endif
-		if (!game.over) {
+		if (!game->over) {
 			return;
 		}
-		outcome = (uint8_t)(STATS_YOU + game.winner);
-	} else if (event != GAME_LEFT || game.over) {
+		outcome = (uint8_t)(STATS_YOU + game->winner);
+	} else if (event != GAME_LEFT || game->over) {
 		return; /* a move about to be made, or a game left after its end */
 	}
-	if (game.attract) {
+	if (game->attract) {
 		return;
 	}
-	st->entry[ENTRY_GAME] = (uint8_t)(game.pos.game | outcome << ENTRY_GAME_BITS);
-	st->entry[ENTRY_SLIPS] = st->slips;
-	st->entry[ENTRY_HINTS] = st->hints;
-	st->due = true;
+	stats.entry[ENTRY_GAME] = (uint8_t)(game->pos.game | outcome << ENTRY_GAME_BITS);
+	stats.entry[ENTRY_SLIPS] = stats.slips;
+	stats.entry[ENTRY_HINTS] = stats.hints;
+	stats.due = true;
 }
 
 void stats_count_hint(void)
@@ -215,17 +210,17 @@ void stats_count_hint(void)
 /* Byte `at` of the entry or the checkpoint being written: a count's byte;
  * the sequence number; the CRC, which is reflected (CRC-16/ARC), so that
  * after its low byte the CRC so far is its high byte. */
-static uint8_t byte_to_write(const struct stats_state *st)
+static uint8_t byte_to_write(void)
 {
-	uint16_t at = st->written;
-	if (st->writing == WRITING_ENTRY) {
-		return at < ENTRY_EPOCH ? st->entry[at] : st->epoch;
+	uint16_t at = stats.written;
+	if (stats.writing == WRITING_ENTRY) {
+		return at < ENTRY_EPOCH ? stats.entry[at] : stats.epoch;
 	}
 	if (at >= STATS_COUNTS_SIZE) {
-		return at == STATS_COUNTS_SIZE ? st->next_epoch : (uint8_t)st->crc;
+		return at == STATS_COUNTS_SIZE ? stats.next_epoch : (uint8_t)stats.crc;
 	}
 	union count count = { 0 };
-	if (!st->zero) {
+	if (!stats.zero) {
 		uint8_t counter = (uint8_t)(at / STATS_COUNT_BYTES);
 		count.n = sum((uint8_t)(counter / STATS_COUNTERS), (uint8_t)(counter % STATS_COUNTERS), false);
 		if (count.bytes[STATS_COUNT_BYTES] != 0) {
@@ -238,47 +233,46 @@ static uint8_t byte_to_write(const struct stats_state *st)
 /* The entry or the checkpoint written: the entry counts, and a full
  * journal begins the next checkpoint; the checkpoint is the current one,
  * and the journal starts again. */
-static void written(struct stats_state *st)
+static void written(void)
 {
-	if (st->writing == WRITING_ENTRY) {
-		st->writing = WRITING_NONE;
-		st->due = false;
-		if (++st->entries == STATS_ENTRIES) {
+	if (stats.writing == WRITING_ENTRY) {
+		stats.writing = WRITING_NONE;
+		stats.due = false;
+		if (++stats.entries == STATS_ENTRIES) {
 			checkpoint_start(false);
 		}
 		return;
 	}
-	st->writing = WRITING_NONE;
-	st->valid = true;
-	st->slot ^= 1u;
-	st->epoch = st->next_epoch;
-	st->entries = 0;
+	stats.writing = WRITING_NONE;
+	stats.valid = true;
+	stats.slot ^= 1u;
+	stats.epoch = stats.next_epoch;
+	stats.entries = 0;
 }
 
 bool stats_poll(void)
 {
-	struct stats_state *st = OPAQUE(&stats);
 	if (eeprom_busy()) {
 		return true;
 	}
-	if (st->writing == WRITING_NONE) {
-		if (!st->due) {
+	if (stats.writing == WRITING_NONE) {
+		if (!stats.due) {
 			return false;
 		}
-		st->writing = WRITING_ENTRY;
-		st->written = 0;
+		stats.writing = WRITING_ENTRY;
+		stats.written = 0;
 	}
 	/* The first byte not in place is written; one in place is taken
 	 * into the CRC, and the next comes at the next pass. */
-	bool entry = st->writing == WRITING_ENTRY;
-	uint16_t at = (entry ? entry_at(st->entries) : checkpoint_at(st->slot ^ 1u)) + st->written;
-	uint8_t byte = byte_to_write(st);
+	bool entry = stats.writing == WRITING_ENTRY;
+	uint16_t at = (entry ? entry_at(stats.entries) : checkpoint_at(stats.slot ^ 1u)) + stats.written;
+	uint8_t byte = byte_to_write();
 	if (eeprom_get(at) != byte) {
 		eeprom_put(at, byte);
 	} else {
-		st->crc = store_crc(st->crc, byte);
-		if (++st->written == (entry ? STATS_ENTRY_SIZE : STATS_CHECKPOINT_SIZE)) {
-			written(st);
+		stats.crc = store_crc(stats.crc, byte);
+		if (++stats.written == (entry ? STATS_ENTRY_SIZE : STATS_CHECKPOINT_SIZE)) {
+			written();
 		}
 	}
 	return true;

@@ -7,7 +7,7 @@
  *
  * A game played is one a visitor began and that ended: won, lost, or left
  * with a long SELECT before its end.  A game the machine plays itself
- * (game.attract), one replaced by another before its end (the console's
+ * (game->attract), one replaced by another before its end (the console's
  * `new`), and one cut by a power cut are not counted.  A slip is a
  * visitor's move from a position they could win to one the machine can
  * win (the transcript's "slip", firmware/transcript.h).  A game's slips

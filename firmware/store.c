@@ -4,7 +4,6 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "engine/attributes.h"
 #include "engine/engine.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
@@ -77,28 +76,26 @@ static bool walk(uint8_t slot, uint8_t how)
  * read. */
 static bool loaded_settings_valid(void)
 {
-	/* Through a pointer register: shorter code (engine/attributes.h). */
-	const struct settings *loaded = OPAQUE(&settings);
-	const struct position *setup = &loaded->setup;
+	const struct position *setup = &settings.setup;
 #if FEATURE_STANDBY
-	if (loaded->light_idle_min == 0 || loaded->standby_idle_min == 0) {
+	if (settings.light_idle_min == 0 || settings.standby_idle_min == 0) {
 		return false; /* the menu sets a minute at the least */
 	}
 #endif
 	if (FEATURE_STATS) {
 		/* No record holds the set-up: it is the rulebook's start of
 		 * the operator's game, or settings_init()'s. */
-		if (loaded->machine_first > 1u || (uint8_t)(loaded->level - 1u) >= SETTINGS_LEVEL_PERFECT ||
+		if (settings.machine_first > 1u || (uint8_t)(settings.level - 1u) >= SETTINGS_LEVEL_PERFECT ||
 		    (FEATURE_OPERATOR && !settings_exhibit_valid())) {
 			return false;
 		}
 #if FEATURE_OPERATOR
-		engine_start_position(&settings.setup, loaded->exhibit.game);
+		engine_start_position(&settings.setup, settings.exhibit.game);
 #endif
 		return true;
 	}
-	if ((loaded->machine_first | setup->rule | setup->variant) > 1u ||
-	    (uint8_t)(loaded->level - 1u) >= SETTINGS_LEVEL_PERFECT || setup->game >= GAME_COUNT ||
+	if ((settings.machine_first | setup->rule | setup->variant) > 1u ||
+	    (uint8_t)(settings.level - 1u) >= SETTINGS_LEVEL_PERFECT || setup->game >= GAME_COUNT ||
 	    !engine_game_present(setup->game) ||
 	    setup->cols > ENGINE_MATRIX_MAX ||
 	    (setup->count > ENGINE_MAX_HEAPS && setup->game != GAME_PRIME_POWER && setup->game != GAME_KUBO)) {
@@ -154,7 +151,7 @@ void store_game_event(uint8_t event)
 	(void)event; /* any event may follow a change */
 	/* Attract mode's games are nobody's: the idle spells write nothing
 	 * (store.h). */
-	if (FEATURE_ATTRACT && game.attract) {
+	if (FEATURE_ATTRACT && game->attract) {
 		return;
 	}
 	store_settings_changed();

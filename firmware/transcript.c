@@ -77,37 +77,37 @@ void transcript_position(const struct position *pos)
 
 void transcript_game_event(uint8_t event)
 {
-	if (FEATURE_ATTRACT && game.attract) {
+	if (FEATURE_ATTRACT && game->attract) {
 		return; /* nobody's game: attract_start() said "attract" */
 	}
 	switch (event) {
 	case GAME_LEFT:
-		if (game.over) {
+		if (game->over) {
 			return; /* its result was the last line */
 		}
 		/* fall through */
 	case GAME_BEGAN:
-		transcript_say(event == GAME_LEFT ? TEXT_LEFT : TEXT_NEW + game.to_move);
-		transcript_position(&game.pos);
+		transcript_say(event == GAME_LEFT ? TEXT_LEFT : TEXT_NEW + game->to_move);
+		transcript_position(&game->pos);
 		break;
 	case GAME_MOVING:
-		transcript_say(TEXT_YOU + game.to_move);
+		transcript_say(TEXT_YOU + game->to_move);
 		uart_put(' ');
-		engine_print_move(&game.pos, game.move, &transcript_out);
+		engine_print_move(&game->pos, game->move, &transcript_out);
 		transcript_say(TEXT_MOVED_TO);
 		return;
 	default: /* GAME_MOVED */
-		engine_print_position(&game.pos, &transcript_out);
+		engine_print_position(&game->pos, &transcript_out);
 #if FEATURE_TEACHING
-		if (game.slip) {
+		if (game->slip) {
 			transcript_line_end();
 			transcript_say(TEXT_SLIP);
 		}
 #endif
-		if (game.over) {
+		if (game->over) {
 			transcript_line_end();
 			transcript_say(TEXT_WINNER);
-			transcript_say(TEXT_YOU + game.winner);
+			transcript_say(TEXT_YOU + game->winner);
 		}
 		break;
 	}

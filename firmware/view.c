@@ -35,44 +35,6 @@ static bool is(const struct position *pos, uint8_t game)
 
 /* ---- numbers ---- */
 
-/* Matrix Nim's cell i, counted row by row over its columns: the byte of
- * u.cell (ENGINE_MATRIX_MAX to a row) that holds it. */
-static uint8_t cell_byte(const struct position *pos, uint8_t i)
-{
-	return (uint8_t)(i / pos->cols * ENGINE_MATRIX_MAX + i % pos->cols);
-}
-
-uint32_t view_value(const struct position *pos, uint8_t i)
-{
-	switch (engine_game_facts(pos->game).values) {
-	case ENGINE_VALUES_NUMBER32:
-		return pos->u.number[i];
-	case ENGINE_VALUES_CELL8:
-		i = cell_byte(pos, i);
-		/* fall through */
-	case ENGINE_VALUES_BYTE8:
-		return ((const uint8_t *)&pos->u)[i]; /* u.chomp, u.kubo or u.cell: bytes from the union's start */
-	default:
-		return pos->u.heap[i];
-	}
-}
-
-void view_set_value(struct position *pos, uint8_t i, uint32_t value)
-{
-	switch (engine_game_facts(pos->game).values) {
-	case ENGINE_VALUES_NUMBER32:
-		pos->u.number[i] = value;
-		break;
-	case ENGINE_VALUES_CELL8:
-		((uint8_t *)&pos->u)[cell_byte(pos, i)] = value > UINT8_MAX ? UINT8_MAX : (uint8_t)value;
-		break;
-	default:
-		pos->u.heap[i] = value > UINT16_MAX ? UINT16_MAX : (uint16_t)value;
-		pos->u.poker.start[i] = pos->u.heap[i]; /* Poker Nim's; no other game reads it */
-		break;
-	}
-}
-
 /* ---- where and how much ---- */
 
 /* Out of line: the menu and the cursor wrap round in several places. */
@@ -89,28 +51,6 @@ OUT_OF_LINE uint8_t view_wrap(uint8_t at, int8_t step, uint8_t count)
 uint8_t view_line_parts(const struct position *pos)
 {
 	return (uint8_t)(pos->count * (engine_game_facts(pos->game).settings & ENGINE_HAS_COLS ? pos->cols : 1u));
-}
-
-/* The most the amount may be at `part` (0: nothing to take there).  The
- * engine refuses what the rules do not allow within it (over k, not in S,
- * a digit n lacks, a pin past the row's end, a stack too low). */
-static uint16_t amount_most(const struct position *pos, const struct view_cursor *c, uint8_t part)
-{
-	uint32_t value = view_value(pos, part);
-	uint8_t fixed = engine_game_facts(pos->game).amount; /* the digit, the divisor, the pins, Kubo's moves */
-	if (value != 0 && fixed != 0) {
-		return fixed;
-	}
-	if (is(pos, GAME_PRIME_POWER)) {
-		return pos->u.factors.exponent[part];
-	}
-	if (is(pos, GAME_WYTHOFF) && part == 2) {
-		return pos->u.heap[0] < pos->u.heap[1] ? pos->u.heap[0] : pos->u.heap[1];
-	}
-	if (is(pos, GAME_POKER_NIM) && c->mv.u.heap.add) {
-		return (uint16_t)(pos->u.poker.start[part] - pos->u.heap[part]);
-	}
-	return (uint16_t)value;
 }
 
 /* Writes the cursor's part and amount into its move. */
@@ -136,7 +76,7 @@ static uint8_t next_part(const struct position *pos, const struct view_cursor *c
 		/* Poker Nim: a heap may be taken from or, emptied, still grow,
 		 * so long as it began with something (no heap grows above its
 		 * start). */
-		if ((is(pos, GAME_POKER_NIM) ? pos->u.poker.start[part] : amount_most(pos, c, part)) != 0) {
+		if ((is(pos, GAME_POKER_NIM) ? engine_part_start(pos, part) : engine_move_most(pos, &c->mv, part)) != 0) {
 			return part;
 		}
 	}
@@ -149,9 +89,9 @@ static void strip_step(const struct position *pos, struct view_cursor *c, int8_t
 {
 	uint8_t part = c->part;
 	uint16_t at = (uint16_t)(c->mv.u.strip.at + step); /* 0xFFFF past the left end */
-	for (uint8_t tries = 0; at >= pos->u.row[part] && tries <= pos->count; tries++) {
+	for (uint8_t tries = 0; at >= engine_part_value(pos, part) && tries <= pos->count; tries++) {
 		part = view_wrap(part, step, pos->count);
-		at = step > 0 ? 0u : (uint16_t)(pos->u.row[part] - 1u);
+		at = step > 0 ? 0u : (uint16_t)(engine_part_value(pos, part) - 1u);
 	}
 	c->part = part;
 	c->mv.u.strip.at = at;
@@ -190,7 +130,7 @@ uint8_t view_board_width(const struct position *pos, uint8_t y)
 {
 	struct engine_facts facts = engine_game_facts(pos->game);
 	if (facts.picture == ENGINE_PICTURE_CHOMP) {
-		return pos->u.chomp[0];
+		return (uint8_t)engine_part_value(pos, 0); /* the bottom row, the longest */
 	}
 	uint8_t width = facts.cols;
 	if (engine_game_present(GAME_NINETEEN) && facts.picture == ENGINE_PICTURE_NINETEEN) {
@@ -313,13 +253,13 @@ static bool change_amount(const struct position *pos, struct view_cursor *c, int
 	if (poker && step < 0 && c->amount == *add) {
 		/* Past "take 0" lies "add 1", and back. */
 		*add ^= 1u;
-		if (amount_most(pos, c, c->part) == 0) {
+		if (engine_move_most(pos, &c->mv, c->part) == 0) {
 			*add ^= 1u;
 			return false;
 		}
 		c->amount = *add;
 	} else {
-		uint16_t most = amount_most(pos, c, c->part);
+		uint16_t most = engine_move_most(pos, &c->mv, c->part);
 		do {
 			if (step > 0 ? c->amount >= most : c->amount == 0) {
 				return false;
@@ -377,9 +317,9 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 			engine_print_move(pos, mv, out);
 		}
 	} else if (is(pos, GAME_PRIME_POWER)) {
-		put_pair(pos->u.factors.prime[c->part], '^', amount);
+		put_pair(engine_factor_prime(pos, c->part), '^', amount);
 	} else if (is(pos, GAME_NIMBLE)) {
-		put_u16((uint16_t)(pos->u.heap[c->part] - amount));
+		put_u16((uint16_t)(engine_part_value(pos, c->part) - amount));
 	} else if (is(pos, GAME_MATRIX_NIM)) {
 		put_bytes(mv->u.matrix.take, pos->cols, ',');
 	} else {

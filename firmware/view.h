@@ -92,14 +92,9 @@ uint8_t view_wrap(uint8_t at, int8_t step, uint8_t count);
 
 /* ---- the numbers of a position, for the menu and the line ---- */
 
-/* Number i of the position: a heap, number, coin's square, row, Matrix
- * Nim cell (row by row), Chomp row or Kubo stack; Prime power: n itself
- * (i = 0). */
-uint32_t view_value(const struct position *pos, uint8_t i);
-/* How many: the parts (heaps, numbers, factors, coins, rows, stacks), and
- * Matrix Nim's cells. */
+/* How many numbers the line shows (each engine_part_value's): the parts
+ * (heaps, numbers, factors, coins, rows, stacks), and Matrix Nim's
+ * cells. */
 uint8_t view_line_parts(const struct position *pos);
-/* Sets number i, cut to what its field holds (Poker Nim: the start too). */
-void view_set_value(struct position *pos, uint8_t i, uint32_t value);
 
 #endif

@@ -39,7 +39,7 @@ static union {
 static void print_part(const struct position *pos, uint8_t i)
 {
 	if (pos->game != GAME_PRIME_POWER) {
-		put_u32(view_value(pos, i));
+		put_u32(engine_part_value(pos, i));
 		return;
 	}
 	uint32_t prime = pos->u.factors.prime[i];

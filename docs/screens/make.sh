@@ -4,15 +4,15 @@
 # the rulebook's start and announcing its move (the pieces it takes
 # hatched on the boards and strips, its heap in brackets on the lines).
 #
-# usage: docs/screens/make.sh [FIRMWARE.elf [SIMULATOR [TEACHING.elf]]]
-#        (defaults: build/grundy-box.elf, build/grundy-sim and the exhibit
-#        edition's build/edition/exhibit/grundy-box.elf, the one that
-#        teaches; make them first)
+# usage: docs/screens/make.sh [FIRMWARE.elf [SIMULATOR [EXHIBIT.elf]]]
+#        (defaults: the pocket edition's build/grundy-box.elf, which
+#        teaches, build/grundy-sim and the exhibit edition's
+#        build/edition/exhibit/grundy-box.elf; make them first)
 set -eu
 here=$(dirname "$0")
 elf=${1:-build/grundy-box.elf}
 sim=${2:-build/grundy-sim}
-teaching_elf=${3:-build/edition/exhibit/grundy-box.elf}
+exhibit_elf=${3:-build/edition/exhibit/grundy-box.elf}
 script=$(mktemp)
 trap 'rm -f "$script"' EXIT
 # The games in the menu's order (enum engine_game); a fresh chip's menu
@@ -68,7 +68,7 @@ screen
 png WHY
 SCRIPT
 sed -i "s|HINT|$here/hint.png|; s|WHY|$here/why.png|" "$script"
-"$sim" --script "$script" "$teaching_elf"
+"$sim" --script "$script" "$elf"
 
 # The exhibit in English and in Polish (README, The exhibit in Polish):
 # the operator menu's language item, set to the language (SELECT held
@@ -108,5 +108,5 @@ for lang in en pl; do
 		echo "run 20"
 		echo "png $here/move-$lang.png"
 	} > "$script"
-	"$sim" --script "$script" "$teaching_elf"
+	"$sim" --script "$script" "$exhibit_elf"
 done

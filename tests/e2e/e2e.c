@@ -63,6 +63,25 @@ bool e2e_game_to_test(uint8_t game)
 	return false;
 }
 
+bool e2e_feature(const char *feature)
+{
+	const char *list = getenv("GRUNDY_BOX_FEATURES");
+	if (list == NULL) {
+		fprintf(stderr, "GRUNDY_BOX_FEATURES is unset: name the switches of the edition under test "
+				"(make test sets it from editions/NAME.mk)\n");
+		exit(EXIT_FAILURE);
+	}
+	size_t wanted = strlen(feature);
+	for (list += strspn(list, ", "); *list != '\0'; list += strspn(list, ", ")) {
+		size_t length = strcspn(list, ", ");
+		if (length == wanted && strncmp(list, feature, length) == 0) {
+			return true;
+		}
+		list += length;
+	}
+	return false;
+}
+
 void e2e_init(const char *argv0)
 {
 	read_games_left_out();

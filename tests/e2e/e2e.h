@@ -35,6 +35,14 @@ bool e2e_game_in_firmware(uint8_t game);
 /* For a test of `game`: true when the firmware holds it, else false after
  * a note such as "# kubo: left out of this edition". */
 bool e2e_game_to_test(uint8_t game);
+/* Whether the firmware under test holds the switch `feature` ("ODRA", a
+ * FEATURE_ of firmware/features.h without its prefix): one of those
+ * $GRUNDY_BOX_FEATURES names, separated by commas or spaces, as its
+ * edition's FEATURES (tests/run-all sets it from the Makefile).  The
+ * edition's word again, not the firmware's: a test that drives what the
+ * edition should hold fails where the firmware lacks it.  Unset, the
+ * program ends with a message, which tests/run-all counts as a failure. */
+bool e2e_feature(const char *feature);
 /* The first line the host tool `grundy` prints for `arguments` ("GAME
  * POSITION"), without its newline. */
 void e2e_tool_line(const char *arguments, char *text, size_t size);

@@ -13,6 +13,13 @@
  *     buttons, the machine moving first;
  *   - the Odra challenge, help and the board.
  *
+ * Each edition is driven through what it holds (its switches, as
+ * GRUNDY_BOX_FEATURES names them): the games with the buttons in every
+ * edition, a hint and the reason why of every game's start with
+ * FEATURE_TEACHING, the analysis line with FEATURE_ANALYSIS, the machine's
+ * moves and the board at the console with FEATURE_TYPED_PLAY, the Odra
+ * challenge with FEATURE_ODRA.
+ *
  * The deepest step is named in one line:
  *   stack high-water N bytes (STEP); static RAM M; free F of 2048
  * and static RAM and the stack together must leave STACK_MARGIN bytes of
@@ -42,6 +49,9 @@
 #define TEXT_MAX 512u
 #define TURN_MS 20000u       /* the slowest start (a 32-bit prime's factors) and the pause */
 #define LEAVE_MS 1600u       /* a long SELECT: past KEYS_LONG_MS */
+#define HELP_MS 3000u        /* the keys' help before the person's first turn */
+#define GESTURE_MS 3500u     /* LEFT held: the hint comes after about 3 s */
+#define WHY_MS 3000u         /* the reason why worked out and some of it run along row 1 */
 #define QUIET_MS 50u
 
 #define REPEAT_10(s) s " " s " " s " " s " " s " " s " " s " " s " " s " " s
@@ -129,6 +139,7 @@ static void leave_game(struct sim *sim)
 /* The deepest of a game's steps of each kind. */
 struct game_worst {
 	uint16_t buttons;
+	uint16_t hint;
 	uint16_t analysis;
 	uint16_t move;
 	unsigned positions;
@@ -141,9 +152,8 @@ static void keep_max(uint16_t *max, uint16_t bytes)
 	}
 }
 
-/* The analysis line, then the machine's move, of one position. */
-static void position_steps(struct sim *sim, const char *position, const char *over, struct deepest *deepest,
-			   struct game_worst *worst)
+/* The analysis line of one position. */
+static void analysis_step(struct sim *sim, const char *position, struct deepest *deepest, struct game_worst *worst)
 {
 	char step[TEXT_MAX];
 	char reply[TEXT_MAX];
@@ -154,7 +164,13 @@ static void position_steps(struct sim *sim, const char *position, const char *ov
 	}
 	snprintf(step, sizeof step, "analysis %s", position);
 	keep_max(&worst->analysis, step_end(sim, deepest, step));
+}
 
+/* The machine's move from one position, begun at the console. */
+static void typed_move_step(struct sim *sim, const char *position, const char *over, struct deepest *deepest,
+			    struct game_worst *worst)
+{
+	char step[TEXT_MAX];
 	char go[TEXT_MAX / 2u]; /* a console line, 120 characters at most, and "go " */
 	snprintf(go, sizeof go, "go %s", position);
 	struct reply_end end = { over };
@@ -167,8 +183,54 @@ static void position_steps(struct sim *sim, const char *position, const char *ov
 	e2e_settle(sim, QUIET_MS);
 	snprintf(step, sizeof step, "machine's move, %s", go);
 	keep_max(&worst->move, step_end(sim, deepest, step));
-	worst->positions++;
 	leave_game(sim);
+}
+
+/* Those of one position that the edition holds. */
+static void position_steps(struct sim *sim, const char *position, const char *over, struct deepest *deepest,
+			   struct game_worst *worst)
+{
+	bool analysis = e2e_feature("ANALYSIS"), typed_play = e2e_feature("TYPED_PLAY");
+	if (analysis) {
+		analysis_step(sim, position, deepest, worst);
+	}
+	if (typed_play) {
+		typed_move_step(sim, position, over, deepest, worst);
+	}
+	worst->positions += analysis || typed_play;
+}
+
+/* A hint of the game's start, the person to move, and its reason why,
+ * asked with the buttons. */
+static uint16_t hint_step(struct sim *sim, uint8_t game, struct deepest *deepest)
+{
+	char step[TEXT_MAX];
+	char title[32];
+	e2e_game_title(game, title, sizeof title);
+	struct e2e_setup setup = e2e_start(game, false);
+	e2e_menu_set(sim, &setup);
+	e2e_press(sim, BUTTON_SELECT);
+	sim_run_ms(sim, HELP_MS);
+	step_begin(sim);
+	sim_button_down(sim, BUTTON_LEFT);
+	sim_run_ms(sim, GESTURE_MS);
+	sim_button_up(sim);
+	sim_run_ms(sim, QUIET_MS);
+	char row0[BOARD_LCD_COLUMNS + 1], row1[BOARD_LCD_COLUMNS + 1];
+	e2e_line(sim, 0, row0);
+	e2e_line(sim, 1, row1);
+	bool hint = false;
+	for (const char *row = row0; row != NULL; row = row == row0 ? row1 : NULL) {
+		hint = hint || strstr(row, "Win: ") != NULL || strstr(row, "Every move") != NULL;
+	}
+	if (!hint) {
+		fail_msg("%s: LEFT held brought no hint: \"%s\" / \"%s\"", title, row0, row1);
+	}
+	e2e_press(sim, BUTTON_RIGHT);
+	sim_run_ms(sim, WHY_MS);
+	leave_game(sim);
+	snprintf(step, sizeof step, "the hint and the reason why of %s's start", title);
+	return step_end(sim, deepest, step);
 }
 
 /* One whole game set up in the menu and played with the buttons. */
@@ -191,26 +253,32 @@ static uint16_t button_game(struct sim *sim, uint8_t game, struct deepest *deepe
 
 static void console_steps(struct sim *sim, struct deepest *deepest)
 {
-	step_begin(sim);
-	e2e_serial_ask_until(sim, "odra", "odra: rows 0-65535, one a line, then an empty line", 1000);
-	const char *rows[] = { "65535", "1", "65534", "4", "0", "12345" };
-	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		e2e_serial_send(sim, rows[i]);
+	if (e2e_feature("ODRA")) {
+		step_begin(sim);
+		e2e_serial_ask_until(sim, "odra", "odra: rows 0-65535, one a line, then an empty line", 1000);
+		const char *rows[] = { "65535", "1", "65534", "4", "0", "12345" };
+		for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+			e2e_serial_send(sim, rows[i]);
+		}
+		sim_uart_clear_output(sim);
+		e2e_serial_send(sim, "");
+		assert_true(e2e_serial_wait_lines(sim, 1, 1000));
+		step_end(sim, deepest, "the Odra challenge");
 	}
-	sim_uart_clear_output(sim);
-	e2e_serial_send(sim, "");
-	assert_true(e2e_serial_wait_lines(sim, 1, 1000));
-	step_end(sim, deepest, "the Odra challenge");
 
-	step_begin(sim);
-	e2e_serial_ask_all(sim, "help", QUIET_MS);
-	step_end(sim, deepest, "help");
+	if (e2e_feature("CONSOLE")) {
+		step_begin(sim);
+		e2e_serial_ask_all(sim, "help", QUIET_MS);
+		step_end(sim, deepest, "help");
+	}
 
-	step_begin(sim);
-	e2e_serial_ask_all(sim, "new nineteen", 700);
-	e2e_serial_ask_all(sim, "board", QUIET_MS);
-	step_end(sim, deepest, "board");
-	leave_game(sim);
+	if (e2e_feature("TYPED_PLAY") && e2e_game_in_firmware(GAME_NINETEEN)) {
+		step_begin(sim);
+		e2e_serial_ask_all(sim, "new nineteen", 700);
+		e2e_serial_ask_all(sim, "board", QUIET_MS);
+		step_end(sim, deepest, "board");
+		leave_game(sim);
+	}
 }
 
 static void stack_and_static_ram_leave_the_margin(void **state)
@@ -224,8 +292,14 @@ static void stack_and_static_ram_leave_the_margin(void **state)
 	char over[64];
 	e2e_error_text(ENGINE_ERR_GAME_OVER, over, sizeof over);
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
-		struct game_worst worst = { 0, 0, 0, 0 };
+		if (!e2e_game_to_test(game)) {
+			continue;
+		}
+		struct game_worst worst = { 0, 0, 0, 0, 0 };
 		worst.buttons = button_game(sim, game, &deepest, 7919u * (game + 1u));
+		if (e2e_feature("TEACHING")) {
+			worst.hint = hint_step(sim, game, &deepest);
+		}
 		struct position start;
 		engine_start_position(&start, game);
 		char position[TEXT_MAX];
@@ -243,8 +317,16 @@ static void stack_and_static_ram_leave_the_margin(void **state)
 				position_steps(sim, heavy[i], over, &deepest, &worst);
 			}
 		}
-		print_message("# %s: stack at most %u bytes in a game with the buttons, %u in an analysis and %u in a machine's move (from %u positions)\n",
-			      name, worst.buttons, worst.analysis, worst.move, worst.positions);
+		char hint[TEXT_MAX] = "", console[TEXT_MAX] = "";
+		if (e2e_feature("TEACHING")) {
+			snprintf(hint, sizeof hint, ", %u in a hint and its reason why", worst.hint);
+		}
+		if (worst.positions > 0) {
+			snprintf(console, sizeof console, ", %u in an analysis and %u in a machine's move at the console (from %u positions)",
+				 worst.analysis, worst.move, worst.positions);
+		}
+		print_message("# %s: stack at most %u bytes in a game with the buttons%s%s\n", name, worst.buttons, hint,
+			      console);
 	}
 	console_steps(sim, &deepest);
 

@@ -12,8 +12,9 @@
  * come back at the menu (the exhibit, whose ELF has attract mode: in
  * attract mode, whose key then brings the menu), its serial line first
  * saying "watchdog reset" then "grundy-box ready"; the settings must come back as the EEPROM kept
- * them (during a save: the old or the new, never others), the menu showing
- * that game; and no second reset may follow.  A second reset would come
+ * them (during a save: the old or the new, never others), or in an edition
+ * that keeps none (GRUNDY_BOX_FEATURES without SAVE) as the defaults of a
+ * power-on, the menu showing that game; and no second reset may follow.  A second reset would come
  * 16 ms after the first if the start-up left the watchdog as the reset
  * leaves it (on, with its shortest period), as the LCD's power-on wait
  * alone takes 50 ms.
@@ -54,6 +55,10 @@ static size_t settings_size;
  * (firmware/store.h), with its statistics beside them. */
 static bool exhibit;
 static size_t kept_size;
+/* Whether the edition keeps its settings in the EEPROM; without, a reset
+ * brings back the defaults, which each boot reads before any set-up. */
+static bool saved;
+static uint8_t defaults[SETTINGS_MAX];
 static char elf[4096]; /* the firmware, found as e2e_init() finds it */
 
 /* The size of the firmware's `settings`, from the ELF's symbols: the AVR
@@ -96,13 +101,14 @@ static bool writes_reached(struct sim *sim, void *ctx)
 }
 
 /* Boots, sets up `setup` in the menu and begins its game, which saves the
- * settings; the save is left to finish. */
+ * settings where the edition keeps them; the save is left to finish. */
 static struct sim *boot_and_begin(const struct e2e_setup *setup)
 {
 	struct sim *sim = e2e_boot(0);
 	/* A power-on is no watchdog reset. */
 	assert_true(sim_wait_uart(sim, "grundy-box ready\r\n", BOOT_TIMEOUT_MS));
 	assert_null(strstr(sim_uart_output(sim), "watchdog"));
+	read_settings(sim, defaults);
 	e2e_menu_set(sim, setup);
 	e2e_press(sim, BUTTON_SELECT);
 	sim_run_ms(sim, SAVE_MS);
@@ -183,19 +189,24 @@ static void hang_and_come_back(struct sim *sim, const char *moment)
 
 /* What the menu shows after a reset: the set-up kept, or on the exhibit,
  * which keeps no visitor's set-up, the operator's game (Marienbad, as no
- * operator has set another) with who moves first kept. */
+ * operator has set another) with who moves first kept; without saved
+ * settings, the defaults' Marienbad, the person first. */
 static struct e2e_setup setup_after_reset(const struct e2e_setup *setup)
 {
+	if (!saved) {
+		return e2e_start(GAME_MARIENBAD, false);
+	}
 	return exhibit ? e2e_start(GAME_MARIENBAD, setup->machine_first) : *setup;
 }
 
-/* The settings in RAM are `before` again, as far as they are kept, and the
- * menu shows `setup` (setup_after_reset). */
+/* The settings in RAM are `before` again, as far as they are kept (the
+ * defaults where none are), and the menu shows `setup`
+ * (setup_after_reset). */
 static void expect_settings(struct sim *sim, const uint8_t *before, const struct e2e_setup *setup)
 {
 	uint8_t after[SETTINGS_MAX];
 	read_settings(sim, after);
-	assert_memory_equal(after, before, kept_size);
+	assert_memory_equal(after, saved ? before : defaults, kept_size);
 	struct e2e_setup shown = setup_after_reset(setup);
 	assert_true(e2e_menu_shows(sim, &shown));
 }
@@ -333,11 +344,17 @@ int main(int argc, char **argv)
 	exhibit = system(command) == 0;
 	/* The exhibit keeps the bytes up to the operator's settings (store.h). */
 	kept_size = exhibit ? offsetof(struct settings, exhibit) + sizeof(struct exhibit_settings) : settings_size;
+	saved = e2e_feature("SAVE");
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_hang_at_the_menu_resets_to_the_menu),
+		cmocka_unit_test(a_hang_during_a_game_resets_to_the_menu),
+		cmocka_unit_test(a_hang_during_the_machines_move_resets_to_the_menu),
+	};
+	const struct CMUnitTest tests_with_saves[] = {
 		cmocka_unit_test(a_hang_at_the_menu_resets_to_the_menu),
 		cmocka_unit_test(a_hang_during_a_game_resets_to_the_menu),
 		cmocka_unit_test(a_hang_during_the_machines_move_resets_to_the_menu),
 		cmocka_unit_test(a_hang_during_a_save_keeps_the_old_settings_or_the_new),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return saved ? cmocka_run_group_tests(tests_with_saves, NULL, NULL) : cmocka_run_group_tests(tests, NULL, NULL);
 }

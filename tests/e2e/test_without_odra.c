@@ -1,6 +1,6 @@
 /*
  * A feature left out at build time (firmware/features.h) answers as if it
- * were never there.  Run on the pocket edition built with the Odra
+ * were never there.  Run on the teletype edition built with the Odra
  * challenge switched off (make test passes $(BUILD)/without/odra's ELF in
  * GRUNDY_BOX_ELF): `odra` is an unknown command, `help` does not offer it,
  * the rows that would have followed are read as what they are on their

@@ -12,9 +12,9 @@
 void fake_power_on(void)
 {
 	fake_hal_reset();
-	/* The game is const to all but firmware/game.c, which defines it
-	 * writable: zeroed here as the C start-up zeroes it. */
-	memset((struct game *)&game, 0, sizeof game);
+	/* The game is const to all but firmware/game.c: zeroed here as the C
+	 * start-up zeroes it. */
+	memset((struct game *)game, 0, sizeof *game);
 	memset(&settings, 0, sizeof settings);
 	console_init();
 }

@@ -80,7 +80,7 @@ static bool has_line(const char *text, const char *word)
 /* One pass of the main loop, and the checks on what it did. */
 static void pass(void)
 {
-	struct game before = game;
+	struct game before = *game;
 	size_t written = fake_line.output_length;
 	bool idle = !uart_pending() && fake_line_done();
 	box_poll();
@@ -93,9 +93,9 @@ static void pass(void)
 	bool moved = has_line(said, "you ") || has_line(said, "me ");
 	/* Left idle, a game is left and attract mode plays its own games,
 	 * whose moves the transcript does not print. */
-	bool idle_time = has_line(said, "left ") || has_line(said, "attract") || before.attract || game.attract;
+	bool idle_time = has_line(said, "left ") || has_line(said, "attract") || before.attract || game->attract;
 	if (!begun && !moved && !idle_time) {
-		check(memcmp(&before, &game, sizeof game) == 0);
+		check(memcmp(&before, game, sizeof *game) == 0);
 	}
 }
 

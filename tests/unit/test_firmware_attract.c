@@ -34,7 +34,7 @@ static bool caption_showing(void)
 
 static bool attract_on(void)
 {
-	return game.attract && !game.over;
+	return game->attract && !game->over;
 }
 
 static int set_up(void **state)
@@ -88,10 +88,10 @@ static void its_games_are_nobodys(void **state)
 	for (uint32_t ms = 0; ms < 400000u && games < 4u; ms += 100u) {
 		fake_device_run_ms(100);
 		win_lights += fake_hal.led_win;
-		if (game.over && !was_over) {
+		if (game->over && !was_over) {
 			games++;
 		}
-		was_over = game.over;
+		was_over = game->over;
 	}
 	assert_true(games >= 4u);
 	assert_int_equal(win_lights, 0);
@@ -138,12 +138,12 @@ static void an_unfinished_game_is_left_after_the_long_idle(void **state)
 	(void)state;
 	fake_device_press(KEY_SELECT); /* Marienbad, the person first */
 	fake_device_run_ms(3000);
-	assert_true(game_exists() && !game.over && !game.attract);
+	assert_true(game_exists() && !game->over && !game->attract);
 	fake_device_press(KEY_RIGHT); /* the last key */
 	fake_line_clear_output();
 	fake_device_run_ms(ATTRACT_IDLE_GAME_DEFAULT_S * 1000u - 1u);
-	assert_false(game.attract);
-	assert_false(game.over);
+	assert_false(game->attract);
+	assert_false(game->over);
 	fake_device_run_ms(1);
 	assert_true(attract_on());
 	assert_string_equal(fake_line_output(), "left marienbad 1 3 5 7\r\nattract\r\n");

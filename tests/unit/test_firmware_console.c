@@ -97,7 +97,7 @@ static void new_game_prints_its_transcript_and_board(void **state)
 						       "3: IIIII\r\n"
 						       "your move\r\n");
 	assert_true(game_exists());
-	assert_int_equal(game.to_move, PLAYER_PERSON);
+	assert_int_equal(game->to_move, PLAYER_PERSON);
 }
 
 /* `hint` answers the analysis line and counts, in the statistics of the
@@ -185,7 +185,7 @@ static void the_lcd_follows_a_console_game(void **state)
 	assert_true(fake_hal.led_thinking);
 	fake_device_run_ms(MACHINE_MS);
 	assert_false(fake_hal.led_thinking);
-	assert_int_equal(game.to_move, PLAYER_PERSON);
+	assert_int_equal(game->to_move, PLAYER_PERSON);
 }
 
 int main(void)

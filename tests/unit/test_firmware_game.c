@@ -37,10 +37,10 @@ static void record(uint8_t event)
 	assert_true(seen_count < SEEN_MAX);
 	struct seen *s = &seen[seen_count++];
 	s->event = event;
-	s->move = game.move;
-	s->to_move = game.to_move;
-	s->over = game.over;
-	memcpy(s->heaps, game.pos.u.heap, sizeof s->heaps);
+	s->move = game->move;
+	s->to_move = game->to_move;
+	s->over = game->over;
+	memcpy(s->heaps, game->pos.u.heap, sizeof s->heaps);
 }
 
 static const game_observer observers[] = { record, NULL };
@@ -113,8 +113,8 @@ static uint8_t winner_of_two_stones(uint8_t rule)
 	struct move b = take(1, 1);
 	assert_int_equal(game_play(&a), ENGINE_OK);
 	assert_int_equal(game_play(&b), ENGINE_OK);
-	assert_true(game.over);
-	return game.winner;
+	assert_true(game->over);
+	return game->winner;
 }
 
 static void the_last_mover_wins_under_normal_play(void **state)
@@ -138,7 +138,7 @@ static void leaving_is_told_before_the_game_closes(void **state)
 	assert_int_equal(seen_count, 2);
 	assert_int_equal(seen[1].event, GAME_LEFT);
 	assert_false(seen[1].over); /* it was in progress */
-	assert_true(game.over);
+	assert_true(game->over);
 	/* Leaving its result: told again, the game over already. */
 	game_leave();
 	assert_int_equal(seen_count, 3);
@@ -150,16 +150,16 @@ static void an_illegal_move_changes_nothing_and_tells_no_one(void **state)
 	(void)state;
 	struct position pos = nim(RULE_NORMAL, "3 4 5");
 	assert_true(game_start(&pos, PLAYER_PERSON));
-	struct game before = game;
+	struct game before = *game;
 	const struct move bad[] = { take(0, 4), take(3, 1), take(1, 0) };
 	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		assert_int_not_equal(game_play(&bad[i]), ENGINE_OK);
 	}
-	assert_memory_equal(&before, &game, sizeof game);
+	assert_memory_equal(&before, game, sizeof *game);
 	assert_int_equal(seen_count, 1); /* the beginning only */
 	struct position over = nim(RULE_NORMAL, "0 0");
 	assert_false(game_start(&over, PLAYER_PERSON));
-	assert_memory_equal(&before, &game, sizeof game);
+	assert_memory_equal(&before, game, sizeof *game);
 	assert_int_equal(seen_count, 1);
 }
 
@@ -169,11 +169,11 @@ static void a_game_left_takes_no_move(void **state)
 	struct position pos = nim(RULE_NORMAL, "3 4 5");
 	assert_true(game_start(&pos, PLAYER_PERSON));
 	game_leave();
-	struct game before = game;
+	struct game before = *game;
 	unsigned told = seen_count;
 	const struct move legal = take(0, 1);
 	assert_int_equal(game_play(&legal), ENGINE_ERR_GAME_OVER);
-	assert_memory_equal(&before, &game, sizeof game);
+	assert_memory_equal(&before, game, sizeof *game);
 	assert_int_equal(seen_count, told);
 }
 
@@ -185,8 +185,8 @@ static void the_menu_set_up_begins_with_its_first_player(void **state)
 	assert_int_equal(game_new(), ENGINE_OK);
 	assert_int_equal(seen_count, 1);
 	assert_int_equal(seen[0].event, GAME_BEGAN);
-	assert_int_equal(game.to_move, PLAYER_MACHINE);
-	assert_memory_equal(&game.pos, &settings.setup, sizeof game.pos);
+	assert_int_equal(game->to_move, PLAYER_MACHINE);
+	assert_memory_equal(&game->pos, &settings.setup, sizeof game->pos);
 }
 
 int main(void)

@@ -132,7 +132,7 @@ static void marienbad_ends_dark(void **state)
 	assert_int_equal(fake_hal.lamps, 0x0040u); /* lamp 10 */
 	struct move last = take(3, 1);
 	assert_int_equal(game_play(&last), ENGINE_OK);
-	assert_true(game.over);
+	assert_true(game->over);
 	assert_int_equal(fake_hal.lamps, 0);
 }
 
@@ -256,7 +256,7 @@ static void fewer_parts_fill_the_rows_from_the_bottom(void **state)
 	/* Kayles' row of 12 split in two: three rows now. */
 	start(GAME_KAYLES, "1 12", PLAYER_PERSON);
 	struct move split;
-	assert_int_equal(engine_parse_move(&game.pos, "2.6", &split), ENGINE_OK);
+	assert_int_equal(engine_parse_move(&game->pos, "2.6", &split), ENGINE_OK);
 	assert_int_equal(game_play(&split), ENGINE_OK);
 	assert_lamps("1 001 00101 0000110");
 }
@@ -269,19 +269,19 @@ static void a_game_over_darkens_lamp_1_and_keeps_its_parts(void **state)
 	start(GAME_NIM, "1", PLAYER_PERSON);
 	struct move last = take(0, 1);
 	assert_int_equal(game_play(&last), ENGINE_OK);
-	assert_true(game.over); /* the machine would be to move, but nothing is */
+	assert_true(game->over); /* the machine would be to move, but nothing is */
 	assert_lamps("0 000 00000 0000000");
 	start(GAME_SUBTRACTION, "S=3 4", PLAYER_PERSON);
 	struct move three = take(0, 3);
 	assert_int_equal(game_play(&three), ENGINE_OK);
-	assert_true(game.over);
+	assert_true(game->over);
 	assert_lamps("0 000 00000 0000001");
 	start(GAME_CHOMP, "1x2", PLAYER_MACHINE);
 	assert_lamps("1 000 00000 0000010");
 	struct move bite;
-	assert_int_equal(engine_parse_move(&game.pos, "1,2", &bite), ENGINE_OK);
+	assert_int_equal(engine_parse_move(&game->pos, "1,2", &bite), ENGINE_OK);
 	assert_int_equal(game_play(&bite), ENGINE_OK);
-	assert_true(game.over);
+	assert_true(game->over);
 	assert_lamps("0 000 00000 0000001");
 }
 
@@ -431,19 +431,19 @@ static void every_game_played_out_shows_its_position(void **state)
 		engine_start_position(&pos, id);
 		assert_true(game_start(&pos, PLAYER_MACHINE));
 		games++;
-		while (!game.over) {
-			bool machine = game.to_move == PLAYER_MACHINE;
-			uint16_t now = expected_lamps(&game.pos, machine);
+		while (!game->over) {
+			bool machine = game->to_move == PLAYER_MACHINE;
+			uint16_t now = expected_lamps(&game->pos, machine);
 			if (fake_hal.lamps != now) {
 				struct text_buffer text = { { text_put }, { 0 }, 0 };
-				engine_print_position(&game.pos, &text.sink);
+				engine_print_position(&game->pos, &text.sink);
 				fail_msg("%s %s: lamps %04x, not %04x", engine_game_name(id), text.chars, fake_hal.lamps, now);
 			}
 			positions++;
 			struct move mv;
 			if (machine) {
-				assert_true(engine_best_move(&game.pos, &mv));
-				struct position after = game.pos;
+				assert_true(engine_best_move(&game->pos, &mv));
+				struct position after = game->pos;
 				engine_apply_move(&after, &mv);
 				lights_choice(&mv, ANNOUNCE_MS);
 				assert_int_equal(fake_hal.lamps, expected_lamps(&after, true));
@@ -451,11 +451,11 @@ static void every_game_played_out_shows_its_position(void **state)
 				assert_int_equal(fake_hal.lamps, now);
 				blinks += expected_lamps(&after, true) != now;
 			} else {
-				assert_true(engine_keep_going(&game.pos, 0, &mv));
+				assert_true(engine_keep_going(&game->pos, 0, &mv));
 			}
 			assert_int_equal(game_play(&mv), ENGINE_OK);
 		}
-		assert_int_equal(fake_hal.lamps, expected_lamps(&game.pos, false));
+		assert_int_equal(fake_hal.lamps, expected_lamps(&game->pos, false));
 		positions++;
 	}
 	printf("# %u positions of %u games: the lamps as worked out, %u choices blinking\n", positions, games, blinks);

@@ -84,8 +84,8 @@ static void select_begins_the_game_the_lcd_shows(void **state)
 	assert_int_equal(settings.setup.game, GAME_NIM);
 	fake_device_press(KEY_SELECT);
 	assert_true(game_exists());
-	assert_false(game.over);
-	assert_memory_equal(&game.pos, &settings.setup, sizeof game.pos);
+	assert_false(game->over);
+	assert_memory_equal(&game->pos, &settings.setup, sizeof game->pos);
 	assert_string_equal(fake_line_output(), "new nim 3 4 5\r\n");
 	row_starts(0, "U/D=where L/R=n");
 	fake_device_run_ms(HELP_MS);
@@ -102,7 +102,7 @@ static void a_set_up_with_no_move_is_refused_on_row_1(void **state)
 	fake_device_press(KEY_LEFT);
 	memset(settings.setup.u.heap, 0, sizeof settings.setup.u.heap);
 	fake_device_press(KEY_SELECT);
-	assert_false(game_exists() && !game.over);
+	assert_false(game_exists() && !game->over);
 	char reason[64];
 	struct buffer_sink sink;
 	buffer_sink_init(&sink, reason, sizeof reason);

@@ -82,7 +82,7 @@ static struct position nim(const char *heaps)
 static void play(const char *move)
 {
 	struct move mv;
-	assert_int_equal(engine_parse_move(&game.pos, move, &mv), ENGINE_OK);
+	assert_int_equal(engine_parse_move(&game->pos, move, &mv), ENGINE_OK);
 	assert_int_equal(game_play(&mv), ENGINE_OK);
 }
 
@@ -318,9 +318,9 @@ static void the_attract_modes_games_are_not_counted(void **state)
 	(void)state;
 	struct position pos = nim("1");
 	assert_true(game_start(&pos, PLAYER_MACHINE));
-	((struct game *)&game)->attract = true; /* as the attract mode will set it */
+	((struct game *)game)->attract = true; /* as the attract mode will set it */
 	play("1-1");
-	((struct game *)&game)->attract = false;
+	((struct game *)game)->attract = false;
 	settle();
 	assert_int_equal(stats_count(STATS_TOTAL, STATS_PLAYED), 0);
 	play_game(KIND_ME, 0, NULL);
