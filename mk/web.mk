@@ -52,11 +52,11 @@ $(WEB_GEN)/board-data.js: $(WEB_BOARD_DATA)
 	$(Q)$(WEB_BOARD_DATA) $@
 
 # Every edition's hex, the pocket first (EDITIONS' order).
-$(WEB_GEN)/firmware.js: $(WEB_HEXES)
+$(WEB_GEN)/firmware.js: $(WEB_HEXES) $(foreach edition,$(EDITIONS),editions/$(edition).mk)
 	@echo "  GEN     $@"
 	$(Q)mkdir -p $(@D)
 	$(Q){ echo 'export const editions = ['; \
-		$(foreach edition,$(EDITIONS),printf "  { name: '%s', hex: '%s' },\n" $(edition) "$$(tr '\r\n' '  ' <$($(edition)_DIR)/grundy-box.hex)";) \
+		$(foreach edition,$(EDITIONS),printf "  { name: '%s', features: '%s', hex: '%s' },\n" $(edition) '$($(edition)_FEATURES)' "$$(tr '\r\n' '  ' <$($(edition)_DIR)/grundy-box.hex)";) \
 		echo '];'; } >$@
 
 $(WEB)/grundy-box.js: $(WEB_SRC) $(WEB_GEN)/board-data.js $(WEB_GEN)/firmware.js $(WEB_MODULES)

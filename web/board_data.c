@@ -4,7 +4,8 @@
  * character ROM and the firmware's Polish letters.  Compiled with the
  * headers the firmware and the simulator use (board/lcd_keypad_shield.h,
  * engine/letters.def, simavr's character generator), so the page cannot
- * drift from the board.
+ * drift from the board; and the LCD picture's geometry of the simulator's
+ * PNG (sim/lcd_png.h), so that the two pictures can be compared dot for dot.
  *
  *   board_data OUT.js
  */
@@ -12,6 +13,7 @@
 #include <stdio.h>
 
 #include "board/lcd_keypad_shield.h"
+#include "sim/lcd_png.h"
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdiscarded-qualifiers"
@@ -94,7 +96,11 @@ int main(int argc, char **argv)
 		}
 		fprintf(out, "],\n");
 	}
-	fprintf(out, "  },\n  uartBaud: %lu,\n", (unsigned long)BOARD_UART_BAUD);
+	fprintf(out, "  },\n  lcdPicture: { dot: %u, dotPitch: %u, cellPitchX: %u, cellPitchY: %u, origin: %u, bezel: %u, "
+		     "width: %u, height: %u },\n",
+		LCD_PNG_DOT, LCD_PNG_DOT_PITCH, LCD_PNG_CELL_PITCH_X, LCD_PNG_CELL_PITCH_Y, LCD_PNG_ORIGIN, LCD_PNG_BEZEL,
+		LCD_PNG_WIDTH, LCD_PNG_HEIGHT);
+	fprintf(out, "  uartBaud: %lu,\n", (unsigned long)BOARD_UART_BAUD);
 	fprintf(out, "  // The character ROM: 8 dot rows a character, bit 4 the leftmost dot.\n  font: [\n");
 	for (unsigned code = 0; code < 256u; code++) {
 		uint8_t rows[8];
