@@ -207,9 +207,12 @@ export class Chip {
         cpu.pc++;
         cpu.cycles++;
         if (data[SMCR] & SMCR_SE) {
+          // Asleep even with an interrupt waiting: it wakes the chip at
+          // once, through the wake-up's cycles (sleepUntil).
           this.sleeping = true;
           this.sleepMode = SLEEP_MODES[(data[SMCR] >> 1) & 7];
           this.asleepCycles++;
+          continue;
         }
       } else {
         avrInstruction(cpu);

@@ -1,0 +1,241 @@
+// The page's board (web/src/board.js: the chip on avr8js and the shield
+// around it) in Node, without a browser: every edition boots to its menu,
+// a Marienbad game played with the buttons is checked against the host
+// tool, the sleep at the menu against the simulator's (simavr), a hang is
+// ended by the watchdog, the EEPROM survives a reload, and a burst of 300
+// lines is answered in order through XON/XOFF.
+//
+// usage: node web/test/board.test.js BUILD-FOLDER
+'use strict';
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+const { test, note, check, run } = require('./tap');
+const { editionsOf } = require('./editions');
+
+const build = process.argv[2] || 'build';
+const { Board } = require(path.resolve(build, 'web-test', 'board.cjs'));
+const editions = editionsOf(build);
+const HOST_TOOL = path.join(build, 'grundy');
+const SIMULATOR = path.join(build, 'grundy-sim');
+// What the sleep is weighed over: after a new chip's first writes, as
+// tests/e2e/test_sleep.c weighs it.
+const FIRST_WRITES_MS = 3000;
+const SLEEP_SPAN_MS = 10000;
+const SLEEP_TOLERANCE_POINTS = 0.2;
+
+// A small seeded generator, so a failing game can be played again.
+function random(seed) {
+  let state = seed >>> 0;
+  return (n) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return Math.floor((state / 2 ** 32) * n);
+  };
+}
+
+function boot(edition, eeprom = null) {
+  const board = new Board({ hex: edition.hex, eeprom });
+  board.runMs(1500);
+  return board;
+}
+
+// Runs until `predicate` holds, `ms` of simulated time at most.
+function waitFor(board, predicate, ms, what) {
+  for (let waited = 0; waited <= ms; waited += 5) {
+    if (predicate()) return waited;
+    board.runMs(5);
+  }
+  throw new Error(`after ${ms} ms: ${what}; the LCD shows ${JSON.stringify(board.lcdText())}`);
+}
+
+function press(board, button, ms = 120, settle = 150) {
+  board.press(button, ms);
+  board.runMs(ms + settle);
+}
+
+function hostAnalysis(game, position) {
+  return execFileSync(HOST_TOOL, [game, ...position.map(String)], { encoding: 'utf8' }).trim();
+}
+
+function checkHealth(board) {
+  check(board.lcd.violations === 0, `LCD timing violated ${board.lcd.violations} times: ${board.lcd.firstViolation}`);
+}
+
+for (const edition of editions) {
+  test(`${edition.name}: boots to the menu, says it is ready, at the rate it set`, () => {
+    const board = boot(edition);
+    waitFor(board, () => board.lcdText()[0].trim() !== '', 1500, 'the menu');
+    const rows = board.lcdText();
+    note(`${edition.name}: ${JSON.stringify(rows)}, ${board.baud} baud`);
+    check(/grundy-box ready\r?\n/.test(board.receivedText), `no ready line: ${JSON.stringify(board.receivedText)}`);
+    // The firmware's UBRR0 and U2X0 make 115,200 baud within 2.5 %.
+    check(Math.abs(board.baud - 115200) / 115200 < 0.025, `the rate the firmware set is ${board.baud} baud`);
+    check(board.flowControl.xon >= 1, 'no XON at power-on');
+    checkHealth(board);
+  });
+}
+
+const pocket = editions[0];
+
+test('Marienbad played with the buttons: every machine move leaves a lost position (host tool)', () => {
+  const board = boot(pocket);
+  press(board, 'select'); // the game the menu shows, Marienbad, the person first
+  waitFor(board, () => board.receivedText.includes('new marienbad 1 3 5 7'), 2000, 'the game to begin');
+  press(board, 'down'); // past the page of help
+  const pick = random(22);
+  let position = [1, 3, 5, 7];
+  let machineMoves = 0;
+  for (let turn = 0; turn < 20 && position.some((n) => n > 0); turn++) {
+    waitFor(board, () => board.lcdText()[1].startsWith('Take '), 5000, 'the person\'s turn');
+    const heaps = position.map((n, i) => [n, i]).filter(([n]) => n > 0);
+    const [size, heap] = heaps[pick(heaps.length)];
+    const amount = 1 + pick(size);
+    for (let presses = 0; cursorOf(board) !== heap; presses++) {
+      check(presses < 8, `the cursor never reached row ${heap + 1}`);
+      press(board, 'down');
+    }
+    for (let presses = 0; amountOf(board) !== amount; presses++) {
+      check(presses < 16, `the amount never reached ${amount}`);
+      press(board, amountOf(board) < amount ? 'right' : 'left');
+    }
+    const yours = linesFrom(board, 'you ').length;
+    press(board, 'select');
+    position[heap] -= amount;
+    waitFor(board, () => linesFrom(board, 'you ').length > yours, 2000, 'the transcript of the move');
+    const you = linesFrom(board, 'you ').pop();
+    check(you === `you ${heap + 1}-${amount} -> ${position.join(' ')}`, `the transcript says "${you}"`);
+    if (!position.some((n) => n > 0)) break;
+    waitFor(board, () => linesFrom(board, 'me ').length > machineMoves || linesFrom(board, 'winner').length, 5000, 'the machine\'s move');
+    if (linesFrom(board, 'me ').length === machineMoves) break;
+    const me = linesFrom(board, 'me ').pop();
+    const after = me.split(' -> ')[1].split(' ').map(Number);
+    const analysis = hostAnalysis('marienbad', after);
+    check(/outcome=P/.test(analysis), `the machine's "${me}" leaves ${after.join(' ')}: ${analysis}`);
+    position = after;
+    machineMoves++;
+  }
+  waitFor(board, () => /winner /.test(board.receivedText), 5000, 'the game\'s end');
+  const winner = board.receivedText.match(/winner (\w+)/)[1];
+  note(`Marienbad: ${machineMoves} machine moves checked with ${HOST_TOOL}; transcript:\n${board.receivedText.trim()}`);
+  check(winner === 'me', `the machine lost a game it wins from the start: winner ${winner}`);
+  checkHealth(board);
+});
+
+// The row the cursor is on: "1 0[5]4" is row 3.
+function cursorOf(board) {
+  const parts = board.lcdText()[0].match(/\[?\d+\]?/g) || [];
+  return parts.findIndex((p) => p.startsWith('['));
+}
+
+function amountOf(board) {
+  const m = board.lcdText()[1].match(/^Take (\d+) match/);
+  return m ? Number(m[1]) : -1;
+}
+
+// The whole lines the chip sent that begin with `start`.
+function linesFrom(board, start) {
+  const text = board.receivedText;
+  return text.slice(0, text.lastIndexOf('\n')).replace(/\r/g, '').split('\n').filter((l) => l.startsWith(start));
+}
+
+function simavrSleep(edition) {
+  const script = path.join(fs.mkdtempSync(path.join(require('os').tmpdir(), 'grundy-web-')), 'sleep.txt');
+  fs.writeFileSync(script, `run ${FIRST_WRITES_MS}\ncycles\nrun ${SLEEP_SPAN_MS}\ncycles\n`);
+  const out = execFileSync(SIMULATOR, ['--script', script, edition.elf], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  fs.rmSync(path.dirname(script), { recursive: true });
+  const [first, second] = [...out.matchAll(/cycles (\d+) asleep (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  return (100 * (second[1] - first[1])) / (second[0] - first[0]);
+}
+
+for (const edition of editions) {
+  test(`${edition.name}: asleep at the menu within ${SLEEP_TOLERANCE_POINTS} points of simavr`, () => {
+    const board = new Board({ hex: edition.hex });
+    board.runMs(FIRST_WRITES_MS);
+    const cycles = board.cycles;
+    const asleep = board.asleepCycles;
+    const started = Date.now();
+    board.runMs(SLEEP_SPAN_MS);
+    const wall = (Date.now() - started) / 1000;
+    const here = (100 * (board.asleepCycles - asleep)) / (board.cycles - cycles);
+    const simavr = simavrSleep(edition);
+    note(`${edition.name}: asleep ${here.toFixed(3)} % of ${SLEEP_SPAN_MS / 1000} s at the menu here, ${simavr.toFixed(3)} % in simavr ` +
+      `(difference ${(here - simavr).toFixed(3)} points); ${SLEEP_SPAN_MS / 1000} simulated s took ${wall.toFixed(2)} s of wall time`);
+    check(Math.abs(here - simavr) <= SLEEP_TOLERANCE_POINTS, 'the sleep fractions differ by more than the tolerance');
+    checkHealth(board);
+  });
+}
+
+// avr-libc's _exit: CLI, then a jump to itself.
+function exitAddress(board) {
+  const flash = board.flash;
+  for (let i = 0; i + 1 < flash.length; i++) if (flash[i] === 0x94f8 && flash[i + 1] === 0xcfff) return i;
+  throw new Error('no _exit (cli; rjmp .) in the firmware');
+}
+
+for (const edition of editions) {
+  test(`${edition.name}: a hang is reset by the watchdog, once, back at the menu`, () => {
+    const board = boot(edition);
+    waitFor(board, () => board.receivedText.includes('ready'), 1500, 'the ready line');
+    const menu = board.lcdText()[0];
+    const hungAt = board.cycles;
+    board.chip.cpu.pc = exitAddress(board);
+    const ms = waitFor(board, () => board.chip.resets.watchdog > 0, 1000, 'the watchdog reset');
+    const back = waitFor(board, () => /watchdog reset\r?\ngrundy-box ready/.test(board.receivedText), 1000, '"watchdog reset" then "ready"');
+    board.runMs(2000);
+    note(`${edition.name}: reset ${ms} ms after the hang (cycle ${hungAt}), ready ${back} ms later; the LCD: ${JSON.stringify(board.lcdText())}`);
+    // The firmware's period is 500 ms (WDTO_500MS: 512 ms of the 128 kHz
+    // oscillator), counted from its last feed.
+    check(ms >= 400 && ms <= 520, `the reset came ${ms} ms after the hang`);
+    check(board.chip.resets.watchdog === 1, `${board.chip.resets.watchdog} watchdog resets`);
+    if (!edition.features.includes('ATTRACT')) {
+      check(board.lcdText()[0] === menu, `the menu did not come back: ${JSON.stringify(board.lcdText())}`);
+    }
+    checkHealth(board);
+  });
+}
+
+test('the EEPROM keeps the game chosen across a reload', () => {
+  const board = boot(pocket);
+  check(board.lcdText()[0].includes('Marienbad'), `a new chip's menu: ${board.lcdText()[0]}`);
+  press(board, 'right');
+  const chosen = board.lcdText()[0];
+  check(!chosen.includes('Marienbad'), 'RIGHT did not change the game');
+  press(board, 'select'); // a game begun saves the settings
+  board.runMs(2000);
+  const kept = board.eeprom.memory.slice();
+  const writes = board.eeprom.writes;
+  const again = boot(pocket, kept);
+  const fresh = boot(pocket, null);
+  note(`chose ${chosen.trim()}, ${writes} EEPROM writes; after the reload: ${again.lcdText()[0].trim()}; a new chip: ${fresh.lcdText()[0].trim()}`);
+  check(writes > 0, 'nothing was written to the EEPROM');
+  check(again.lcdText()[0] === chosen, `the reload shows ${again.lcdText()[0]}, not ${chosen}`);
+  check(fresh.lcdText()[0] !== chosen, 'a new chip shows the chosen game too: the test proves nothing');
+});
+
+// Where the teletype edition is built, the burst is its; until then the
+// first edition whose console analyses positions.
+const consoleEdition = editions.find((e) => e.name === 'teletype') || editions.find((e) => e.features.includes('ANALYSIS'));
+
+test(`${consoleEdition.name}: a burst of 300 lines, back to back, answered in order through XON/XOFF`, () => {
+  const board = boot(consoleEdition);
+  const pick = random(300);
+  const positions = [];
+  for (let i = 0; i < 30; i++) positions.push(['marienbad', [pick(2), pick(4), pick(6), pick(8)]]);
+  const answers = positions.map(([game, position]) => hostAnalysis(game, position));
+  const order = Array.from({ length: 300 }, (_, i) => i % 30);
+  const text = order.map((i) => `${positions[i][0]} ${positions[i][1].join(' ')}\n`).join('');
+  const start = board.received.length;
+  board.type(text);
+  const replies = () => board.receivedText.split('\n').filter((l) => l.startsWith('game=') || l.startsWith('error'));
+  const ms = waitFor(board, () => replies().length >= 300, 60000, '300 replies');
+  board.runMs(200);
+  const got = replies();
+  note(`${got.length} replies to 300 lines (${text.length} bytes) in ${ms} ms; XOFF sent ${board.flowControl.xoff} times, XON ${board.flowControl.xon}; ${board.received.length - start} bytes back`);
+  check(got.length === 300, `${got.length} replies`);
+  order.forEach((i, n) => check(got[n].trim() === answers[i], `reply ${n + 1}: "${got[n]}", the host tool: "${answers[i]}"`));
+  check(board.flowControl.xoff > 0, 'the device never sent XOFF: the burst did not test flow control');
+  check(!board.receivedText.includes('error'), 'an error line: bytes were lost');
+  checkHealth(board);
+});
+
+run().then((failed) => process.exit(failed ? 1 : 0));
