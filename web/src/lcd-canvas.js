@@ -37,9 +37,15 @@ export function setUpLcdCanvas(canvas) {
   return canvas.getContext('2d');
 }
 
-// Draws what `board` shows now; backlight true while it is on.
-export function drawLcd(context, boardState, backlight) {
-  const colours = backlight ? COLOURS.lit : COLOURS.dark;
+// The glass with every dot unlit, drawn once for each backlight state.
+const backgrounds = new Map();
+
+function background(colours) {
+  if (backgrounds.has(colours)) return backgrounds.get(colours);
+  const canvas = document.createElement('canvas');
+  canvas.width = geometry.width;
+  canvas.height = geometry.height;
+  const context = canvas.getContext('2d');
   const { width, height, bezel, origin, dot, dotPitch, cellPitchX, cellPitchY } = geometry;
   context.fillStyle = css(colours.bezel);
   context.fillRect(0, 0, width, height);
@@ -47,29 +53,45 @@ export function drawLcd(context, boardState, backlight) {
     context.fillStyle = css(glassColour(colours, y));
     context.fillRect(bezel, y, width - 2 * bezel, 1);
   }
+  for (let row = 0; row < board.lcdRows; row++) {
+    for (let dotY = 0; dotY < 8; dotY++) {
+      const y = origin + row * cellPitchY + dotY * dotPitch;
+      for (let line = 0; line < dot; line++) {
+        const glass = glassColour(colours, y + line);
+        context.fillStyle = css(glass.map((c, i) => c + colours.dotOffLift[i]));
+        for (let column = 0; column < board.lcdColumns; column++) {
+          for (let dotX = 0; dotX < 5; dotX++) {
+            context.fillRect(origin + column * cellPitchX + dotX * dotPitch, y + line, dot, 1);
+          }
+        }
+      }
+    }
+  }
+  backgrounds.set(colours, canvas);
+  return canvas;
+}
+
+// Draws what `boardState` shows now; backlight true while it is on.
+export function drawLcd(context, boardState, backlight) {
+  const colours = backlight ? COLOURS.lit : COLOURS.dark;
+  const { origin, dot, dotPitch, cellPitchX, cellPitchY } = geometry;
+  context.drawImage(background(colours), 0, 0);
   const lcd = boardState.lcd;
+  if (!lcd.displayOn) return;
   const cursor = lcd.cursor(boardState.cycles);
+  context.fillStyle = css(colours.dotOn);
   for (let row = 0; row < board.lcdRows; row++) {
     for (let column = 0; column < board.lcdColumns; column++) {
-      let rows = lcd.displayOn ? boardState.cellDots(row, column).slice() : new Array(8).fill(0);
+      let rows = boardState.cellDots(row, column).slice();
       if (cursor && cursor.row === row && cursor.column === column) {
         if (cursor.underline) rows[7] = 0x1f;
         if (cursor.block) rows = new Array(8).fill(0x1f);
       }
       for (let dotY = 0; dotY < 8; dotY++) {
+        if (!rows[dotY]) continue;
         const y = origin + row * cellPitchY + dotY * dotPitch;
         for (let dotX = 0; dotX < 5; dotX++) {
-          const x = origin + column * cellPitchX + dotX * dotPitch;
-          if (rows[dotY] & (0x10 >> dotX)) {
-            context.fillStyle = css(colours.dotOn);
-            context.fillRect(x, y, dot, dot);
-          } else {
-            for (let line = 0; line < dot; line++) {
-              const glass = glassColour(colours, y + line);
-              context.fillStyle = css(glass.map((c, i) => c + colours.dotOffLift[i]));
-              context.fillRect(x, y + line, dot, 1);
-            }
-          }
+          if (rows[dotY] & (0x10 >> dotX)) context.fillRect(origin + column * cellPitchX + dotX * dotPitch, y, dot, dot);
         }
       }
     }

@@ -116,7 +116,7 @@ function render() {
   if (machine.lcd.changes !== lastDrawn.changes || backlight !== lastDrawn.backlight || blink !== lastDrawn.blink) {
     drawLcd(lcdContext, machine, backlight !== 'off');
     lastDrawn = { changes: machine.lcd.changes, backlight, blink };
-    $('backlight').textContent = backlight === 'off' ? 'backlight off (D10 low)' : backlight === 'on' ? '' : 'D10 driven high!';
+    setText('backlight', backlight === 'off' ? 'backlight off (D10 low)' : backlight === 'on' ? '' : 'D10 driven high!');
   }
   const leds = `${machine.leds.thinking} ${machine.leds.win}`;
   if (leds !== lastLeds) {
@@ -130,14 +130,21 @@ function render() {
   }
   const tone = machine.tone();
   speaker.play(tone, machine.buzzer, machine.frequency);
-  $('tone').textContent = tone ? `\u266a ${Math.round(tone)} Hz` : '';
+  setText('tone', tone ? `\u266a ${Math.round(tone)} Hz` : '');
   if (pendingText) {
-    appendTranscript(pendingText, 'rx');
+    // A terminal's CR LF, one line end in the pane.
+    appendTranscript(pendingText.replace(/\r\n/g, '\n'), 'rx');
     pendingText = '';
   }
   const baud = machine.baud;
   const nominal = STANDARD_RATES.reduce((a, b) => (Math.abs(b - baud) < Math.abs(a - baud) ? b : a));
-  $('baud').textContent = baud ? `${nominal} baud` : '';
+  setText('baud', baud ? `${nominal} baud` : '');
+}
+
+// Only a change touches the page, which then lays itself out again.
+function setText(id, text) {
+  const element = $(id);
+  if (element.textContent !== text) element.textContent = text;
 }
 
 function appendTranscript(text, kind) {
@@ -313,6 +320,8 @@ window.grundyBox = {
     asleepCycles: machine.asleepCycles,
     baud: machine.baud,
     lcdViolations: machine.lcd.violations,
+    cursor: machine.lcd.cursor(machine.cycles),
+    customCells: [0, 1].flatMap((row) => [...Array(board.lcdColumns).keys()].filter((c) => machine.lcd.cell(row, c) < 16)).length,
     resets: { ...machine.chip.resets },
     wallMs: performance.now(),
     busyMs: clock.busyMs,
