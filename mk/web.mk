@@ -72,10 +72,19 @@ $(WEB_TEST_BUNDLE): $(WEB_SRC) $(WEB_GEN)/board-data.js $(WEB_MODULES)
 	$(Q)NODE_PATH=$(abspath $(WEB_NPM)/node_modules) $(ESBUILD) web/src/board.js --bundle --platform=node --format=cjs --target=node18 --log-level=warning \
 		$(WEB_ALIASES) --outfile=$@
 
+# A small program of its own for the chip's sleep modes, the watchdog's two
+# modes and the backlight, which the firmware may not use (yet).
+WEB_SLEEP_MODES := $(BUILD)/web-test/sleep_modes.hex
+$(WEB_SLEEP_MODES): web/test/avr/sleep_modes.c | $(DEPS_STAMP)
+	@echo "  AVR-CC  $<"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(AVR_CC) -mmcu=$(MCU) -DF_CPU=$(F_CPU) -std=gnu11 -Os $(WARNINGS) -o $(@:.hex=.elf) $<
+	$(Q)$(AVR_OBJCOPY) -O ihex -j .text -j .data $(@:.hex=.elf) $@
+
 web-serve: web
 	node web/serve.js $(WEB) $(WEB_PORT)
 
 # make test runs the page's tests (tests/scripts/web_*.sh): the board in
 # Node, checked against the host tool and the simulator, and the page in
 # Chromium.
-test: web $(WEB_TEST_BUNDLE) $(CLI) $(SIM)
+test: web $(WEB_TEST_BUNDLE) $(WEB_SLEEP_MODES) $(CLI) $(SIM)

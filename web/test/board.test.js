@@ -238,4 +238,37 @@ test(`${consoleEdition.name}: a burst of 300 lines, back to back, answered in or
   checkHealth(board);
 });
 
+test('the chip: idle and power-down sleep, the watchdog\'s interrupt and reset, the backlight (web/test/avr/sleep_modes.c)', () => {
+  const board = new Board({ hex: fs.readFileSync(path.join(build, 'web-test', 'sleep_modes.hex'), 'utf8') });
+  const lines = [];
+  let line = '';
+  board.onSerial = (text) => {
+    line += text;
+    if (!line.endsWith('\n')) return;
+    lines.push({ text: line.trim(), cycles: board.cycles, asleep: board.asleepCycles, backlight: board.backlight });
+    line = '';
+  };
+  board.runMs(1000);
+  const find = (start) => lines.find((l) => l.text.startsWith(start)) || { text: '' };
+  note(lines.map((l) => `${l.text} (cycle ${l.cycles}, asleep ${l.asleep}, backlight ${l.backlight})`).join('\n'));
+  check(lines[0].text === 'start 1', `the first start's flags: ${lines[0].text} (power-on: 1)`);
+  check(find('backlight off').backlight === 'off', 'D10 driven low: the backlight is not off');
+  check(find('backlight on').backlight === 'on', 'D10 an input again: the backlight is not on');
+  const idle = find('idle').text.match(/wakes=(\d+) overflows=(\d+)/);
+  const down = find('power-down').text.match(/wakes=(\d+) overflows=(\d+)/);
+  check(idle && down, 'no report of the sleeps');
+  // Idle: Timer0 counts through 10 watchdog periods of 16.384 ms.
+  check(Number(idle[1]) === 10 && Math.abs(Number(idle[2]) - 160) <= 3, `idle: ${idle[0]} (Timer0 overflows about 160)`);
+  // Power-down: Timer0 counts only while awake, and the chip sleeps
+  // through the watchdog's periods (16.384 ms, 262,144 cycles, each).
+  const span = find('power-down');
+  const before = find('idle');
+  const awake = span.cycles - before.cycles - (span.asleep - before.asleep);
+  check(Number(down[1]) === 10, `power-down: ${down[0]}`);
+  check(Number(down[2]) <= awake / 16384 + 1, `power-down: ${down[2]} overflows in ${awake} cycles awake`);
+  check(span.asleep - before.asleep >= 9 * 262144, `power-down: ${span.asleep - before.asleep} cycles asleep`);
+  check(lines.length === 5 + 1 && lines[5].text === 'start 8' && board.chip.resets.watchdog === 1,
+    `the watchdog in reset mode: ${lines.slice(5).map((l) => l.text).join(', ')}, ${board.chip.resets.watchdog} watchdog resets (WDRF: 8)`);
+});
+
 run().then((failed) => process.exit(failed ? 1 : 0));
