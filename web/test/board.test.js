@@ -271,4 +271,64 @@ test('the chip: idle and power-down sleep, the watchdog\'s interrupt and reset, 
     `the watchdog in reset mode: ${lines.slice(5).map((l) => l.text).join(', ')}, ${board.chip.resets.watchdog} watchdog resets (WDRF: 8)`);
 });
 
+const exhibit = editions.find((e) => e.features.includes('LAMPS') && e.features.includes('SOUND'));
+if (exhibit) {
+  test(`${exhibit.name}: Marienbad's 16 matches on the lamps, a key's click on the piezo`, () => {
+    const board = boot(exhibit);
+    check(board.lampLatches > 0 && board.lamps === 0, `before a game: ${board.lampLatches} latches, lamps ${board.lamps.toString(2)}`);
+    const edges = board.buzzer.edges;
+    board.press('select', 120);
+    let tone = 0;
+    for (let ms = 0; ms < 400; ms++) {
+      board.runMs(1);
+      tone = Math.max(tone, board.tone());
+    }
+    waitFor(board, () => board.receivedText.includes('new marienbad'), 2000, 'the game');
+    board.runMs(300);
+    const lit = Array.from({ length: 16 }, (_, i) => board.lamp(i + 1)).filter(Boolean).length;
+    note(`${exhibit.name}: ${lit} lamps lit at 1 3 5 7 (${board.lamps.toString(2).padStart(16, '0')}); ` +
+      `the key's click ${tone.toFixed(1)} Hz from ${board.buzzer.edges - edges} edges of D11`);
+    check(lit === 16, `${lit} lamps lit, not 16`);
+    check(Math.abs(tone - 2500) < 50, `the click sounded at ${tone} Hz, not 2,500`);
+  });
+}
+
+test('the LCD model: the busy time, E\'s falling edge, CGRAM apart from DDRAM, Clear', () => {
+  const Lcd = new Board({ hex: pocket.hex }).lcd.constructor;
+  const lcd = new Lcd(16000000, 0);
+  let t = 0;
+  const us = (n) => { t += n * 16; };
+  // A nibble: data set up, E high 1 us, low; RS as given.
+  const nibble = (rs, value) => {
+    lcd.setLines(rs, false, value, t); us(1);
+    lcd.setLines(rs, true, value, t); us(1);
+    lcd.setLines(rs, false, value, t); us(1);
+  };
+  const byte = (rs, value, wait = 40) => { nibble(rs, value >> 4); nibble(rs, value & 15); us(wait); };
+  nibble(false, 3);
+  check(lcd.violations === 1 && /after power-on/.test(lcd.firstViolation), `a write during power-on: ${lcd.firstViolation}`);
+  const refused = lcd.executed;
+  check(refused === 0, 'the write during power-on was carried out');
+  us(50000); nibble(false, 3); us(4500); nibble(false, 3); us(150); nibble(false, 3); us(150); nibble(false, 2); us(40);
+  byte(false, 0x28); byte(false, 0x0c); byte(false, 0x01, 2000); byte(false, 0x06);
+  byte(false, 0x40); // CGRAM address 0
+  for (const row of [1, 2, 4, 8, 16, 8, 4, 2]) byte(true, row);
+  byte(false, 0xc0); // DDRAM line 2
+  for (const c of 'line two') byte(true, c.charCodeAt(0));
+  byte(true, 0);
+  check(lcd.violations === 1, `violations in a correct sequence: ${lcd.firstViolation}`);
+  check(lcd.glyph(0).join() === '1,2,4,8,16,8,4,2', `CGRAM 0 holds ${lcd.glyph(0)}`);
+  const row2 = Array.from({ length: 9 }, (_, c) => lcd.cell(1, c));
+  check(String.fromCharCode(...row2.slice(0, 8)) === 'line two' && row2[8] === 0, `line 2: ${row2}`);
+  // Data changed while E is high: the controller takes it as E falls.
+  lcd.setLines(true, false, 4, t); us(1); lcd.setLines(true, true, 4, t); us(1);
+  lcd.setLines(true, true, 1, t); us(1); lcd.setLines(true, false, 1, t); us(1); nibble(true, 1); us(40);
+  check(lcd.cell(1, 9) === 0x11, `E's falling edge took 0x${lcd.cell(1, 9).toString(16)}, not 0x11`);
+  // A write 10 us into Clear's 1.52 ms is refused.
+  byte(false, 0x01, 10);
+  byte(true, 0x41);
+  check(lcd.violations === 2 && lcd.lastViolationRule === 'busy', `a write during Clear: ${lcd.violations} violations, the last of rule ${lcd.lastViolationRule}`);
+  check(lcd.cell(0, 0) === 0x20 && lcd.address === 0, `Clear left ${lcd.cell(0, 0)} at the home address ${lcd.address}`);
+});
+
 run().then((failed) => process.exit(failed ? 1 : 0));
