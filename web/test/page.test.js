@@ -109,6 +109,13 @@ for (const edition of editions) {
     note(`${edition.name}: ${JSON.stringify(await lcd())}, ${state.baud} baud, ${state.lcdViolations} LCD timing violations`);
     check(state.lcdViolations === 0, 'LCD timing violated');
     check((await page.textContent('#transcript')).includes('grundy-box ready'), 'the transcript pane has no ready line');
+    if (edition.features.includes('LAMPS')) {
+      await box(() => window.grundyBox.press('select', 120));
+      await waitFor(async () => (await page.$$('#lamps .lamp.on')).length === 16, 3000, 'Marienbad\'s 16 matches on the lamps');
+      check(await page.isVisible('#lamps') && await page.isVisible('#piezo'), 'the lamps or the piezo are not shown');
+      note(`${edition.name}: 16 lamps lit on the page at Marienbad's start`);
+      await box(() => window.grundyBox.press('select', 1500)); // a long SELECT leaves the game
+    }
   });
 }
 
