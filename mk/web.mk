@@ -23,6 +23,10 @@ WEB_BOARD_DATA := $(BUILD)/host/web/board_data
 WEB_HEXES := $(foreach edition,$(EDITIONS),$($(edition)_DIR)/grundy-box.hex)
 # The board's wiring for the Node tests, bundled with avr8js.
 WEB_TEST_BUNDLE := $(BUILD)/web-test/board.cjs
+# npm checks the registry against the system's certificate authorities
+# (ca-certificates), which hold any the machine's network adds.
+WEB_CA_BUNDLE := /etc/ssl/certs/ca-certificates.crt
+WEB_NPM_CAFILE = $$([ -r $(WEB_CA_BUNDLE) ] && echo --cafile=$(WEB_CA_BUNDLE))
 WEB_ALIASES = --alias:board-data=./$(WEB_GEN)/board-data.js --alias:firmware=./$(WEB_GEN)/firmware.js
 
 .PHONY: web web-serve
@@ -35,7 +39,7 @@ $(WEB_DEPS_STAMP): tools/install-deps
 $(WEB_MODULES): web/package.json web/package-lock.json | $(WEB_DEPS_STAMP)
 	@echo "  NPM-CI  $(WEB_NPM)"
 	$(Q)mkdir -p $(WEB_NPM) && cp web/package.json web/package-lock.json $(WEB_NPM)/
-	$(Q)cd $(WEB_NPM) && npm ci --no-audit --no-fund --loglevel=error
+	$(Q)cd $(WEB_NPM) && npm ci --no-audit --no-fund --loglevel=error $(WEB_NPM_CAFILE)
 
 $(BUILD)/host/web/board_data.o: web/board_data.c | $(DEPS_STAMP)
 	@echo "  CC      $<"

@@ -82,9 +82,16 @@ async function waitFor(predicate, ms, what) {
   }
 }
 
+// The pocket's menu at a new chip's start, Marienbad, and the ready line.
 async function waitForMenu() {
   await waitFor(async () => (await lcd())[0].includes('<Marienbad>') && /ready/.test(await box(() => window.grundyBox.serial())),
     8000, 'the menu and the ready line');
+}
+
+// Any edition's start: the LCD written and the ready line.
+async function waitForStart() {
+  await waitFor(async () => (await lcd())[0].trim() !== '' && /ready/.test(await box(() => window.grundyBox.serial())),
+    8000, 'the LCD and the ready line');
 }
 
 function hostAnalysis(game, position) {
@@ -104,7 +111,7 @@ test('opened from disk (file://), the pocket first, boots to the menu', async ()
 for (const edition of editions) {
   test(`${edition.name}: boots when chosen in the selector`, async () => {
     await page.selectOption('#edition', edition.name);
-    await waitForMenu();
+    await waitForStart();
     const state = await box(() => window.grundyBox.state());
     note(`${edition.name}: ${JSON.stringify(await lcd())}, ${state.baud} baud, ${state.lcdViolations} LCD timing violations`);
     check(state.lcdViolations === 0, 'LCD timing violated');
