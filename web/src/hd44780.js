@@ -78,6 +78,7 @@ export class HD44780 {
     this.cgram = new Uint8Array(CGRAM_SIZE);
     this.executed = 0;
     this.changes = 0; // writes carried out that may change the glass
+    this.lastWrite = cycle; // the cycle of the last of them
     this.violations = 0;
     this.firstViolation = '';
     this.lastViolationCycle = -1;
@@ -291,6 +292,7 @@ export class HD44780 {
     else this.instruction(value, cycle);
     this.executed++;
     this.changes++;
+    this.lastWrite = cycle;
   }
 
   eEdge(level, cycle) {

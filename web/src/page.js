@@ -320,6 +320,8 @@ window.grundyBox = {
     asleepCycles: machine.asleepCycles,
     baud: machine.baud,
     lcdViolations: machine.lcd.violations,
+    lcdWrites: machine.lcd.changes,
+    lcdLastWrite: machine.lcd.lastWrite,
     cursor: machine.lcd.cursor(machine.cycles),
     customCells: [0, 1].flatMap((row) => [...Array(board.lcdColumns).keys()].filter((c) => machine.lcd.cell(row, c) < 16)).length,
     resets: { ...machine.chip.resets },
