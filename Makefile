@@ -785,6 +785,8 @@ fuzz: $(FUZZER)
 fresh:
 	$(Q)tests/fresh/run
 
+include mk/web.mk
+
 # ---- housekeeping ------------------------------------------------------------------------
 
 clean:
