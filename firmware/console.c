@@ -247,7 +247,10 @@ static OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uin
 	if (scan_at_end(in)) {
 		engine_start_position(&pos, game_id);
 	} else {
-		err = engine_parse_position(&pos, game_id, in->at);
+		/* The analysis line takes any position the record holds; a game
+		 * only one that every game from it fits. */
+		err = (command == CMD_NONE ? engine_parse_position_to_analyse : engine_parse_position)(&pos, game_id,
+												 in->at);
 	}
 	if (err == ENGINE_OK && command != CMD_NONE && !game_start(&pos, (uint8_t)(command - CMD_NEW))) {
 		err = ENGINE_ERR_GAME_OVER;
