@@ -7,9 +7,10 @@
  * multiple of 10 by subtracting that last digit, down to 0.  The machine's
  * move is that O(1) rule.  The Grundy value is not a function of the last
  * digit (it depends on the digits of the whole number), so it is computed
- * exactly by one forward mex pass over 1..n; it is offered for n <=
- * SUBTRACT_DIGIT_GRUNDY_MAX = 100,000 (18 million cycles, 1.1 s, on the
- * device at most), and above it the engine reports no Grundy value (`-`).
+ * exactly by a forward mex pass up to n, from the last of the checkpoints
+ * tools/gen/numbers.c writes every DIGIT_CHECKPOINT_STEP numbers: at most
+ * 10,000 steps.  It is offered for n <= SUBTRACT_DIGIT_GRUNDY_MAX =
+ * 100,000, and above it the engine reports no Grundy value (`-`).
  *
  * Divide 2/3/6 (several numbers; n -> n/2, n/3 or n/6, 0 is removed): the
  * Grundy value is constant on intervals that tools/gen/numbers.c derives
@@ -32,8 +33,12 @@
 #include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/games.h"
+#include "engine_tables.h"
 
 #define SUBTRACT_DIGIT_GRUNDY_MAX 100000u
+_Static_assert(SUBTRACT_DIGIT_GRUNDY_MAX <= (uint32_t)DIGIT_CHECKPOINTS * DIGIT_CHECKPOINT_STEP,
+	       "no pass is longer than a checkpoint's step");
+_Static_assert(DIGIT_CHECKPOINT_STEP == 10000u, "a checkpoint's digits are 0 but the fifth");
 
 /* ---- Subtract a digit ---- */
 
@@ -55,18 +60,32 @@ OUT_OF_LINE static uint16_t digit_mask(uint32_t n)
 }
 
 /*
- * G(n) by one forward pass over m = 1..n; n <= SUBTRACT_DIGIT_GRUNDY_MAX.
- * The digits of m are kept as a decimal counter, and the values of the
- * last ten numbers in a ring indexed by their last digit, so G(m - d) is
- * found at the last digit of m minus d (mod 10).  A number below 10^6 has
- * at most 6 distinct nonzero digits, so at most 6 moves and G <= 6.
+ * G(n) by a forward pass over m = c + 1..n from the checkpoint c below n;
+ * n <= SUBTRACT_DIGIT_GRUNDY_MAX.  The digits of m are kept as a decimal
+ * counter, and the values of the last ten numbers in a ring indexed by
+ * their last digit, so G(m - d) is found at the last digit of m minus d
+ * (mod 10).  A number below 10^6 has at most 6 distinct nonzero digits, so
+ * at most 6 moves and G <= 6.  Out of line: inlined, its arrays would
+ * push its caller's frame past the 64 bytes the AVR's short instructions
+ * reach.
  */
-static uint8_t subtract_digit_value(uint32_t n)
+OUT_OF_LINE static uint8_t subtract_digit_value(uint32_t n)
 {
-	uint8_t ring[10] = { 1 }; /* 1 << G of the latest number ending in each digit */
-	uint8_t digit[6] = { 0 }; /* of m, the last first */
-	uint8_t g = 0;            /* G(m), from G(0) = 0 */
-	for (uint32_t m = 1; m <= n; m++) {
+	uint8_t checkpoint = (uint8_t)(n / DIGIT_CHECKPOINT_STEP);
+	uint16_t steps = (uint16_t)(n % DIGIT_CHECKPOINT_STEP);
+	if (checkpoint == DIGIT_CHECKPOINTS) {
+		checkpoint--;
+		steps += DIGIT_CHECKPOINT_STEP;
+	}
+	uint32_t values = flash_u32(&digit_checkpoints[checkpoint]);
+	uint8_t g = values & 7u; /* G(m), from m = c */
+	uint8_t ring[10];        /* 1 << G of the latest number ending in each digit */
+	for (uint8_t d = 0; d < 10u; d++) {
+		ring[d] = (uint8_t)(1u << (values & 7u));
+		values >>= 3;
+	}
+	uint8_t digit[6] = { 0, 0, 0, 0, checkpoint, 0 }; /* of m, the last first */
+	for (; steps != 0; steps--) {
 		for (uint8_t i = 0; ++digit[i] == 10u; i++) {
 			digit[i] = 0;
 		}
