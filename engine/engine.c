@@ -374,11 +374,10 @@ void engine_print_position(const struct position *pos, struct text_sink *out)
  * the menu, the help and the tests, and no start-up code per game. */
 void engine_start_position(struct position *pos, uint8_t game)
 {
-	/* The example is packed: decoded into a buffer, then parsed.  Both
-	 * static: in a frame they would cost more code than their RAM.  The
+	/* The example is packed: decoded into a buffer, then parsed.  The
 	 * examples' length is checked by the unit tests. */
-	static char text[ENGINE_EXAMPLE_MAX + 1];
-	static struct buffer_sink copy;
+	char text[ENGINE_EXAMPLE_MAX + 1];
+	struct buffer_sink copy;
 	if (game >= GAME_COUNT || !engine_game_present(game)) {
 		game = GAME_NIM;
 	}
