@@ -561,8 +561,10 @@ static void the_longest_line_of_every_game(void **state)
 	e2e_close(sim);
 }
 
-/* About a second of computing on the chip: the console gives the watchdog
- * a longer period for it, so the chip answers and never resets. */
+/* The longest computing on the chip (Prime power's trial division, near a
+ * second; Subtract a digit's pass from its checkpoint, a tenth): the
+ * console gives the watchdog a longer period for it, so the chip answers
+ * and never resets. */
 static void longest_analyses_answer_without_a_watchdog_reset(void **state)
 {
 	(void)state;
