@@ -561,10 +561,9 @@ static void the_longest_line_of_every_game(void **state)
 	e2e_close(sim);
 }
 
-/* The longest computing on the chip (Prime power's trial division, near a
- * second; Subtract a digit's pass from its checkpoint, a tenth): the
- * console gives the watchdog a longer period for it, so the chip answers
- * and never resets. */
+/* The longest computing on the chip (Prime power's trial division of a
+ * prime near 2^32, Subtract a digit's pass from its checkpoint): the chip
+ * answers and never resets. */
 static void longest_analyses_answer_without_a_watchdog_reset(void **state)
 {
 	(void)state;
