@@ -8,7 +8,8 @@
 #   make symbols    the largest symbols of each source file, flash and RAM
 #   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
 #   make bench      cycle counts of the machine's move in every game, the stack's depth,
-#                   the person's win rates against each level of play
+#                   the person's win rates against each level of play, every game's
+#                   slowest console answer and machine move (into the README)
 #   make text-measure  flash and print time of the firmware's texts, packed each way
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
 #   make fresh      make play and make test at their first run on a new Debian (root)
@@ -636,6 +637,21 @@ $(ODRA_RUN): $(call host_obj,tools/bench/odra_run.c tests/e2e/odra_challenge.c) 
 # test_odra, and a change there must not break it unseen.
 test: $(ODRA_RUN)
 
+# The slowest answers as a person sees them (tools/bench/console_run.c):
+# each game's slowest console line and machine move, searched for on the
+# firmware in simavr, against the goal of 250 ms; the table is appended to
+# $(BENCH_TXT) and written into the README's "Measured".  make test times
+# the hardest ones found (tests/scripts/console_times.sh).
+CONSOLE_RUN := $(BUILD)/bench/console_run
+
+$(CONSOLE_RUN): $(call host_obj,tools/bench/console_run.c tools/bench/console_time.c) $(SIM_LIB_OBJ) \
+		$(ENGINE_HOST_OBJ)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
+
+test: $(CONSOLE_RUN)
+
 # The stack's high-water mark (tests/e2e/test_stack.c): the firmware in the
 # simulator, its free RAM painted, driven through its heaviest paths; the
 # line "stack high-water N bytes (STEP); static RAM M; free F of 2048" is
@@ -669,7 +685,7 @@ $(BATTERY_RUN): $(call host_obj,tools/bench/battery_run.c) $(SIM_LIB_OBJ)
 # make test builds it too, so that it keeps building.
 test: $(BATTERY_RUN)
 
-bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_ELF) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN)
+bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_ELF) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN) $(CONSOLE_RUN)
 	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
 		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
 		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
@@ -679,6 +695,7 @@ bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_ELF) $(ODRA_RUN) $(STACK_TEST) $(
 		printf '%s\n' "$$out" | sed -n 's/^# \(stack high-water .*\)/\1/p' | tee -a $(BENCH_TXT); \
 		[ $$status -eq 0 ] || { printf '%s\n' "$$out" >&2; exit $$status; }
 	$(Q)out=$$($(LEVELS_RUN)); status=$$?; printf '%s\n' "$$out" | tee -a $(BENCH_TXT); exit $$status
+	$(Q)$(CONSOLE_RUN) --out $(BENCH_TXT) --readme README.md --positions $(BUILD)/bench/positions.txt $(ODRA_ELF)
 
 # A step of its own, after the others: the pocket's battery life.
 bench: bench-battery

@@ -226,8 +226,9 @@ uint8_t engine_find_game(const char *name, uint8_t len)
 
 /* Out of line: inlined into engine_parse_position, the modules' parsers
  * would reach the record at offsets into a frame larger than the 64 bytes
- * the AVR's short instructions reach. */
-OUT_OF_LINE static void parse(struct position *pos, struct scanner *in)
+ * the AVR's short instructions reach.  `to_play`: a position to play, whose
+ * rows must leave room for every game from it. */
+OUT_OF_LINE static void parse(struct position *pos, struct scanner *in, bool to_play)
 {
 	enum family f = family(pos->game);
 	struct engine_facts facts = engine_game_facts(pos->game);
@@ -271,7 +272,9 @@ OUT_OF_LINE static void parse(struct position *pos, struct scanner *in)
 		numbers_check_list(pos, in);
 		break;
 	case FAMILY_ROWS:
-		octal_check_list(pos, in);
+		if (to_play) {
+			octal_check_list(pos, in);
+		}
 		break;
 	case FAMILY_WYTHOFF:
 		wythoff_check_list(pos, in);
@@ -281,7 +284,9 @@ OUT_OF_LINE static void parse(struct position *pos, struct scanner *in)
 	}
 }
 
-enum engine_error engine_parse_position(struct position *pos, uint8_t game, const char *text)
+/* engine_parse_position, or with `to_play` false
+ * engine_parse_position_to_analyse.  Out of line: one copy for both. */
+OUT_OF_LINE static enum engine_error parse_text(struct position *pos, uint8_t game, const char *text, bool to_play)
 {
 	if (game >= GAME_COUNT || !engine_game_present(game)) {
 		return ENGINE_ERR_UNKNOWN_GAME;
@@ -297,7 +302,7 @@ enum engine_error engine_parse_position(struct position *pos, uint8_t game, cons
 	work.parsed.game = game;
 	work.in.at = text;
 	work.in.error = ENGINE_OK;
-	parse(&work.parsed, &work.in);
+	parse(&work.parsed, &work.in, to_play);
 	if (!scan_at_end(&work.in)) {
 		scan_fail(&work.in, ENGINE_ERR_SYNTAX);
 	}
@@ -305,6 +310,16 @@ enum engine_error engine_parse_position(struct position *pos, uint8_t game, cons
 		*pos = work.parsed;
 	}
 	return (enum engine_error)work.in.error;
+}
+
+enum engine_error engine_parse_position(struct position *pos, uint8_t game, const char *text)
+{
+	return parse_text(pos, game, text, true);
+}
+
+enum engine_error engine_parse_position_to_analyse(struct position *pos, uint8_t game, const char *text)
+{
+	return parse_text(pos, game, text, false);
 }
 
 /* To the current sink (text.h). */
@@ -354,11 +369,10 @@ void engine_print_position(const struct position *pos, struct text_sink *out)
  * the menu, the help and the tests, and no start-up code per game. */
 void engine_start_position(struct position *pos, uint8_t game)
 {
-	/* The example is packed: decoded into a buffer, then parsed.  Both
-	 * static: in a frame they would cost more code than their RAM.  The
+	/* The example is packed: decoded into a buffer, then parsed.  The
 	 * examples' length is checked by the unit tests. */
-	static char text[ENGINE_EXAMPLE_MAX + 1];
-	static struct buffer_sink copy;
+	char text[ENGINE_EXAMPLE_MAX + 1];
+	struct buffer_sink copy;
 	if (game >= GAME_COUNT || !engine_game_present(game)) {
 		game = GAME_NIM;
 	}
@@ -807,6 +821,51 @@ static const struct position *position_after(const struct position *pos, const s
 	return &after;
 }
 
+/* To the current sink (text.h).  The rows are printed from the position
+ * and the move: a position to analyse may split into one row more than
+ * the record holds. */
+static void put_position_after(const struct position *pos, const struct move *mv)
+{
+	if (family(pos->game) == FAMILY_ROWS) {
+		octal_print_after(pos, mv);
+	} else {
+		put_position(position_after(pos, mv));
+	}
+}
+
+void engine_print_position_after(const struct position *pos, const struct move *mv, struct text_sink *out)
+{
+	print_to(out);
+	put_position_after(pos, mv);
+}
+
+bool engine_move_fits(const struct position *pos, const struct move *mv)
+{
+	if (family(pos->game) != FAMILY_ROWS || pos->count < ENGINE_MAX_ROWS) {
+		return true;
+	}
+	struct row_parts parts = octal_move_parts(pos, mv);
+	return parts.left == 0 || parts.right == 0;
+}
+
+enum engine_outcome engine_outcome_after(const struct position *pos, const struct move *mv)
+{
+	if (engine_move_fits(pos, mv)) {
+		return engine_outcome(position_after(pos, mv));
+	}
+	/* Kayles or pebbles, in normal play: the whole's value with the
+	 * row's value replaced by its two parts'. */
+	struct row_parts parts = octal_move_parts(pos, mv);
+	uint8_t i = mv->u.strip.row;
+	struct position row_as_part = *pos;
+	uint16_t x = (uint16_t)((uint16_t)sums_grundy(pos) ^ sums_value(pos, i));
+	row_as_part.u.row[i] = parts.left;
+	x ^= sums_value(&row_as_part, i);
+	row_as_part.u.row[i] = parts.right;
+	x ^= sums_value(&row_as_part, i);
+	return x == 0 ? OUTCOME_P : OUTCOME_N;
+}
+
 /* The most bytes a board game's member of the union takes: Chomp's rows,
  * Taktix's cell mask, Kubo's stacks, Nineteen's cell mask. */
 #define MEMBER_BYTES(member) sizeof(((struct position *)0)->u.member)
@@ -924,7 +983,7 @@ void engine_print_analysis(const struct position *pos, struct text_sink *out)
 	if (engine_best_move(pos, &mv)) {
 		put_move(pos, &mv);
 		put_flash(ENGINE_FLASH_STR(" after="));
-		put_position(position_after(pos, &mv));
+		put_position_after(pos, &mv);
 	} else {
 		put_flash(ENGINE_FLASH_STR("- after=-"));
 	}

@@ -61,9 +61,10 @@ enum engine_taktix_variant { TAKTIX_ANY = 0, TAKTIX_ADJACENT = 1 };
 enum engine_outcome { OUTCOME_P = 0, OUTCOME_N = 1 }; /* N: player to move wins */
 
 /* Sizes of the fixed position record.  They bound what a position may hold;
- * the parser refuses anything larger with ENGINE_ERR_TOO_MANY.  Kayles and
- * pebble positions are bounded by the rows they could ever split into, so
- * that every position reachable fits (ENGINE_ERR_ROWS, engine/octal.c). */
+ * the parser refuses anything larger with ENGINE_ERR_TOO_MANY.  A Kayles or
+ * pebbles position to be played is also bounded by the rows it could ever
+ * split into, so that every position of its game fits (ENGINE_ERR_ROWS,
+ * engine/octal.c); one to be analysed only by the record. */
 #define ENGINE_MAX_HEAPS 8       /* Nim family, Poker Nim, Nimble coins, Divide numbers */
 #define ENGINE_MAX_ROWS 40       /* Kayles rows, pebble strips */
 #define ENGINE_MAX_FACTORS 9     /* distinct primes of a 32-bit number */
@@ -286,7 +287,15 @@ uint8_t engine_find_game(const char *name, uint8_t len);
 
 /* ---- positions ---- */
 
+/* A position to play: any the record holds from which every game fits it
+ * too.  Kayles and pebbles rows that could split into more than
+ * ENGINE_MAX_ROWS are refused (ENGINE_ERR_ROWS). */
 enum engine_error engine_parse_position(struct position *pos, uint8_t game, const char *text);
+/* A position to analyse: any the record holds.  The position after one
+ * move may then hold one row more than the record (a row split while all
+ * ENGINE_MAX_ROWS are in use): engine_print_position_after prints it, and
+ * engine_move_fits says whether engine_apply_move may play the move. */
+enum engine_error engine_parse_position_to_analyse(struct position *pos, uint8_t game, const char *text);
 void engine_print_position(const struct position *pos, struct text_sink *out);
 /* The rulebook's start position for a game, with its default parameters. */
 void engine_start_position(struct position *pos, uint8_t game);
@@ -300,8 +309,17 @@ enum engine_error engine_parse_move(const struct position *pos, const char *text
 void engine_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
 /* ENGINE_OK when `mv` is legal in `pos`, else the reason it is not. */
 enum engine_error engine_check_move(const struct position *pos, const struct move *mv);
-/* Applies a legal move (check it first). */
+/* Applies a legal move (check it first) whose position fits the record:
+ * always, from a position to play (engine_parse_position). */
 void engine_apply_move(struct position *pos, const struct move *mv);
+/* Whether the position after a legal move fits the record: false only for
+ * a row split while all ENGINE_MAX_ROWS rows are in use. */
+bool engine_move_fits(const struct position *pos, const struct move *mv);
+/* The position a legal move leaves, whether it fits the record or not. */
+void engine_print_position_after(const struct position *pos, const struct move *mv, struct text_sink *out);
+/* The outcome for the player to move after a legal move, whether its
+ * position fits the record or not. */
+enum engine_outcome engine_outcome_after(const struct position *pos, const struct move *mv);
 /* Enumeration in a fixed order: first call with first=true.  Returns false
  * when there are no more moves. */
 bool engine_next_move(const struct position *pos, struct move *mv, bool first);

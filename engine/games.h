@@ -163,8 +163,12 @@ uint16_t matrix_row_total(const struct position *pos, uint8_t r);
 
 /* Kayles and the pebble strip (octal games): engine/octal.c.  The game is
  * over when every row is empty. */
+/* Refuses (ENGINE_ERR_ROWS) rows that could split into more than the
+ * record holds: a position to play. */
 void octal_check_list(const struct position *pos, struct scanner *in);
 void octal_print(const struct position *pos);
+/* The rows a legal move leaves, which may be ENGINE_MAX_ROWS + 1. */
+void octal_print_after(const struct position *pos, const struct move *mv);
 void octal_parse_move(const struct position *pos, struct scanner *in, struct move *mv);
 void octal_print_move(const struct move *mv);
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv);

@@ -7,9 +7,10 @@
  * multiple of 10 by subtracting that last digit, down to 0.  The machine's
  * move is that O(1) rule.  The Grundy value is not a function of the last
  * digit (it depends on the digits of the whole number), so it is computed
- * exactly by one forward mex pass over 1..n; it is offered for n <=
- * SUBTRACT_DIGIT_GRUNDY_MAX = 100,000 (18 million cycles, 1.1 s, on the
- * device at most), and above it the engine reports no Grundy value (`-`).
+ * exactly by a forward mex pass up to n, from the last of the checkpoints
+ * tools/gen/numbers.c writes every DIGIT_CHECKPOINT_STEP numbers: at most
+ * 10,000 steps.  It is offered for n <= SUBTRACT_DIGIT_GRUNDY_MAX =
+ * 100,000, and above it the engine reports no Grundy value (`-`).
  *
  * Divide 2/3/6 (several numbers; n -> n/2, n/3 or n/6, 0 is removed): the
  * Grundy value is constant on intervals that tools/gen/numbers.c derives
@@ -18,9 +19,10 @@
  * the other numbers keep their places.
  *
  * Prime-power game (divide n by p^k dividing it; reaching 1 wins): n is
- * factored once, when it is parsed (trial division by 2, 3 and 6j +- 1 up
- * to the square root), and the position keeps the factorisation, so no
- * move ever factors again.  The exponents are Nim heaps (sums.c).
+ * factored once, when it is parsed (trial division up to the square root,
+ * each trial an exact division by the divisor's inverse rather than a
+ * division: see factorise), and the position keeps the factorisation, so
+ * no move ever factors again.  The exponents are Nim heaps (sums.c).
  *
  * Text: `1234`; `12 35 7`; `56700`.  Moves: `-7` subtracts the digit 7;
  * `2/3` divides the second number by 3; `/3^2` divides by 3 squared, `/7`
@@ -32,8 +34,12 @@
 #include "engine/attributes.h"
 #include "engine/flash.h"
 #include "engine/games.h"
+#include "engine_tables.h"
 
 #define SUBTRACT_DIGIT_GRUNDY_MAX 100000u
+_Static_assert(SUBTRACT_DIGIT_GRUNDY_MAX <= (uint32_t)DIGIT_CHECKPOINTS * DIGIT_CHECKPOINT_STEP,
+	       "no pass is longer than a checkpoint's step");
+_Static_assert(DIGIT_CHECKPOINT_STEP == 10000u, "a checkpoint's digits are 0 but the fifth");
 
 /* ---- Subtract a digit ---- */
 
@@ -55,18 +61,32 @@ OUT_OF_LINE static uint16_t digit_mask(uint32_t n)
 }
 
 /*
- * G(n) by one forward pass over m = 1..n; n <= SUBTRACT_DIGIT_GRUNDY_MAX.
- * The digits of m are kept as a decimal counter, and the values of the
- * last ten numbers in a ring indexed by their last digit, so G(m - d) is
- * found at the last digit of m minus d (mod 10).  A number below 10^6 has
- * at most 6 distinct nonzero digits, so at most 6 moves and G <= 6.
+ * G(n) by a forward pass over m = c + 1..n from the checkpoint c below n;
+ * n <= SUBTRACT_DIGIT_GRUNDY_MAX.  The digits of m are kept as a decimal
+ * counter, and the values of the last ten numbers in a ring indexed by
+ * their last digit, so G(m - d) is found at the last digit of m minus d
+ * (mod 10).  A number below 10^6 has at most 6 distinct nonzero digits, so
+ * at most 6 moves and G <= 6.  Out of line: inlined, its arrays would
+ * push its caller's frame past the 64 bytes the AVR's short instructions
+ * reach.
  */
-static uint8_t subtract_digit_value(uint32_t n)
+OUT_OF_LINE static uint8_t subtract_digit_value(uint32_t n)
 {
-	uint8_t ring[10] = { 1 }; /* 1 << G of the latest number ending in each digit */
-	uint8_t digit[6] = { 0 }; /* of m, the last first */
-	uint8_t g = 0;            /* G(m), from G(0) = 0 */
-	for (uint32_t m = 1; m <= n; m++) {
+	uint8_t checkpoint = (uint8_t)(n / DIGIT_CHECKPOINT_STEP);
+	uint16_t steps = (uint16_t)(n % DIGIT_CHECKPOINT_STEP);
+	if (checkpoint == DIGIT_CHECKPOINTS) {
+		checkpoint--;
+		steps += DIGIT_CHECKPOINT_STEP;
+	}
+	uint32_t values = flash_u32(&digit_checkpoints[checkpoint]);
+	uint8_t g = values & 7u; /* G(m), from m = c */
+	uint8_t ring[10];        /* 1 << G of the latest number ending in each digit */
+	for (uint8_t d = 0; d < 10u; d++) {
+		ring[d] = (uint8_t)(1u << (values & 7u));
+		values >>= 3;
+	}
+	uint8_t digit[6] = { 0, 0, 0, 0, checkpoint, 0 }; /* of m, the last first */
+	for (; steps != 0; steps--) {
 		for (uint8_t i = 0; ++digit[i] == 10u; i++) {
 			digit[i] = 0;
 		}
@@ -93,39 +113,80 @@ static bool is_divisor(uint8_t d) { return d == 2 || d == 3 || d == 6; }
 /* ---- Prime power ---- */
 
 /*
- * Trial division by 2, 3, then 5, 7, 11, 13, ... (6j - 1 and 6j + 1) while
- * d * d <= n; what is left above 1 is prime.  At most 9 distinct primes fit
- * in 32 bits.  The worst case is a prime near 2^32: about 21,800 trial
- * divisions, 15.5 million cycles (under a second) on the AVR.
+ * True when the odd d divides n, found without dividing: a 32-bit division
+ * takes the AVR about 650 cycles, this about 120.  With d^-1, d's inverse
+ * modulo 2^16, the quotient n / d is built as if d divided n, a half at a
+ * time (exact division).  Its low half is n d^-1 modulo 2^16; that half
+ * times d takes n's low half away exactly and leaves `rest`, n's high half
+ * less the product's; d divides n when rest is a whole multiple of d: then
+ * rest d^-1 modulo 2^16 is rest / d, the quotient's high half, and times d
+ * gives rest back.  d^-1 comes from Newton's step x(2 - dx), which doubles
+ * the low bits of x that are right, from (3d) XOR 2, right in its low 5
+ * bits for every odd d: to 8 bits, then to 16.
+ */
+static bool divides(uint32_t n, uint16_t d)
+{
+	uint8_t inverse8 = (uint8_t)((uint8_t)(3u * d) ^ 2u);
+	inverse8 = (uint8_t)(inverse8 * (2u - (uint8_t)(d * inverse8)));
+	uint16_t inverse = (uint16_t)(inverse8 * (2u - (uint16_t)(d * (unsigned)inverse8)));
+	uint16_t low = (uint16_t)((uint16_t)n * (unsigned)inverse);
+	uint16_t taken = (uint16_t)(((uint32_t)low * d) >> 16);
+	uint16_t rest = (uint16_t)(n >> 16);
+	if (taken > rest) {
+		return false;
+	}
+	rest -= taken;
+	uint16_t high = (uint16_t)(rest * (unsigned)inverse);
+	/* rest / d is at most rest / 3: only a high half that small is worth
+	 * the product that settles it. */
+	return high <= rest / 2u && (uint32_t)high * d == rest;
+}
+
+/* From 7 on, the numbers that neither 2, 3 nor 5 divides come in turns of
+ * 30 in eight steps, 4, 2, 4, 2, 4, 6, 2, 6: their halves, two bits each,
+ * the first step in the lowest bits. */
+#define WHEEL_STEPS 0xDE66u
+
+/*
+ * Trial division by 2, 3 and 5, then by the numbers none of them divides
+ * (7, 11, 13, 17, 19, 23, 29, 31, 37, ...) while d * d <= n; what is left
+ * above 1 is prime.  d * d is compared once a turn of the wheel, at each
+ * d = 7 + 30j, so a few divisors past n's root may be tried; none past
+ * 65,521, the largest prime below 2^16 (the next turn starts at 65,527, and
+ * d's 16 bits never overflow).  At most 9 distinct primes fit in 32 bits.
+ * The worst case is a number without a prime factor below 65,521, as a
+ * prime near 2^32: every one of the 17,475 divisors up to 65,521 is tried.
  */
 static void factorise(struct position *pos, uint32_t n)
 {
 	pos->u.factors.n = n;
 	pos->count = 0;
-	uint32_t d = 2;
-	uint8_t step = 1; /* 2 -> 3 -> 5, then +2 and +4 in turn */
+	uint16_t d = 2, wheel = 0; /* the steps left of the wheel's turn */
 	while (n > 1) {
-		/* One division a trial: quotient and remainder together. */
-		uint32_t q = n / d, r = n % d;
-		if (q < d) {
-			d = n; /* no divisor up to its root: n is prime */
-			q = 1;
-			r = 0;
+		uint32_t p = n; /* unless a prime up to its root divides it */
+		while (wheel != 0 || (d <= 65521u && (uint32_t)d * d <= n)) {
+			if (d == 2 ? !(n & 1u) : divides(n, d)) {
+				p = d;
+				break;
+			}
+			if (d < 7) {
+				d += d == 2 ? 1 : 2;
+			} else {
+				if (wheel == 0) {
+					wheel = WHEEL_STEPS;
+				}
+				d += (wheel & 3u) << 1;
+				wheel >>= 2;
+			}
 		}
 		uint8_t e = 0;
-		while (r == 0) {
-			n = q;
+		do {
+			n /= p;
 			e++;
-			q = n / d;
-			r = n % d;
-		}
-		if (e != 0) {
-			pos->u.factors.prime[pos->count] = d;
-			pos->u.factors.exponent[pos->count] = e;
-			pos->count++;
-		}
-		d += step;
-		step = d <= 5 ? 2 : (uint8_t)(6u - step);
+		} while (n % p == 0);
+		pos->u.factors.prime[pos->count] = p;
+		pos->u.factors.exponent[pos->count] = e;
+		pos->count++;
 	}
 }
 

@@ -11,14 +11,15 @@
  * A move that leaves two rows where there was one inserts the right part
  * after the left one; an emptied row is removed (a position with no row
  * left prints as `0`).  The record holds ENGINE_MAX_ROWS rows.  So that no
- * game from a position can ever need more, the parser refuses
- * (ENGINE_ERR_ROWS) a position whose rows could between them become more:
+ * game from a position can ever need more, the parser refuses a position
+ * to play (ENGINE_ERR_ROWS) whose rows could between them become more:
  * a row of n pins can become at most ceil(n/2) rows (each part but the
  * last needs a fallen pin after it), a strip of n cells at most ceil(n/4)
  * (a pebble between two parts takes its cell and both neighbours), and a
  * row of 0, which no move touches and none removes, keeps its place.
  * Every move the rules allow then fits, and none is refused for want of
- * room.
+ * room.  A position to analyse may hold any rows the record does; the one
+ * after its move is printed, not played (octal_print_after).
  *
  * Text: rows separated by spaces, e.g. `1 12`.  Moves, 1-based: Kayles
  * `2.5` knocks pin 5 of row 2, `2.5-6` pins 5 and 6 (`2.6-5` too: two
@@ -61,6 +62,37 @@ void octal_print(const struct position *pos)
 		put_char('0');
 	}
 	heaps_print_list(pos);
+}
+
+/* The rows after a move, as octal_apply_move leaves them, printed from
+ * the position and the move: a split while all ENGINE_MAX_ROWS rows are
+ * in use leaves one more than the record holds.  Place j of the list after
+ * it is row j before the moved row, its left part at the moved row, its
+ * right part next, then row j - 1; a part of 0 is left out, and a row of
+ * 0 that no move touched stays. */
+void octal_print_after(const struct position *pos, const struct move *mv)
+{
+	struct row_parts parts = octal_move_parts(pos, mv);
+	uint8_t moved = mv->u.strip.row;
+	bool none = true;
+	for (uint8_t j = 0; j <= pos->count; j++) {
+		uint16_t size = pos->u.row[j - (j > moved)];
+		uint8_t part = (uint8_t)(j - moved); /* 0: the left part, 1: the right */
+		if (part < 2u) {
+			size = part == 0 ? parts.left : parts.right;
+			if (size == 0) {
+				continue;
+			}
+		}
+		if (!none) {
+			put_char(' ');
+		}
+		none = false;
+		put_u16(size);
+	}
+	if (none) {
+		put_char('0');
+	}
 }
 
 /* `R.P` or, for Kayles, `R.P-Q` with Q next to P.  A pin or cell 0 (at

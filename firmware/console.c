@@ -49,22 +49,47 @@ _Static_assert(CMD_NEW + PLAYER_MACHINE == CMD_GO && PLAYER_PERSON == 0, "a comm
 
 static const char command_words[] ENGINE_FLASH = "help\0board\0odra\0hint\0why\0new\0go\0level";
 
+/* The other games' longest lines, which the longest line must hold:
+ * Kayles and pebbles to analyse, 40 rows of 65535; Divide, 8 numbers of
+ * 4294967295; Poker Nim, 8 heaps below their starts with the most
+ * additions (each the longest of its family).  The end-to-end tests type
+ * every game's longest line. */
+#define LONGEST_LIST(before, part, parts) (sizeof before - 1u + (parts) * (sizeof part " " - 1u) - 1u)
+_Static_assert(LONGEST_LIST("pebbles ", "65535", ENGINE_MAX_ROWS) <= CONSOLE_MATRIX_LINE_MAX &&
+		       LONGEST_LIST("new divide ", "4294967295", ENGINE_MAX_HEAPS) <= CONSOLE_MATRIX_LINE_MAX &&
+		       LONGEST_LIST("new poker-nim k=255 left=255,255 ", "65534/65535", ENGINE_MAX_HEAPS) <=
+			       CONSOLE_MATRIX_LINE_MAX,
+	       "Matrix Nim's line is the longest");
+
+/* The line being read; during the Odra challenge, the row being read and
+ * the challenge's state, in the same RAM, as large as the larger of the
+ * two, and a line may fill all of it.  An edition without the challenge
+ * gives it no room: its code never runs there, and challenge_state is no
+ * record. */
+struct challenge {
+	char line[ODRA_LINE_MAX + 1u];
+	struct odra odra;
+};
+#if FEATURE_ODRA
+#define LINE_ROOM (sizeof(struct challenge) > CONSOLE_LINE_MAX + 1u ? sizeof(struct challenge) : CONSOLE_LINE_MAX + 1u)
+#else
+#define LINE_ROOM (CONSOLE_LINE_MAX + 1u)
+#endif
 static union {
-	char line[CONSOLE_LINE_MAX + 1u];
-	struct {
-		char line[ODRA_LINE_MAX + 1u];
-		struct odra odra;
-	} challenge;
+	char line[LINE_ROOM];
+#if FEATURE_ODRA
+	struct challenge challenge;
+#endif
 } buffer;
-#ifdef __AVR__
-/* On the device the challenge costs no RAM of its own (a host's alignment
- * may make it larger, and the union with it: harmless there). */
-_Static_assert(sizeof buffer.challenge <= sizeof buffer.line, "the challenge fits in the line's RAM");
+#if FEATURE_ODRA
+#define challenge_state (&buffer.challenge)
+#else
+#define challenge_state ((struct challenge *)NULL)
 #endif
 
 /* The console's state; all zero is its power-on state. */
 static struct console_state {
-	uint8_t length;         /* characters in buffer.line */
+	uint16_t length;        /* characters in buffer.line */
 	uint8_t fault;          /* why the line being read will be refused, or ENGINE_OK */
 	bool after_cr;          /* the last byte was a CR: an LF now only completes it */
 	bool in_odra;           /* the challenge's rows are coming */
@@ -249,7 +274,10 @@ static OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uin
 	if (scan_at_end(in)) {
 		engine_start_position(&pos, game_id);
 	} else {
-		err = engine_parse_position(&pos, game_id, in->at);
+		/* The analysis line takes any position the record holds; a game
+		 * only one that every game from it fits. */
+		err = (command == CMD_NONE ? engine_parse_position_to_analyse : engine_parse_position)(&pos, game_id,
+												 in->at);
 	}
 	if (err == ENGINE_OK && command != CMD_NONE && !game_start(&pos, (uint8_t)(command - CMD_NEW))) {
 		err = ENGINE_ERR_GAME_OVER;
@@ -409,7 +437,7 @@ static uint8_t run_line(void)
 			return TEXT_UNKNOWN_COMMAND;
 		}
 		console.in_odra = true;
-		odra_start(&buffer.challenge.odra);
+		odra_start(&challenge_state->odra);
 		say_line(TEXT_ODRA_PROMPT);
 		console.odra_start_ms = timer_ms();
 		return ENGINE_OK;
@@ -450,8 +478,8 @@ static uint8_t run_line(void)
  * leaves nothing to read. */
 static void odra_line_end(struct console_state *con, uint8_t reason)
 {
-	struct scanner in = { buffer.challenge.line, reason };
-	struct odra *odra = OPAQUE(&buffer.challenge.odra);
+	struct scanner in = { challenge_state->line, reason };
+	struct odra *odra = OPAQUE(&challenge_state->odra);
 	if (scan_at_end(&in) && in.error == ENGINE_OK) {
 		con->in_odra = false;
 		odra_print_answer(odra, timer_ms() - con->odra_start_ms);
@@ -482,7 +510,7 @@ static void odra_line_end(struct console_state *con, uint8_t reason)
 static bool line_end(struct console_state *con)
 {
 	uint8_t reason = con->fault;
-	uint8_t n = con->length;
+	uint16_t n = con->length;
 	con->fault = ENGINE_OK;
 	con->length = 0;
 	buffer.line[n] = '\0';
@@ -512,7 +540,7 @@ static bool line_end(struct console_state *con)
 static void line_char(struct console_state *con, uint8_t c)
 {
 	uint8_t reason = ENGINE_OK;
-	uint8_t most = con->in_odra ? ODRA_LINE_MAX : CONSOLE_LINE_MAX; /* characters the line may hold */
+	uint16_t most = con->in_odra ? ODRA_LINE_MAX : sizeof buffer.line - 1u; /* characters the line may hold */
 	if (c == '\b' || c == 0x7Fu) {
 		if (con->length > 0) {
 			con->length--;

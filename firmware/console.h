@@ -69,7 +69,8 @@
  * is taken only on the person's turn ("error: not your turn" while the
  * machine thinks).  Either side may make the next move.
  *
- * Lines longer than CONSOLE_LINE_MAX characters, lines holding any other
+ * Lines longer than CONSOLE_LINE_MAX characters (or than the RAM the Odra
+ * challenge shares with the line holds, when that is more), lines holding any other
  * control byte (ESC, say, which a terminal's arrow keys send; XON and XOFF
  * never reach the console, hal/uart.h) or an 8-bit
  * byte, even one erased afterwards, and lines the device could not
@@ -81,10 +82,9 @@
  * ends at the next line end that arrives, so a script that saw "error:
  * input lost" best sends an empty line.  A terminal with XON/XOFF flow
  * control on (hal/uart.h) may send lines back to back and gets every
- * reply; without it, send a line, then wait for its reply (the longest
- * analyses take about a second).  During the Odra challenge the device
- * reads the rows as fast as the line brings them, and the buttons wait
- * until it is over.
+ * reply; without it, send a line, then wait for its reply.  During the
+ * Odra challenge the device reads the rows as fast as the line brings
+ * them, and the buttons wait until it is over.
  */
 #ifndef FIRMWARE_CONSOLE_H
 #define FIRMWARE_CONSOLE_H
@@ -92,8 +92,24 @@
 #include <stdint.h>
 
 #include "engine/engine.h"
+#include "firmware/features.h"
 
-#define CONSOLE_LINE_MAX 120u
+/*
+ * The longest line the console takes: the longest that states a legal
+ * position of any game, with the command before it, where a line takes a
+ * position, and otherwise the longest command (`level 3`).  The longest
+ * position is Matrix Nim's: ENGINE_MATRIX_MAX rows of as many cells of
+ * 255, rows separated by ` / `, as the engine prints it, after `new
+ * matrix-nim `.  console.c checks the other games' longest against it.
+ */
+#define CONSOLE_MATRIX_LINE_MAX                                                                   \
+	(sizeof "new matrix-nim " - 1u + ENGINE_MATRIX_MAX * (ENGINE_MATRIX_MAX * (sizeof "255 " - 1u) - 1u) + \
+	 (ENGINE_MATRIX_MAX - 1u) * (sizeof " / " - 1u))
+#if FEATURE_ANALYSIS || FEATURE_TYPED_PLAY
+#define CONSOLE_LINE_MAX CONSOLE_MATRIX_LINE_MAX
+#else
+#define CONSOLE_LINE_MAX (sizeof "level 3" - 1u)
+#endif
 
 /* Forgets any half-read line and leaves the challenge: the power-on state,
  * which the C start-up's zeroing gives on the device; for host tests that

@@ -8,7 +8,6 @@
 #include "engine/text.h"
 #include "firmware/features.h"
 #include "firmware/settings.h"
-#include "hal/watchdog.h"
 
 struct game game_state;
 static const game_observer *observers;
@@ -60,13 +59,7 @@ enum engine_error game_parse_setup(struct position *into)
 	struct buffer_sink sink;
 	buffer_sink_init(&sink, text, sizeof text);
 	engine_print_position(&settings.setup, &sink.sink);
-	/* Prime power factors its number here: a prime near 2^32 takes about
-	 * 0.9 s, past the watchdog's usual 500 ms. */
-	watchdog_start_long();
-	enum engine_error err = sink.overflowed ? ENGINE_ERR_TOO_MANY
-						: engine_parse_position(into, settings.setup.game, text);
-	watchdog_start();
-	return err;
+	return sink.overflowed ? ENGINE_ERR_TOO_MANY : engine_parse_position(into, settings.setup.game, text);
 }
 
 /* The game the menu set up, attract mode's if `attract`. */

@@ -11,9 +11,8 @@
 /* The longest pass of the main loop is a machine move (at most 20 ms) plus
  * a full screen (about 2 ms); 500 ms leaves a wide margin. */
 #define WATCHDOG_TIMEOUT WDTO_500MS
-/* The longest console step measured is 1.6 s (subtract-a-digit's Grundy
- * value at 100,000); 4 s leaves a wide margin for the tolerance of the
- * watchdog's oscillator. */
+/* One console line's work, eight times the usual period, whatever the
+ * tolerance of the watchdog's oscillator. */
 #define WATCHDOG_LONG_TIMEOUT WDTO_4S
 /* Standby's wake-ups: 4K cycles of the watchdog's 128 kHz oscillator,
  * 32 ms (WDTO_30MS). */

@@ -18,10 +18,10 @@
 
 void watchdog_start(void);
 void watchdog_feed(void);
-/* Feeds the watchdog and gives the next step 4 s instead of 500 ms:
- * some analyses of the serial console take over a second on the chip
- * (subtract-a-digit's Grundy value near 100,000, factoring a large prime).
- * watchdog_start() sets the usual period back. */
+/* Feeds the watchdog and gives the next step 4 s instead of 500 ms, for
+ * one line of the serial console (make bench times the slowest:
+ * tools/bench/console_run.c).  watchdog_start() sets the usual period
+ * back. */
 void watchdog_start_long(void);
 /* Standby (hal/sleep.h): the watchdog in interrupt-and-reset mode with a
  * period of 32 ms.  A time-out wakes the chip with the watchdog's

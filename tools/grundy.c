@@ -107,12 +107,14 @@ static const char *const game_notes[GAME_COUNT] = {
 	"up to 8 rows of up to 8 cells of 0-255, rows split by /; R:N,N,... takes N from each cell of row R",
 	"k = additions each player may make (default 2); H-N takes N from heap H, H+N adds N up to START; "
 	"left=A,B: additions left to the player to move and to the other",
-	"free cells of each strip; the strips must never be able to split into more than 40, the most a "
-	"position holds: a strip of n cells can become ceil(n/4) strips and one of 0 counts 1, so one strip "
-	"has at most 160 cells, and 40 strips at most 4 each; S.C puts a pebble on cell C of strip S",
-	"pins in each row; the rows must never be able to split into more than 40, the most a position "
-	"holds: a row of n pins can become ceil(n/2) rows and one of 0 counts 1, so one row has at most 80 "
-	"pins, and 40 rows at most 2 each; R.P knocks pin P of row R, R.P-Q (or R.Q-P) two adjacent pins",
+	"free cells of each of 1-40 strips of 0-65535; S.C puts a pebble on cell C of strip S; a game to "
+	"play (new, go, the menu) must never be able to split into more than 40 strips, the most a position "
+	"holds: a strip of n cells can become ceil(n/4) strips and one of 0 counts 1, so one strip has at "
+	"most 160 cells, and 40 strips at most 4 each",
+	"pins in each of 1-40 rows of 0-65535; R.P knocks pin P of row R, R.P-Q (or R.Q-P) two adjacent "
+	"pins; a game to play (new, go, the menu) must never be able to split into more than 40 rows, the "
+	"most a position holds: a row of n pins can become ceil(n/2) rows and one of 0 counts 1, so one row "
+	"has at most 80 pins, and 40 rows at most 2 each",
 	"two heaps of 0-65535; A,B takes A from the first and B from the second: one of them 0, or both equal",
 	"RxC, or row lengths from the bottom, non-increasing, up to 4x8; R,C takes the piece in row R from "
 	"the bottom, column C, and all above and to the right; the bottom-left piece is poison",
@@ -283,13 +285,11 @@ static void print_moves(const struct position *pos)
 			printf("more moves not listed: the list stops at %lu\n", MOVES_MAX);
 			break;
 		}
-		struct position after = *pos;
-		engine_apply_move(&after, &mv);
 		printf("move=");
 		engine_print_move(pos, &mv, &out);
 		/* The outcome for the player who then moves: P means a winning move. */
-		printf(" leaves=%c after=", engine_outcome(&after) == OUTCOME_P ? 'P' : 'N');
-		engine_print_position(&after, &out);
+		printf(" leaves=%c after=", engine_outcome_after(pos, &mv) == OUTCOME_P ? 'P' : 'N');
+		engine_print_position_after(pos, &mv, &out);
 		putchar('\n');
 		count++;
 	}
@@ -350,7 +350,7 @@ int main(int argc, char **argv)
 	if (text[0] == '\0') {
 		engine_start_position(&pos, game);
 	} else {
-		enum engine_error err = engine_parse_position(&pos, game, text);
+		enum engine_error err = engine_parse_position_to_analyse(&pos, game, text);
 		if (err != ENGINE_OK) {
 			fprintf(stderr, "grundy: position \"%s\": ", text);
 			engine_print_error(err, &err_out);
@@ -365,6 +365,11 @@ int main(int argc, char **argv)
 		enum engine_error err = engine_parse_move(&pos, move_text, &mv);
 		if (err == ENGINE_OK) {
 			err = engine_check_move(&pos, &mv);
+		}
+		/* Legal, but its position would hold more rows than the one
+		 * analysed next can. */
+		if (err == ENGINE_OK && !engine_move_fits(&pos, &mv)) {
+			err = ENGINE_ERR_ROWS;
 		}
 		if (err != ENGINE_OK) {
 			fprintf(stderr, "grundy: move \"%s\" in ", move_text);

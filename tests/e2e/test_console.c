@@ -47,7 +47,7 @@
 #include "tests/e2e/e2e_serial.h"
 
 #define TEXT_MAX 4096u
-#define LINE_MAX_SENT 120u /* CONSOLE_LINE_MAX */
+#define LINE_MAX_SENT 284u /* CONSOLE_LINE_MAX: new matrix-nim, 8 x 8 cells of 255 */
 #define ROW_MATCHES 40u    /* matches drawn in a row at most */
 #define RANDOM_POSITIONS_PER_GAME 24u
 #define TOOL_CHECKS_PER_GAME 3u
@@ -137,7 +137,7 @@ static enum engine_error parse_command(const char *command, struct position *pos
 		engine_start_position(pos, game);
 		return ENGINE_OK;
 	}
-	return engine_parse_position(pos, game, command + n + 1);
+	return engine_parse_position_to_analyse(pos, game, command + n + 1);
 }
 
 /* The host's line for "GAME [POSITION]": the analysis or the error. */
@@ -463,10 +463,12 @@ static const char *const edge_commands[] = {
 	"nimble 65535 65535 0 1 2 3 4 5",
 	"matrix-nim 255 255 255 / 255 0 1 / 7 7 7",
 	"poker-nim k=255 65535/65535 0/9",
-	"pebbles 148 1 2 3",   /* rows that can become 40, the most the record holds */
-	"pebbles 149 1 2 3",   /* 41: refused */
+	"pebbles 148 1 2 3",   /* rows that can become 40, the most a game's record holds */
+	"pebbles 149 1 2 3",   /* 41: no game, but analysed */
 	"kayles 0 71 3 1",     /* 40 */
-	"kayles 0 72 3 1",     /* 41: refused */
+	"kayles 0 72 3 1",     /* 41: no game, but analysed */
+	/* 40 rows whose winning move splits one: 41 rows after it */
+	"kayles 4 7 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1",
 	"wythoff 65535 65534",
 	"wythoff 0 0",
 	"chomp 4x8",
@@ -493,8 +495,75 @@ static void analysis_at_the_edges(void **state)
 	e2e_close(sim);
 }
 
-/* About a second of computing on the chip: the console gives the watchdog
- * a longer period for it, so the chip answers and never resets. */
+/* Each game's longest position, from the limits the README and `grundy
+ * --list` state, as a line to analyse: every one is answered with the host
+ * tool's line.  The longest of all is Matrix Nim's 8 x 8 cells of 255 after
+ * `new`: it begins a game, and one byte more is refused whole. */
+#define HEAPS_8(h) h " " h " " h " " h " " h " " h " " h " " h
+#define ROWS_40(r) HEAPS_8(r) " " HEAPS_8(r) " " HEAPS_8(r) " " HEAPS_8(r) " " HEAPS_8(r)
+#define MATRIX_ROW HEAPS_8("255")
+#define MATRIX_8X8 MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW " / " \
+	MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW
+static const char *const longest_lines[] = {
+	"nim misere " HEAPS_8("65535"),
+	"misere-nim normal " HEAPS_8("65535"),
+	"marienbad normal " HEAPS_8("65535"),
+	"limit-nim k=255 " HEAPS_8("65535"),
+	"subtraction S=1,2,3,4,5,6,7,8 " HEAPS_8("65535"),
+	"subtract-digit 4294967295",
+	"divide " HEAPS_8("4294967295"),
+	"prime-power 4294967295",
+	"nimble " HEAPS_8("65535"),
+	"matrix-nim " MATRIX_8X8,
+	"poker-nim k=255 left=255,255 " HEAPS_8("65534/65535"),
+	"pebbles " ROWS_40("65535"),
+	"kayles " ROWS_40("65535"),
+	"wythoff 65535 65535",
+	"chomp 8 8 8 8",
+	"taktix adjacent misere OOOO/OOOO/OOOO/OOOO",
+	"kubo 333/333/333",
+	"nineteen OOO/OOOO/OOOOO/OOOO/OOO",
+};
+
+static void the_longest_line_of_every_game(void **state)
+{
+	(void)state;
+	_Static_assert(sizeof longest_lines / sizeof longest_lines[0] == GAME_COUNT, "a line for every game");
+	struct sim *sim = boot();
+	size_t longest = 0;
+	for (uint8_t game = 0; game < GAME_COUNT; game++) {
+		const char *line = longest_lines[game];
+		size_t n = strlen(engine_game_name(game));
+		assert_true(strncmp(line, engine_game_name(game), n) == 0 && line[n] == ' ');
+		char expected[TEXT_MAX];
+		host_line(line, expected, sizeof expected);
+		assert_true(strncmp(expected, "game=", 5) == 0); /* legal */
+		if (!e2e_game_in_firmware(game)) {
+			continue;
+		}
+		expect_reply(sim, line, expected);
+		longest = strlen(line) > longest ? strlen(line) : longest;
+	}
+	print_message("# every game's longest position answered, the longest line to analyse %zu characters\n",
+		      longest);
+	/* The longest line of all begins a game of it. */
+	const char *game_line = "new matrix-nim " MATRIX_8X8;
+	e2e_serial_ask_until(sim, game_line, "your move", TURN_MS);
+	char first[TEXT_MAX];
+	assert_true(e2e_serial_line(sim, 0, first, sizeof first));
+	assert_string_equal(first, game_line);
+	/* One byte more (a space before it, which a line may have) is too long. */
+	char over[TEXT_MAX] = " ";
+	strcat(over, game_line);
+	expect_reply(sim, over, "error: line too long");
+	print_message("# \"new matrix-nim\" with 8 x 8 cells of 255: %zu characters taken, %zu refused\n",
+		      strlen(game_line), strlen(over));
+	e2e_close(sim);
+}
+
+/* The longest computing on the chip (Prime power's trial division of a
+ * prime near 2^32, Subtract a digit's pass from its checkpoint): the chip
+ * answers and never resets. */
 static void longest_analyses_answer_without_a_watchdog_reset(void **state)
 {
 	(void)state;
@@ -919,14 +988,14 @@ static void each_bad_line_gets_one_error_and_changes_nothing(void **state)
 		assert_int_equal(e2e_serial_lines(sim), 1);
 	}
 
-	/* A line of 121 characters and one of 1,000: one error each. */
+	/* A line of 285 characters and one of 1,000: one error each. */
 	char long_line[1001];
 	for (size_t length = LINE_MAX_SENT + 1u; length <= 1000u; length += 1000u - LINE_MAX_SENT - 1u) {
 		memset(long_line, '1', length);
 		long_line[length] = '\0';
 		expect_reply(sim, long_line, "error: line too long");
 	}
-	/* 120 characters are taken: spaces before a command are allowed. */
+	/* 284 characters are taken: spaces before a command are allowed. */
 	memset(long_line, ' ', LINE_MAX_SENT);
 	strcpy(long_line + LINE_MAX_SENT - 5, "nim 6");
 	char nim6[TEXT_MAX];
@@ -1188,6 +1257,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(help_names_every_command_and_game),
 		cmocka_unit_test(analysis_is_the_host_tools_line),
 		cmocka_unit_test(analysis_at_the_edges),
+		cmocka_unit_test(the_longest_line_of_every_game),
 		cmocka_unit_test(longest_analyses_answer_without_a_watchdog_reset),
 		cmocka_unit_test(boards_print_as_a_teleprinter),
 		cmocka_unit_test(a_whole_game_of_every_game_by_text),

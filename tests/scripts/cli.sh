@@ -179,15 +179,33 @@ else
 	not_ok "moves_list_below_the_bound_is_whole"
 fi
 
-# Kayles and pebbles: a position whose rows could split into more than the
-# 40 a position holds is refused, naming the limit; at the limit it is not.
-expect_line "kayles_80_pins_at_the_limit" \
+# Kayles and pebbles: any position of up to 40 rows of 0-65535 is
+# analysed, the ones a game could not be played from too (more rows than
+# the record holds could come of them); a move that splits a row of 40
+# leaves 41, printed whole.
+expect_line "kayles_80_pins" \
 	"game=kayles outcome=N grundy=1 move=1.22-23 after=21 57" kayles 80
-expect_error "kayles_81_pins_refused" 1 'over 40 rows' kayles 81
-expect_error "kayles_once_wrong_now_refused" 1 'over 40 rows' kayles 4 7 \
-	1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
-expect_error "pebbles_161_cells_refused" 1 'over 40 rows' pebbles 161
-expect_error "list_note_names_the_limit" 1 'at most 80 pins' kayles 81
+expect_line "kayles_81_pins_analysed" "game=kayles outcome=N grundy=8 move=1.5 after=4 76" kayles 81
+expect_line "pebbles_161_cells_analysed" "game=pebbles outcome=N grundy=2 move=1.3 after=1 157" pebbles 161
+ones="1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"
+# shellcheck disable=SC2086 # the rows are words
+expect_line "kayles_40_rows_split_into_41" \
+	"game=kayles outcome=N grundy=3 move=2.3-4 after=4 2 3 $ones" kayles 4 7 $ones
+expect_error "list_note_names_the_limit_of_a_game" 1 'at most 80 pins' kayles 1 x
+# shellcheck disable=SC2086
+expect_error "a_move_to_41_rows_is_not_played" 1 'over 40 rows' kayles 4 7 $ones --move 2.3-4
+# shellcheck disable=SC2086
+run kayles 4 7 $ones --moves
+if [ "$status" -eq 0 ] && grep -qx "move=2.3-4 leaves=P after=4 2 3 $ones" "$out" &&
+	[ "$(grep -c '^move=' "$out")" -eq 58 ]; then
+	ok "moves_list_prints_41_rows_after_a_split"
+else
+	not_ok "moves_list_prints_41_rows_after_a_split"
+fi
+r="65535 65535 65535 65535 65535 65535 65535 65535 65535 65535"
+expect_line "kayles_40_rows_of_65535" \
+	"game=kayles outcome=P grundy=0 move=1.1 after=65534 65535 65535 65535 65535 65535 65535 65535 65535 65535 $r $r $r" \
+	kayles "$r $r $r $r"
 
 # The value of subtract-a-digit is known up to 100000, as --help says.
 expect_line "subtract_digit_value_up_to_100000" \

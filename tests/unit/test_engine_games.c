@@ -403,8 +403,9 @@ static void test_wythoff(void **state)
 }
 
 /* The largest prime the Prime-power game allows, 2^32 - 5: one prime, the
- * whole number, and the machine's move takes it at once.  (On the device its
- * factoring takes some 14 million cycles, 0.9 s: see numbers.c.) */
+ * whole number, and the machine's move takes it at once.  (Its factoring
+ * tries every divisor up to 65,521, the most any number needs: see
+ * numbers.c.) */
 static void test_prime_power_largest_prime(void **state)
 {
 	(void)state;

@@ -16,7 +16,8 @@
 
 /* Octal and subtraction games: periods found and proved (Guy-Smith). */
 int gen_periodic(FILE *c, FILE *h);
-/* Divide by 2/3/6: the intervals on which the Grundy value is constant. */
+/* Subtract a digit: checkpoints of its Grundy values.  Divide by 2/3/6:
+ * the intervals on which the Grundy value is constant. */
 int gen_numbers(FILE *c, FILE *h);
 /* Chomp, Taktix, Kubo, Nineteen: compressed sets of losing positions. */
 int gen_boards(FILE *c, FILE *h);

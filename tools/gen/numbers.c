@@ -1,5 +1,19 @@
 /*
- * Divide by 2/3/6 for the table generator: the intervals of 0..2^32-1 on
+ * The number games' tables.
+ *
+ * Subtract a digit: checkpoints of the Grundy values, so that the engine's
+ * forward pass (engine/numbers.c) starts at the last checkpoint below n
+ * instead of at 0.  G(n) is the mex of G(n - d) over the nonzero digits d
+ * of n, so what the pass carries from one number to the next is the values
+ * of the last ten numbers; at a multiple c of DIGIT_CHECKPOINT_STEP (a
+ * multiple of 10) that is the value of c and of c - 9 .. c - 1, 3 bits each
+ * (a number below 10^6 has at most 6 nonzero digits, so G <= 6), by last
+ * digit, in one 32-bit word.  They are found here by the same pass over
+ * 0..c, written separately from the engine's; tests/unit's proof checks
+ * the engine's value of every n up to its limit against the brute-force
+ * solver.
+ *
+ * Divide by 2/3/6: the intervals of 0..2^32-1 on
  * which the Grundy value is constant.
  *
  * G(0) = 0 (a number that reaches 0 is gone) and
@@ -156,9 +170,62 @@ static int check_table(void)
 	return 0;
 }
 
+/* ---- Subtract a digit's checkpoints ---- */
+
+/* A step of 10,000: a checkpoint's digits are 0 but its fifth, which
+ * engine/numbers.c sets from the checkpoint's number alone. */
+#define DIGIT_STEP 10000u
+#define DIGIT_CHECKPOINTS 10u
+#define DIGIT_VALUE_MOST 6u
+
+static int gen_digit_checkpoints(FILE *c, FILE *h)
+{
+	uint32_t checkpoint[DIGIT_CHECKPOINTS];
+	uint8_t latest[10] = { 0 }; /* G of the latest number ending in each digit */
+	for (uint32_t m = 0; m <= (DIGIT_CHECKPOINTS - 1u) * DIGIT_STEP; m++) {
+		if (m > 0) {
+			unsigned seen = 0;
+			for (uint32_t rest = m; rest != 0; rest /= 10u) {
+				uint32_t d = rest % 10u;
+				if (d != 0) {
+					seen |= 1u << latest[(m - d) % 10u];
+				}
+			}
+			uint8_t g = 0;
+			while (seen & (1u << g)) {
+				g++;
+			}
+			if (g > DIGIT_VALUE_MOST) {
+				fprintf(stderr, "gen_numbers: subtract a digit's G(%u) = %u needs more than 3 bits\n", m, g);
+				return 1;
+			}
+			latest[m % 10u] = g;
+		}
+		if (m % DIGIT_STEP == 0) {
+			uint32_t word = 0;
+			for (unsigned d = 10; d-- > 0;) {
+				word = word << 3 | latest[d];
+			}
+			checkpoint[m / DIGIT_STEP] = word;
+		}
+	}
+	fprintf(h, "/* Subtract a digit: digit_checkpoints[i] holds, 3 bits each from bit 0,\n"
+		   " * the Grundy value of the latest number up to i * DIGIT_CHECKPOINT_STEP\n"
+		   " * that ends in digit 0, 1, ... 9. */\n");
+	fprintf(h, "#define DIGIT_CHECKPOINT_STEP %uu\n#define DIGIT_CHECKPOINTS %uu\n", DIGIT_STEP,
+		DIGIT_CHECKPOINTS);
+	fprintf(h, "extern const uint32_t digit_checkpoints[%u] ENGINE_FLASH;\n\n", DIGIT_CHECKPOINTS);
+	fprintf(c, "const uint32_t digit_checkpoints[%u] ENGINE_FLASH = {", DIGIT_CHECKPOINTS);
+	for (unsigned i = 0; i < DIGIT_CHECKPOINTS; i++) {
+		fprintf(c, "%s0x%08xu,", i % 5 == 0 ? "\n\t" : " ", (unsigned)checkpoint[i]);
+	}
+	fprintf(c, "\n};\n\n");
+	return 0;
+}
+
 int gen_numbers(FILE *c, FILE *h)
 {
-	if (build_table() != 0 || check_table() != 0) {
+	if (gen_digit_checkpoints(c, h) != 0 || build_table() != 0 || check_table() != 0) {
 		return 1;
 	}
 	fprintf(h, "/* Divide 2/3/6: G(n) = divide_values[i] for divide_starts[i] <= n <\n"
