@@ -72,10 +72,10 @@ static void challenge(struct sim *sim, const struct odra_rows *rows, const char 
 	check_move(rows, false, answer->normal);
 	check_move(rows, true, answer->misere);
 	/* The time reported, from the prompt to the answer, is the line's:
-	 * the bytes at 115200 baud, 10 bit times each, to within the tick's
-	 * millisecond, the millisecond this test waits after the prompt and
-	 * the last row's reckoning. */
-	double line_ms = (double)answer->bytes_sent * 10.0 * 1000.0 / BOARD_UART_BAUD;
+	 * the bytes at the line's rate, to within the tick's millisecond, the
+	 * millisecond this test waits after the prompt and the last row's
+	 * reckoning. */
+	double line_ms = (double)answer->bytes_sent * sim_uart_byte_cycles(sim) * 1000.0 / BOARD_F_CPU;
 	if (answer->ms + 3.0 < line_ms || answer->ms > line_ms + 5.0) {
 		fail_msg("%zu bytes in %u ms: %s", answer->bytes_sent, answer->ms, answer->line);
 	}
