@@ -16,7 +16,8 @@
 #
 # Everything is built out of tree, in $(BUILD).  V=1 shows the commands.
 # EDITION=NAME (editions/NAME.mk; pocket by default) chooses the firmware
-# that make, make play, make flash and make bench build.
+# that make, make play, make flash and make bench build; BAUD=RATE its
+# serial line's rate (115200 by default; 1000000 the fastest, see below).
 
 BUILD ?= build
 PORT ?= /dev/ttyACM0
@@ -305,6 +306,19 @@ ifeq ($(filter $(EDITION),$(EDITIONS)),)
 $(error EDITION=$(EDITION): there is no editions/$(EDITION).mk (editions: $(EDITIONS)))
 endif
 
+# The serial line's rate, a build-time choice as Marlin's BAUDRATE is.
+# The default is board/lcd_keypad_shield.h's BOARD_UART_BAUD, 115200;
+# 1000000 is the fastest the Uno's USB bridge takes, with no rate error
+# (U2X, UBRR 1 at 16 MHz).  A build at another rate has a folder of its
+# own, $(BUILD)/baud-RATE/NAME, so its objects never mix with the
+# default's: make EDITION=NAME BAUD=RATE builds and plays that one.  The
+# simulator reads the rate from the firmware (UBRR0, U2X0), not from here.
+BAUD_DEFAULT := $(shell sed -n 's/^\#define BOARD_UART_BAUD \([0-9]*\)UL.*/\1/p' board/lcd_keypad_shield.h)
+BAUD ?= $(BAUD_DEFAULT)
+ifeq ($(shell echo '$(BAUD)' | grep -x '[1-9][0-9]*'),)
+$(error BAUD=$(BAUD): a rate in bits a second, such as 115200 or 1000000)
+endif
+
 # Reads editions/$(1).mk into $(1)_FEATURES, $(1)_GAMES_LEFT_OUT,
 # $(1)_FLASH, $(1)_RAM.
 define read_edition
@@ -322,6 +336,7 @@ $(1)_GAMES_LEFT_OUT := $$(GAMES_LEFT_OUT)
 $(1)_FLASH := $$(FLASH_BUDGET)
 $(1)_RAM := $$(RAM_BUDGET)
 $(1)_CHOSEN_BY := editions/$(1).mk
+$(1)_BAUD := $(BAUD_DEFAULT)
 $(1)_DIR := $(if $(filter pocket,$(1)),$(BUILD),$(BUILD)/edition/$(1))
 endef
 $(foreach edition,$(EDITIONS),$(eval $(call read_edition,$(edition))))
@@ -338,10 +353,31 @@ without-$(2)_FEATURES := $(filter-out $(1) $(foreach f,$(FEATURES_ALL),$(if $(fi
 without-$(2)_FLASH := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_FLASH)))
 without-$(2)_RAM := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_RAM)))
 without-$(2)_CHOSEN_BY := Makefile
+without-$(2)_BAUD := $(BAUD_DEFAULT)
 without-$(2)_DIR := $(BUILD)/without/$(2)
 endef
 SWITCHED_OFF := $(foreach f,$(pocket_FEATURES),without-$(call lower,$(f)))
 $(foreach f,$(pocket_FEATURES),$(eval $(call without_switch,$(f),$(call lower,$(f)))))
+
+# Edition $(1) for the line's rate $(2): the build $(1)-at-$(2).  make test
+# builds the edition with the whole console and the Odra challenge at
+# FAST_LINE_BAUD too, and runs the serial line's tests on it.
+FAST_LINE_BAUD := 1000000
+FAST_LINE_EDITION := pocket
+define rate_build
+$(1)-at-$(2)_FEATURES := $($(1)_FEATURES)
+$(1)-at-$(2)_GAMES_LEFT_OUT := $($(1)_GAMES_LEFT_OUT)
+$(1)-at-$(2)_FLASH := $($(1)_FLASH)
+$(1)-at-$(2)_RAM := $($(1)_RAM)
+$(1)-at-$(2)_CHOSEN_BY := $($(1)_CHOSEN_BY)
+$(1)-at-$(2)_BAUD := $(2)
+$(1)-at-$(2)_DIR := $(BUILD)/baud-$(2)/$(1)
+endef
+FAST_LINE := $(FAST_LINE_EDITION)-at-$(FAST_LINE_BAUD)
+# The build of EDITION at BAUD that make, play, flash and bench use.
+CHOSEN := $(if $(filter $(BAUD_DEFAULT),$(BAUD)),$(EDITION),$(EDITION)-at-$(BAUD))
+AT_RATE := $(sort $(FAST_LINE) $(filter-out $(EDITIONS),$(CHOSEN)))
+$(foreach build,$(AT_RATE),$(eval $(call rate_build,$(firstword $(subst -at-, ,$(build))),$(lastword $(subst -at-, ,$(build))))))
 
 # -DFEATURE_X=1 or 0 for every switch: on when $(1) names it; the engine's
 # texts take POLISH as ENGINE_POLISH (engine/packed_text.h).
@@ -382,7 +418,8 @@ $(1)_OBJ := $(patsubst %.c,$($(1)_DIR)/avr/%.o,$(FIRMWARE_SRC) $(HAL_SRC) $(ENGI
 $($(1)_DIR)/avr/%.o: %.c $($(1)_CHOSEN_BY) | $(DEPS_STAMP)
 	@echo "  AVR-CC  $$<$(if $(filter pocket,$(1)),,  [$(1)])"
 	$$(Q)mkdir -p $$(@D)
-	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $(call feature_flags,$($(1)_FEATURES)) $(call games_flags,$($(1)_GAMES_LEFT_OUT)) $$(DEPFLAGS) -c -o $$@ $$<
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $(call feature_flags,$($(1)_FEATURES)) $(call games_flags,$($(1)_GAMES_LEFT_OUT)) \
+		-DBOARD_UART_BAUD=$($(1)_BAUD)UL $$(DEPFLAGS) -c -o $$@ $$<
 
 $(patsubst %.c,$($(1)_DIR)/avr/%.o,$(ENGINE_SRC) $(FIRMWARE_SRC)): $(GEN_HEADERS)
 
@@ -393,11 +430,11 @@ $(call elf_of,$(1)): $$($(1)_OBJ) $(LINK_ORDER)
 $($(1)_DIR)/grundy-box.hex: $(call elf_of,$(1))
 	$$(Q)$$(AVR_OBJCOPY) -O ihex -j .text -j .data $$< $$@
 endef
-$(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(eval $(call firmware_build,$(build))))
+$(foreach build,$(EDITIONS) $(SWITCHED_OFF) $(AT_RATE),$(eval $(call firmware_build,$(build))))
 
-# The firmware of EDITION, which make, play, flash and bench use.
-ELF := $(call elf_of,$(EDITION))
-HEX := $($(EDITION)_DIR)/grundy-box.hex
+# The firmware of EDITION at BAUD, which make, play, flash and bench use.
+ELF := $(call elf_of,$(CHOSEN))
+HEX := $($(CHOSEN)_DIR)/grundy-box.hex
 
 firmware: $(ELF) $(HEX)
 EDITION_ELFS := $(foreach edition,$(EDITIONS),$(call elf_of,$(edition)))

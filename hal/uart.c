@@ -6,9 +6,16 @@
 
 #include "board/lcd_keypad_shield.h"
 
-/* Double speed: UBRR = F_CPU / (8 * baud) - 1, rounded; 16 at 115200 baud. */
+/* Double speed: UBRR = F_CPU / (8 * baud) - 1, rounded; 16 at 115200
+ * baud, 1 at 1000000. */
 #define UART_UBRR ((F_CPU + 4u * BOARD_UART_BAUD) / (8u * BOARD_UART_BAUD) - 1u)
-_Static_assert(UART_UBRR < 256u, "the rate's divider fits UBRR0L");
+_Static_assert(BOARD_UART_BAUD <= F_CPU / 8u && UART_UBRR < 4096u, "the rate's divider fits UBRR0");
+/* The rate the divider gives, F_CPU / (8 * (UBRR + 1)), within 2.5% of the
+ * one asked: 115200 is 2.1% fast at 16 MHz, as on the Uno's USB bridge,
+ * which divides the same clock the same way. */
+#define UART_RATE (F_CPU / (8u * (UART_UBRR + 1u)))
+_Static_assert(UART_RATE * 1000u <= BOARD_UART_BAUD * 1025u && UART_RATE * 1000u >= BOARD_UART_BAUD * 975u,
+	       "BAUD: the chip's clock divides to within 2.5% of the rate");
 
 static volatile uint8_t rx_buffer[UART_RX_BUFFER];
 static volatile uint8_t rx_head; /* written by the interrupt */
@@ -66,11 +73,14 @@ ISR(USART_RX_vect)
 void uart_init(void)
 {
 	/* U2X before the rate: the order does not matter to the chip, but
-	 * simavr works out its byte time when UBRR0 is written.  The high
-	 * byte keeps its reset value, 0, and UCSR0C its reset value, 8 data
-	 * bits, no parity, 1 stop bit. */
+	 * simavr works out its byte time when UBRR0L is written, after
+	 * UBRR0H (which resets to 0, all a rate from 7,813 baud up needs).
+	 * UCSR0C keeps its reset value, 8 data bits, no parity, 1 stop bit. */
 	UCSR0A = 1 << U2X0;
-	UBRR0L = UART_UBRR;
+	if (UART_UBRR > 0xFFu) {
+		UBRR0H = (uint8_t)(UART_UBRR >> 8);
+	}
+	UBRR0L = (uint8_t)UART_UBRR;
 	UCSR0B = (1 << RXCIE0) | (1 << RXEN0) | (1 << TXEN0);
 	/* A reset may have come between an XOFF and its XON (the Uno resets
 	 * when the port opens, or from its button): without this the
