@@ -399,7 +399,7 @@ static uint8_t run_line(void)
 		}
 		console.in_odra = true;
 		odra_start(&buffer.challenge.odra);
-		say_line(TEXT_ODRA_PROMPT);
+		odra_print_prompt();
 		console.odra_start_ms = timer_ms();
 		return ENGINE_OK;
 	}
@@ -487,7 +487,9 @@ static bool line_end(struct console_state *con)
 		watchdog_start_long();
 		reason = run_line();
 		watchdog_start();
-		ran = true;
+		/* Not `odra`, whose rows may follow at once, straight from a
+		 * file: the reading goes on. */
+		ran = !con->in_odra;
 	}
 	if (reason != ENGINE_OK) {
 		refuse(reason);

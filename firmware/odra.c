@@ -4,12 +4,29 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/transcript.h"
+#include "packed_tables.h"
+
+_Static_assert(ODRA_TEXTS == PACKED_ODRA_COUNT && ODRA_TEXTS == PACKED_ODRA_PL_COUNT,
+	       "a packed text for every challenge's text, in both languages");
+
+/* Text `text` on the serial line. */
+static void say(uint8_t text)
+{
+	print_packed(&transcript_out, packed_code, TEXT_TABLE(packed_odra, packed_odra_pl), text);
+}
 
 void odra_start(struct odra *odra)
 {
 	memset(odra, 0, sizeof *odra);
+}
+
+void odra_print_prompt(void)
+{
+	say(ODRA_PROMPT);
+	transcript_line_end();
 }
 
 /* Only the rows' first bits matter: a bit's first row is stored once, so
@@ -56,12 +73,12 @@ static void print_move(const struct odra *odra, bool misere)
 
 void odra_print_answer(const struct odra *odra, uint32_t ms)
 {
-	transcript_say(TEXT_ODRA_ROWS);
-	put_u32(odra->rows); /* where transcript_say() printed, as below */
-	transcript_say(TEXT_ODRA_NORMAL);
+	say(ODRA_ROWS);
+	put_u32(odra->rows); /* where say() printed, as below */
+	say(ODRA_NORMAL);
 	print_move(odra, false);
-	transcript_say(TEXT_ODRA_MISERE);
+	say(ODRA_MISERE);
 	print_move(odra, true);
-	transcript_say(TEXT_ODRA_MS);
+	say(ODRA_MS);
 	put_u32(ms);
 }

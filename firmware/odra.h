@@ -47,7 +47,16 @@ struct odra {
 	struct odra_first first[ODRA_BITS]; /* the first row with bit b set (valid where `seen` has b) */
 };
 
+/* The challenge's texts (firmware/console_texts.def, packed_odra). */
+enum odra_text {
+#define ODRA_TEXT(name, english, polish) name,
+#include "firmware/console_texts.def"
+	ODRA_TEXTS
+};
+
 void odra_start(struct odra *odra);
+/* The prompt, a line of its own (transcript_line_end included). */
+void odra_print_prompt(void);
 void odra_add_row(struct odra *odra, uint16_t size);
 /* The answer on the serial line (firmware/transcript.h), one line without
  * its end:

@@ -17,6 +17,8 @@ _Static_assert(BOARD_UART_BAUD <= F_CPU / 8u && UART_UBRR < 4096u, "the rate's d
 _Static_assert(UART_RATE * 1000u <= BOARD_UART_BAUD * 1025u && UART_RATE * 1000u >= BOARD_UART_BAUD * 975u,
 	       "BAUD: the chip's clock divides to within 2.5% of the rate");
 
+_Static_assert(UART_RX_BUFFER <= 128u && (UART_RX_BUFFER & (UART_RX_BUFFER - 1u)) == 0, "the buffer's fill fits a byte");
+
 static volatile uint8_t rx_buffer[UART_RX_BUFFER];
 static volatile uint8_t rx_head; /* written by the interrupt */
 static volatile uint8_t rx_tail; /* written by the main loop */
@@ -51,7 +53,7 @@ ISR(USART_RX_vect)
 	uint8_t fill = (uint8_t)(head - rx_tail);
 	if (fill >= UART_RX_BUFFER) {
 		/* Full: this byte is lost, and the newest one kept marks the
-		 * place (the main loop is not reading it: 63 come before). */
+		 * place (the main loop is not reading it: 127 come before). */
 		head--;
 		byte = UART_LOST;
 	} else if (rx_marks != 0) {
