@@ -4,18 +4,43 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "engine/flash.h"
 #include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/transcript.h"
+#include "hal/uart.h"
 #include "packed_tables.h"
 
 _Static_assert(ODRA_TEXTS == PACKED_ODRA_COUNT && ODRA_TEXTS == PACKED_ODRA_PL_COUNT,
 	       "a packed text for every challenge's text, in both languages");
 
+/* On a fast line (hal/uart.h) the texts are kept plain, in both languages
+ * (the Polish in UTF-8), a list of NUL-ended strings each: the prompt goes
+ * out while the rows may be coming in already, straight from a file, and
+ * at 1 Mbaud decoding it while the receive interrupt takes them would
+ * keep the reader away longer than the receive buffer lasts; plain, it
+ * goes out at the line's own rate. */
+static const char plain_english[] ENGINE_FLASH =
+#define ODRA_TEXT(name, english, polish) english "\0"
+#include "firmware/console_texts.def"
+	;
+static const char plain_polish[] ENGINE_FLASH =
+#define ODRA_TEXT(name, english, polish) polish "\0"
+#include "firmware/console_texts.def"
+	;
+
 /* Text `text` on the serial line. */
 static void say(uint8_t text)
 {
-	print_packed(&transcript_out, packed_code, TEXT_TABLE(packed_odra, packed_odra_pl), text);
+	if (UART_FAST) {
+		print_to(&transcript_out); /* for the numbers after it */
+		const char *p = flash_skip(TEXT_TABLE(plain_english, plain_polish), text);
+		for (char c; (c = flash_char(p)) != '\0'; p++) {
+			uart_put(c); /* UTF-8 already */
+		}
+	} else {
+		print_packed(&transcript_out, packed_code, TEXT_TABLE(packed_odra, packed_odra_pl), text);
+	}
 }
 
 void odra_start(struct odra *odra)
