@@ -196,8 +196,7 @@ $(PACKED_TABLES) &: $(TEXTPACK) $(PACKED_SOURCES)
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)$(TEXTPACK) gen $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h \
 		packed_errors=engine/error_texts.def:ERROR_TEXT.1 packed_errors_pl=engine/error_texts.def:ERROR_TEXT.2 \
-		packed_console=firmware/console_texts.def:TEXT.1 packed_console_pl=firmware/console_texts.def:TEXT.2 \
-		packed_odra=firmware/console_texts.def:ODRA_TEXT.1 packed_odra_pl=firmware/console_texts.def:ODRA_TEXT.2 \
+		packed_console=firmware/console_texts.def:TEXT.1,ODRA_PROMPT.1 packed_console_pl=firmware/console_texts.def:TEXT.2,ODRA_PROMPT.2 \
 		packed_games/3=engine/games.def:GAME.4,GAME.3,GAME.2 \
 		packed_games_pl/2=engine/games.def:GAME_POLISH.2,GAME_POLISH.1 \
 		packed_words_pl=engine/games.def:PART_WORD_POLISH,VERB_POLISH \
@@ -257,11 +256,11 @@ test: $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 # packs (in English), the games' descriptions (which it packs but for the
 # names), the rest of the firmware's texts (the syntax's and the
 # separators' few literals), and the Polish of all of them.
-TEXTS_PACKED := engine/error_texts.def:ERROR_TEXT.1 firmware/console_texts.def:TEXT.1,ODRA_TEXT.1 \
+TEXTS_PACKED := engine/error_texts.def:ERROR_TEXT.1 firmware/console_texts.def:TEXT.1,ODRA_PROMPT.1 \
 	firmware/screen_texts.def:SCREEN_TEXT.1,EXHIBIT_TEXT.1 engine/teach_texts.def:TEACH_TEXT.1
 TEXTS_GAMES := engine/games.def:GAME,PART_WORD,VERB
 TEXTS_OTHER := engine/engine.c:ENGINE_FLASH_STR engine/matrix.c firmware/console.c:ENGINE_FLASH_STR firmware/play.c
-TEXTS_POLISH := engine/error_texts.def:ERROR_TEXT.2 firmware/console_texts.def:TEXT.2,ODRA_TEXT.2 \
+TEXTS_POLISH := engine/error_texts.def:ERROR_TEXT.2 firmware/console_texts.def:TEXT.2,ODRA_PROMPT.2 \
 	firmware/screen_texts.def:SCREEN_TEXT.2,EXHIBIT_TEXT.2 engine/teach_texts.def:TEACH_TEXT.2 \
 	engine/games.def:GAME_POLISH,PART_WORD_POLISH,VERB_POLISH
 

@@ -399,7 +399,11 @@ static uint8_t run_line(void)
 		}
 		console.in_odra = true;
 		odra_start(&buffer.challenge.odra);
-		odra_print_prompt();
+		if (UART_FAST) {
+			odra_print_prompt();
+		} else {
+			say_line(TEXT_ODRA_PROMPT);
+		}
 		console.odra_start_ms = timer_ms();
 		return ENGINE_OK;
 	}

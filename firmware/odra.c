@@ -9,39 +9,21 @@
 #include "engine/text.h"
 #include "firmware/transcript.h"
 #include "hal/uart.h"
-#include "packed_tables.h"
 
-_Static_assert(ODRA_TEXTS == PACKED_ODRA_COUNT && ODRA_TEXTS == PACKED_ODRA_PL_COUNT,
-	       "a packed text for every challenge's text, in both languages");
-
-/* On a fast line (hal/uart.h) the texts are kept plain, in both languages
- * (the Polish in UTF-8), a list of NUL-ended strings each: the prompt goes
- * out while the rows may be coming in already, straight from a file, and
- * at 1 Mbaud decoding it while the receive interrupt takes them would
- * keep the reader away longer than the receive buffer lasts; plain, it
- * goes out at the line's own rate. */
-static const char plain_english[] ENGINE_FLASH =
-#define ODRA_TEXT(name, english, polish) english "\0"
+/* On a fast line (hal/uart.h) the prompt is kept plain too, in both
+ * languages (the Polish in UTF-8): it goes out while the rows may be
+ * coming in already, straight from a file, and at 1 Mbaud decoding it
+ * while the receive interrupt takes them would keep the reader away
+ * longer than the receive buffer lasts; plain, it goes out at the line's
+ * own rate. */
+static const char plain_prompt[] ENGINE_FLASH =
+#define ODRA_PROMPT(name, english, polish) english
 #include "firmware/console_texts.def"
 	;
-static const char plain_polish[] ENGINE_FLASH =
-#define ODRA_TEXT(name, english, polish) polish "\0"
+static const char plain_prompt_pl[] ENGINE_FLASH =
+#define ODRA_PROMPT(name, english, polish) polish
 #include "firmware/console_texts.def"
 	;
-
-/* Text `text` on the serial line. */
-static void say(uint8_t text)
-{
-	if (UART_FAST) {
-		print_to(&transcript_out); /* for the numbers after it */
-		const char *p = flash_skip(TEXT_TABLE(plain_english, plain_polish), text);
-		for (char c; (c = flash_char(p)) != '\0'; p++) {
-			uart_put(c); /* UTF-8 already */
-		}
-	} else {
-		print_packed(&transcript_out, packed_code, TEXT_TABLE(packed_odra, packed_odra_pl), text);
-	}
-}
 
 void odra_start(struct odra *odra)
 {
@@ -50,7 +32,9 @@ void odra_start(struct odra *odra)
 
 void odra_print_prompt(void)
 {
-	say(ODRA_PROMPT);
+	for (const char *p = TEXT_TABLE(plain_prompt, plain_prompt_pl); flash_char(p) != '\0'; p++) {
+		uart_put(flash_char(p)); /* UTF-8 already */
+	}
 	transcript_line_end();
 }
 
@@ -98,12 +82,12 @@ static void print_move(const struct odra *odra, bool misere)
 
 void odra_print_answer(const struct odra *odra, uint32_t ms)
 {
-	say(ODRA_ROWS);
-	put_u32(odra->rows); /* where say() printed, as below */
-	say(ODRA_NORMAL);
+	transcript_say(TEXT_ODRA_ROWS);
+	put_u32(odra->rows); /* where transcript_say() printed, as below */
+	transcript_say(TEXT_ODRA_NORMAL);
 	print_move(odra, false);
-	say(ODRA_MISERE);
+	transcript_say(TEXT_ODRA_MISERE);
 	print_move(odra, true);
-	say(ODRA_MS);
+	transcript_say(TEXT_ODRA_MS);
 	put_u32(ms);
 }

@@ -48,15 +48,9 @@ struct odra {
 	struct odra_first first[ODRA_BITS]; /* the first row with bit b set (valid where `seen` has b) */
 };
 
-/* The challenge's texts (firmware/console_texts.def, packed_odra). */
-enum odra_text {
-#define ODRA_TEXT(name, english, polish) name,
-#include "firmware/console_texts.def"
-	ODRA_TEXTS
-};
-
 void odra_start(struct odra *odra);
-/* The prompt, a line of its own (transcript_line_end included). */
+/* On a fast line (hal/uart.h), the prompt, TEXT_ODRA_PROMPT, a line of its
+ * own (transcript_line_end included), from plain text. */
 void odra_print_prompt(void);
 void odra_add_row(struct odra *odra, uint16_t size);
 /* Whether `size` has a bit no row before it had: odra_add_row() then

@@ -33,11 +33,13 @@
 
 #include "board/lcd_keypad_shield.h"
 
-/* A power of two up to 128 (the fill is counted in a byte).  It lasts as
- * long as the longest thing the reader does between two bytes of the Odra
+/* A power of two up to 128 (the fill is counted in a byte).  It outlasts
+ * the longest thing the reader does between two bytes of the Odra
  * challenge's rows, which may follow `odra` straight from a file: the
- * prompt it prints meanwhile, 64 bytes in Polish, written at the line's
- * own rate, or at 1 Mbaud decoded in about 75 bytes' time. */
+ * prompt it prints meanwhile, decoded from the console's texts and
+ * written at the line's rate, 64 bytes in Polish, while fewer than 96
+ * come in (tests/e2e/test_polish.c); on a fast line, from plain text
+ * (firmware/odra.c). */
 #define UART_RX_BUFFER 128u
 /* Room when XOFF goes, less the byte that sent it: XOFF can wait one
  * byte time behind a reply's byte and takes one to send, a byte may be on

@@ -41,11 +41,7 @@ static const struct entry error_texts[] = {
 static const struct entry console_texts[] = {
 #define TEXT(name, english, polish) { #name, { english, polish } },
 #include "firmware/console_texts.def"
-};
-
-static const struct entry odra_texts[] = {
-#define ODRA_TEXT(name, english, polish) { #name, { english, polish } },
-#include "firmware/console_texts.def"
+#undef TEXT
 };
 
 static const struct entry screen_texts[] = {
@@ -186,13 +182,6 @@ static void test_console_texts(void **state)
 	for (uint8_t i = 0; i < COUNT(console_texts); i++) {
 		check_text(packed_console, i, console_texts[i].text[LANGUAGE_ENGLISH], console_texts[i].name);
 		check_text(packed_console_pl, i, console_texts[i].text[LANGUAGE_POLISH], console_texts[i].name);
-	}
-	/* The Odra challenge's, a table of their own. */
-	assert_int_equal(PACKED_ODRA_COUNT, COUNT(odra_texts));
-	assert_int_equal(PACKED_ODRA_PL_COUNT, COUNT(odra_texts));
-	for (uint8_t i = 0; i < COUNT(odra_texts); i++) {
-		check_text(packed_odra, i, odra_texts[i].text[LANGUAGE_ENGLISH], odra_texts[i].name);
-		check_text(packed_odra_pl, i, odra_texts[i].text[LANGUAGE_POLISH], odra_texts[i].name);
 	}
 	printf("# %lu console texts decoded back\n", texts_checked);
 }
