@@ -586,11 +586,17 @@ run_all_size = size:$(1):$(call elf_of,$(1)):$($(1)_FLASH):$($(1)_RAM)
 games_left_out_of = $(subst $(space),$(comma),$(strip $($(1)_GAMES_LEFT_OUT)))
 run_all_elf = elf:$(1):$(call elf_of,$(1)):$(call games_left_out_of,$(1))
 
-test: $(EDITION_ELFS) $(SWITCHED_OFF_ELFS) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
+# The serial line's tests that make test runs again on the firmware for the
+# fast line (FAST_LINE), after its size: the challenge, flow control, the
+# console's replies and the transcript.
+FAST_LINE_TESTS := $(addprefix $(BUILD)/tests/e2e/,test_odra test_flow_control test_console test_nim)
+
+test: $(EDITION_ELFS) $(SWITCHED_OFF_ELFS) $(call elf_of,$(FAST_LINE)) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
 	$(Q)GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,pocket)' tests/run-all $(BUILD) $(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(call run_all_size,$(build))) \
 		$(UNIT_TESTS) $(SIM_TESTS) $(call e2e_tests_of,pocket) \
 		$(foreach edition,$(filter-out pocket,$(EDITIONS)),$(call run_all_elf,$(edition)) $(call e2e_tests_of,$(edition))) \
-		$(call run_all_elf,without-odra) $(E2E_SWITCH_TESTS)
+		$(call run_all_elf,without-odra) $(E2E_SWITCH_TESTS) \
+		$(call run_all_size,$(FAST_LINE)) $(call run_all_elf,$(FAST_LINE)) $(FAST_LINE_TESTS)
 
 # ---- benchmark --------------------------------------------------------------------------
 
@@ -628,9 +634,10 @@ $(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c) $(ENGINE_HOST_OBJ)
 test: $(BENCH_ELF) $(BENCH_RUN)
 
 # The Odra challenge (tools/bench/odra_run.c): the firmware itself, the ELF
-# that goes on the chip, gets 8,000 rows over its UART at 115200 baud;
-# cycles per row, the time for the rows and bytes lost are appended to
-# $(BENCH_TXT).
+# that goes on the chip, gets 8,000 rows over its UART as one file at the
+# line's full rate, the chosen build's and the fast line's (FAST_LINE);
+# the time from the first byte, cycles per row, where they went (the
+# costliest functions) and bytes lost are appended to $(BENCH_TXT).
 ODRA_RUN := $(BUILD)/bench/odra_run
 
 $(ODRA_RUN): $(call host_obj,tools/bench/odra_run.c tests/e2e/odra_challenge.c) $(SIM_LIB_OBJ)
@@ -660,11 +667,11 @@ $(LEVELS_RUN): $(call host_obj,tools/bench/levels_run.c tools/bench/levels.c) $(
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^
 
-bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN)
+bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(call elf_of,$(FAST_LINE)) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN)
 	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
 		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
 		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
-	$(Q)$(ODRA_RUN) --out $(BENCH_TXT) $(ELF)
+	$(Q)for elf in $(ELF) $(filter-out $(ELF),$(call elf_of,$(FAST_LINE))); do $(ODRA_RUN) --profile 8 --out $(BENCH_TXT) $$elf || exit; done
 	$(Q)out=$$(GRUNDY_BOX_ELF=$(ELF) CMOCKA_MESSAGE_OUTPUT=TAP $(STACK_TEST) 2>&1); status=$$?; \
 		printf '%s\n' "$$out" | sed -n 's/^# \(stack high-water .*\)/\1/p' | tee -a $(BENCH_TXT); \
 		[ $$status -eq 0 ] || { printf '%s\n' "$$out" >&2; exit $$status; }
