@@ -17,7 +17,8 @@
 #
 # Everything is built out of tree, in $(BUILD).  V=1 shows the commands.
 # EDITION=NAME (editions/NAME.mk; pocket by default) chooses the firmware
-# that make, make play, make flash and make bench build.
+# that make, make play, make flash and make bench build; BAUD=RATE its
+# serial line's rate (115200 by default; 1000000 the fastest, see below).
 
 BUILD ?= build
 PORT ?= /dev/ttyACM0
@@ -196,7 +197,7 @@ $(PACKED_TABLES) &: $(TEXTPACK) $(PACKED_SOURCES)
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)$(TEXTPACK) gen $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h \
 		packed_errors=engine/error_texts.def:ERROR_TEXT.1 packed_errors_pl=engine/error_texts.def:ERROR_TEXT.2 \
-		packed_console=firmware/console_texts.def:TEXT.1 packed_console_pl=firmware/console_texts.def:TEXT.2 \
+		packed_console=firmware/console_texts.def:TEXT.1,ODRA_PROMPT.1 packed_console_pl=firmware/console_texts.def:TEXT.2,ODRA_PROMPT.2 \
 		packed_games/3=engine/games.def:GAME.4,GAME.3,GAME.2 \
 		packed_games_pl/2=engine/games.def:GAME_POLISH.2,GAME_POLISH.1 \
 		packed_words_pl=engine/games.def:PART_WORD_POLISH,VERB_POLISH \
@@ -256,11 +257,11 @@ test: $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
 # packs (in English), the games' descriptions (which it packs but for the
 # names), the rest of the firmware's texts (the syntax's and the
 # separators' few literals), and the Polish of all of them.
-TEXTS_PACKED := engine/error_texts.def:ERROR_TEXT.1 firmware/console_texts.def:TEXT.1 \
+TEXTS_PACKED := engine/error_texts.def:ERROR_TEXT.1 firmware/console_texts.def:TEXT.1,ODRA_PROMPT.1 \
 	firmware/screen_texts.def:SCREEN_TEXT.1,EXHIBIT_TEXT.1 engine/teach_texts.def:TEACH_TEXT.1
 TEXTS_GAMES := engine/games.def:GAME,PART_WORD,VERB
 TEXTS_OTHER := engine/engine.c:ENGINE_FLASH_STR engine/matrix.c firmware/console.c:ENGINE_FLASH_STR firmware/play.c
-TEXTS_POLISH := engine/error_texts.def:ERROR_TEXT.2 firmware/console_texts.def:TEXT.2 \
+TEXTS_POLISH := engine/error_texts.def:ERROR_TEXT.2 firmware/console_texts.def:TEXT.2,ODRA_PROMPT.2 \
 	firmware/screen_texts.def:SCREEN_TEXT.2,EXHIBIT_TEXT.2 engine/teach_texts.def:TEACH_TEXT.2 \
 	engine/games.def:GAME_POLISH,PART_WORD_POLISH,VERB_POLISH
 
@@ -306,6 +307,19 @@ ifeq ($(filter $(EDITION),$(EDITIONS)),)
 $(error EDITION=$(EDITION): there is no editions/$(EDITION).mk (editions: $(EDITIONS)))
 endif
 
+# The serial line's rate, a build-time choice as Marlin's BAUDRATE is.
+# The default is board/lcd_keypad_shield.h's BOARD_UART_BAUD, 115200;
+# 1000000 is the fastest the Uno's USB bridge takes, with no rate error
+# (U2X, UBRR 1 at 16 MHz).  A build at another rate has a folder of its
+# own, $(BUILD)/baud-RATE/NAME, so its objects never mix with the
+# default's: make EDITION=NAME BAUD=RATE builds and plays that one.  The
+# simulator reads the rate from the firmware (UBRR0, U2X0), not from here.
+BAUD_DEFAULT := $(shell sed -n 's/^\#define BOARD_UART_BAUD \([0-9]*\)UL.*/\1/p' board/lcd_keypad_shield.h)
+BAUD ?= $(BAUD_DEFAULT)
+ifeq ($(shell echo '$(BAUD)' | grep -x '[1-9][0-9]*'),)
+$(error BAUD=$(BAUD): a rate in bits a second, such as 115200 or 1000000)
+endif
+
 # Reads editions/$(1).mk into $(1)_FEATURES, $(1)_GAMES_LEFT_OUT,
 # $(1)_FLASH, $(1)_ROOM, $(1)_RAM.
 define read_edition
@@ -326,6 +340,7 @@ $(1)_FLASH := $$(FLASH_BUDGET)
 $(1)_ROOM := $$(FLASH_ROOM)
 $(1)_RAM := $$(RAM_BUDGET)
 $(1)_CHOSEN_BY := editions/$(1).mk
+$(1)_BAUD := $(BAUD_DEFAULT)
 $(1)_DIR := $(if $(filter pocket,$(1)),$(BUILD),$(BUILD)/edition/$(1))
 endef
 $(foreach edition,$(EDITIONS),$(eval $(call read_edition,$(edition))))
@@ -346,12 +361,34 @@ without-$(3)_FLASH := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_
 without-$(3)_ROOM := 0
 without-$(3)_RAM := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_RAM)))
 without-$(3)_CHOSEN_BY := Makefile editions/$(1).mk
+without-$(3)_BAUD := $(BAUD_DEFAULT)
 without-$(3)_DIR := $(BUILD)/without/$(3)
 endef
 SWITCHES_OFF_IN_pocket := $(pocket_FEATURES)
 SWITCHES_OFF_IN_teletype := $(filter-out $(pocket_FEATURES),$(teletype_FEATURES))
 SWITCHED_OFF := $(foreach e,pocket teletype,$(foreach f,$(SWITCHES_OFF_IN_$(e)),without-$(call lower,$(f))))
 $(foreach e,pocket teletype,$(foreach f,$(SWITCHES_OFF_IN_$(e)),$(eval $(call without_switch,$(e),$(f),$(call lower,$(f))))))
+
+# Edition $(1) for the line's rate $(2): the build $(1)-at-$(2).  make test
+# builds the edition with the whole console and the Odra challenge at
+# FAST_LINE_BAUD too, and runs the serial line's tests on it.
+FAST_LINE_BAUD := 1000000
+FAST_LINE_EDITION := teletype
+define rate_build
+$(1)-at-$(2)_FEATURES := $($(1)_FEATURES)
+$(1)-at-$(2)_GAMES_LEFT_OUT := $($(1)_GAMES_LEFT_OUT)
+$(1)-at-$(2)_FLASH := $($(1)_FLASH)
+$(1)-at-$(2)_ROOM := $($(1)_ROOM)
+$(1)-at-$(2)_RAM := $($(1)_RAM)
+$(1)-at-$(2)_CHOSEN_BY := $($(1)_CHOSEN_BY)
+$(1)-at-$(2)_BAUD := $(2)
+$(1)-at-$(2)_DIR := $(BUILD)/baud-$(2)/$(1)
+endef
+FAST_LINE := $(FAST_LINE_EDITION)-at-$(FAST_LINE_BAUD)
+# The build of EDITION at BAUD that make, play, flash and bench use.
+CHOSEN := $(if $(filter $(BAUD_DEFAULT),$(BAUD)),$(EDITION),$(EDITION)-at-$(BAUD))
+AT_RATE := $(sort $(FAST_LINE) $(filter-out $(EDITIONS),$(CHOSEN)))
+$(foreach build,$(AT_RATE),$(eval $(call rate_build,$(firstword $(subst -at-, ,$(build))),$(lastword $(subst -at-, ,$(build))))))
 
 # -DFEATURE_X=1 or 0 for every switch: on when $(1) names it; the engine's
 # texts take POLISH as ENGINE_POLISH (engine/packed_text.h).
@@ -392,7 +429,8 @@ $(1)_OBJ := $(patsubst %.c,$($(1)_DIR)/avr/%.o,$(FIRMWARE_SRC) $(HAL_SRC) $(ENGI
 $($(1)_DIR)/avr/%.o: %.c $($(1)_CHOSEN_BY) | $(DEPS_STAMP)
 	@echo "  AVR-CC  $$<$(if $(filter pocket,$(1)),,  [$(1)])"
 	$$(Q)mkdir -p $$(@D)
-	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $(call feature_flags,$($(1)_FEATURES)) $(call games_flags,$($(1)_GAMES_LEFT_OUT)) $$(DEPFLAGS) -c -o $$@ $$<
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $(call feature_flags,$($(1)_FEATURES)) $(call games_flags,$($(1)_GAMES_LEFT_OUT)) \
+		-DBOARD_UART_BAUD=$($(1)_BAUD)UL $$(DEPFLAGS) -c -o $$@ $$<
 
 $(patsubst %.c,$($(1)_DIR)/avr/%.o,$(ENGINE_SRC) $(FIRMWARE_SRC)): $(GEN_HEADERS)
 
@@ -403,11 +441,11 @@ $(call elf_of,$(1)): $$($(1)_OBJ) $(LINK_ORDER)
 $($(1)_DIR)/grundy-box.hex: $(call elf_of,$(1))
 	$$(Q)$$(AVR_OBJCOPY) -O ihex -j .text -j .data $$< $$@
 endef
-$(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(eval $(call firmware_build,$(build))))
+$(foreach build,$(EDITIONS) $(SWITCHED_OFF) $(AT_RATE),$(eval $(call firmware_build,$(build))))
 
-# The firmware of EDITION, which make, play, flash and bench use.
-ELF := $(call elf_of,$(EDITION))
-HEX := $($(EDITION)_DIR)/grundy-box.hex
+# The firmware of EDITION at BAUD, which make, play, flash and bench use.
+ELF := $(call elf_of,$(CHOSEN))
+HEX := $($(CHOSEN)_DIR)/grundy-box.hex
 
 firmware: $(ELF) $(HEX)
 EDITION_ELFS := $(foreach edition,$(EDITIONS),$(call elf_of,$(edition)))
@@ -578,12 +616,18 @@ games_left_out_of = $(subst $(space),$(comma),$(strip $($(1)_GAMES_LEFT_OUT)))
 features_of = $(subst $(space),$(comma),$(strip $($(1)_FEATURES)))
 run_all_elf = elf:$(1):$(call elf_of,$(1)):$(call games_left_out_of,$(1)):$(call features_of,$(1))
 
-test: $(EDITION_ELFS) $(SWITCHED_OFF_ELFS) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
+# The serial line's tests that make test runs again on the firmware for the
+# fast line (FAST_LINE), after its size: the challenge, flow control, the
+# console's replies and the transcript.
+FAST_LINE_TESTS := $(addprefix $(BUILD)/tests/e2e/,test_odra test_flow_control test_console test_nim)
+
+test: $(EDITION_ELFS) $(SWITCHED_OFF_ELFS) $(call elf_of,$(FAST_LINE)) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
 	$(Q)GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,pocket)' GRUNDY_BOX_FEATURES='$(call features_of,pocket)' \
 		tests/run-all $(BUILD) $(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(call run_all_size,$(build))) \
 		$(UNIT_TESTS) $(SIM_TESTS) $(call e2e_tests_of,pocket) \
 		$(foreach edition,$(filter-out pocket,$(EDITIONS)),$(call run_all_elf,$(edition)) $(call e2e_tests_of,$(edition))) \
-		$(call run_all_elf,without-odra) $(E2E_SWITCH_TESTS)
+		$(call run_all_elf,without-odra) $(E2E_SWITCH_TESTS) \
+		$(call run_all_size,$(FAST_LINE)) $(call run_all_elf,$(FAST_LINE)) $(FAST_LINE_TESTS)
 
 # ---- benchmark --------------------------------------------------------------------------
 
@@ -621,10 +665,12 @@ $(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c) $(ENGINE_HOST_OBJ)
 test: $(BENCH_ELF) $(BENCH_RUN)
 
 # The Odra challenge (tools/bench/odra_run.c): the firmware itself, the ELF
-# that goes on the chip, gets 8,000 rows over its UART at 115200 baud;
-# cycles per row, the time for the rows and bytes lost are appended to
-# $(BENCH_TXT).  The teletype edition's, whatever EDITION is: it is the
-# teletype's challenge (the exhibit's is the same code).
+# that goes on the chip, gets 8,000 rows over its UART as one file at the
+# line's full rate, the teletype's at the default rate and the fast line's
+# (FAST_LINE), whatever EDITION is: it is the teletype's challenge (the
+# exhibit's is the same code).  The time from the first byte, cycles per
+# row, where they went (the costliest functions) and bytes lost are
+# appended to $(BENCH_TXT).
 ODRA_RUN := $(BUILD)/bench/odra_run
 ODRA_ELF := $(call elf_of,teletype)
 
@@ -685,11 +731,11 @@ $(BATTERY_RUN): $(call host_obj,tools/bench/battery_run.c) $(SIM_LIB_OBJ)
 # make test builds it too, so that it keeps building.
 test: $(BATTERY_RUN)
 
-bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_ELF) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN) $(CONSOLE_RUN)
+bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_ELF) $(call elf_of,$(FAST_LINE)) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN) $(CONSOLE_RUN)
 	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
 		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
 		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
-	$(Q)$(ODRA_RUN) --out $(BENCH_TXT) $(ODRA_ELF)
+	$(Q)for elf in $(ODRA_ELF) $(call elf_of,$(FAST_LINE)); do $(ODRA_RUN) --profile 8 --out $(BENCH_TXT) $$elf || exit; done
 	$(Q)out=$$(GRUNDY_BOX_ELF=$(ELF) GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,$(EDITION))' \
 		GRUNDY_BOX_FEATURES='$(call features_of,$(EDITION))' CMOCKA_MESSAGE_OUTPUT=TAP $(STACK_TEST) 2>&1); status=$$?; \
 		printf '%s\n' "$$out" | sed -n 's/^# \(stack high-water .*\)/\1/p' | tee -a $(BENCH_TXT); \

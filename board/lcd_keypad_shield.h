@@ -91,7 +91,13 @@ enum board_button {
 #define BOARD_READINGS_V1_0 {1023u, 0u, 139u, 318u, 493u, 731u}
 #define BOARD_READINGS_V1_1 {1023u, 0u, 100u, 255u, 409u, 639u}
 
-/* The Uno's USB serial line: USART0 on D0/D1 through the USB bridge. */
-#define BOARD_UART_BAUD 115200UL /* 8N1, U2X on: UBRR 16, as the Uno bootloader uses */
+/* The Uno's USB serial line: USART0 on D0/D1 through the USB bridge, 8N1
+ * with U2X on.  Its rate is a build-time choice (the Makefile's BAUD,
+ * which passes it here); this is the default: UBRR 16, as the Uno's
+ * bootloader uses, and the rate every terminal tries first.  1000000 is
+ * the fastest the bridge takes: UBRR 1, no rate error. */
+#ifndef BOARD_UART_BAUD
+#define BOARD_UART_BAUD 115200UL
+#endif
 
 #endif

@@ -16,6 +16,13 @@
 #define OUT_OF_LINE __attribute__((noinline))
 
 /*
+ * Copies a short function into each caller: an interrupt handler's work
+ * that a reader polling the same hardware does too, where a call would
+ * cost much of a byte's time on the fastest serial line (hal/uart.c).
+ */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+/*
  * A pointer the optimiser cannot see through.  When it knows that a
  * pointer always holds the same global's address, it turns every access
  * through it into an absolute load or store (LDS/STS, 4 bytes each on the

@@ -438,7 +438,11 @@ static uint8_t run_line(void)
 		}
 		console.in_odra = true;
 		odra_start(&challenge_state->odra);
-		say_line(TEXT_ODRA_PROMPT);
+		if (UART_FAST) {
+			odra_print_prompt();
+		} else {
+			say_line(TEXT_ODRA_PROMPT);
+		}
 		console.odra_start_ms = timer_ms();
 		return ENGINE_OK;
 	}
@@ -509,6 +513,9 @@ static void odra_line_end(struct console_state *con, uint8_t reason)
  * command ran, so that the buttons get a turn before the next one. */
 static bool line_end(struct console_state *con)
 {
+	if (UART_FAST) {
+		uart_listen(); /* the bytes that come meanwhile to the buffer */
+	}
 	uint8_t reason = con->fault;
 	uint16_t n = con->length;
 	con->fault = ENGINE_OK;
@@ -526,7 +533,9 @@ static bool line_end(struct console_state *con)
 		watchdog_start_long();
 		reason = run_line();
 		watchdog_start();
-		ran = true;
+		/* Not `odra`, whose rows may follow at once, straight from a
+		 * file: the reading goes on. */
+		ran = !con->in_odra;
 	}
 	if (reason != ENGINE_OK) {
 		refuse(reason);
@@ -576,6 +585,52 @@ static OUT_OF_LINE bool console_byte(uint8_t c)
 	return line_end(con);
 }
 
+/* What odra_read_fast() leaves to the general reading. */
+enum odra_fast { ODRA_FAST_QUIET, ODRA_FAST_QUIET_AFTER_ROWS, ODRA_FAST_BYTE };
+
+/* On a fast line, at a row's start: the challenge's rows of digits alone,
+ * read here as they come, each row's size counted with its digits, the
+ * receive interrupt off (uart_take(): at 1 Mbaud a row lasts 1,100 cycles
+ * or so, and the interrupt would take half of them).  Any other byte is
+ * left in *c to console_byte(), the line so far kept as ever: the empty
+ * line, a bad row, a row with spaces, which end through the line's
+ * general end (line_end). */
+static enum odra_fast odra_read_fast(struct console_state *con, uint8_t *c)
+{
+	struct odra *odra = &challenge_state->odra;
+	enum odra_fast quiet = ODRA_FAST_QUIET;
+	bool after_cr = con->after_cr;
+	uint8_t length = 0;
+	uint16_t size = 0;
+	for (;;) {
+		watchdog_feed();
+		if (!uart_take(c)) {
+			return quiet;
+		}
+		uint8_t digit = (uint8_t)(*c - '0');
+		if (digit <= 9u && length < ODRA_LINE_MAX && size <= UINT16_MAX / 10u - 1u) {
+			buffer.line[length++] = (char)*c;
+			size = (uint16_t)(size * 10u + digit);
+		} else if ((*c == '\r' || *c == '\n') && length != 0) {
+			/* Its work ends within a byte's time, but for a row's
+			 * first bits. */
+			if (odra_row_is_new(odra, size)) {
+				uart_listen();
+			}
+			odra_add_row(odra, size);
+			length = 0;
+			size = 0;
+			quiet = ODRA_FAST_QUIET_AFTER_ROWS;
+		} else if (*c != '\n' || !after_cr || length != 0) {
+			con->length = length;
+			con->after_cr = after_cr;
+			uart_listen();
+			return ODRA_FAST_BYTE;
+		}
+		after_cr = *c == '\r';
+	}
+}
+
 void console_poll(void)
 {
 	if (FEATURE_TYPED_PLAY && console.awaiting_turn && (game->over || game->to_move == PLAYER_PERSON)) {
@@ -587,10 +642,21 @@ void console_poll(void)
 	for (;;) {
 		watchdog_feed();
 		uint8_t c;
-		if (uart_read(&c)) {
-			if (console_byte(c)) {
-				return;
+		bool came;
+		if (UART_FAST && console.in_odra && console.length == 0) {
+			/* The challenge's rows, at the line's full rate. */
+			enum odra_fast fast = odra_read_fast(&console, &c);
+			if (fast == ODRA_FAST_QUIET_AFTER_ROWS) {
+				idle = 0;
 			}
+			came = fast == ODRA_FAST_BYTE;
+		} else {
+			came = uart_read(&c);
+		}
+		if (came && console_byte(c)) {
+			return;
+		}
+		if (came) {
 			idle = 0;
 		} else if (!console.in_odra || idle == CONSOLE_ODRA_PATIENCE_MS) {
 			return;

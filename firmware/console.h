@@ -1,6 +1,7 @@
 /*
- * The serial console on the Uno's USB serial line: 115200 baud, 8 data
- * bits, no parity, 1 stop bit (BOARD_UART_BAUD, hal/uart.h).  It works from
+ * The serial console on the Uno's USB serial line: 115200 baud (or the
+ * build's BAUD), 8 data bits, no parity, 1 stop bit (BOARD_UART_BAUD,
+ * hal/uart.h).  It works from
  * a plain terminal and from the Arduino serial monitor: a line ends with
  * CR, LF or CRLF; the device does not echo (turn on local echo).  A line
  * is edited as local echo shows it: BS or DEL erases the last character
@@ -82,9 +83,11 @@
  * ends at the next line end that arrives, so a script that saw "error:
  * input lost" best sends an empty line.  A terminal with XON/XOFF flow
  * control on (hal/uart.h) may send lines back to back and gets every
- * reply; without it, send a line, then wait for its reply.  During the
- * Odra challenge the device reads the rows as fast as the line brings
- * them, and the buttons wait until it is over.
+ * reply; without it, send a line, then wait for its reply (within 250
+ * ms).  During the Odra challenge the device
+ * reads the rows as fast as the line brings them, even sent as one file
+ * with `odra` first and no flow control, at 115200 baud or at 1 Mbaud,
+ * and the buttons wait until it is over.
  */
 #ifndef FIRMWARE_CONSOLE_H
 #define FIRMWARE_CONSOLE_H

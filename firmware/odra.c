@@ -4,12 +4,38 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "engine/flash.h"
+#include "engine/packed_text.h"
 #include "engine/text.h"
 #include "firmware/transcript.h"
+#include "hal/uart.h"
+
+/* On a fast line (hal/uart.h) the prompt is kept plain too, in both
+ * languages (the Polish in UTF-8): it goes out while the rows may be
+ * coming in already, straight from a file, and at 1 Mbaud decoding it
+ * while the receive interrupt takes them would keep the reader away
+ * longer than the receive buffer lasts; plain, it goes out at the line's
+ * own rate. */
+static const char plain_prompt[] ENGINE_FLASH =
+#define ODRA_PROMPT(name, english, polish) english
+#include "firmware/console_texts.def"
+	;
+static const char plain_prompt_pl[] ENGINE_FLASH =
+#define ODRA_PROMPT(name, english, polish) polish
+#include "firmware/console_texts.def"
+	;
 
 void odra_start(struct odra *odra)
 {
 	memset(odra, 0, sizeof *odra);
+}
+
+void odra_print_prompt(void)
+{
+	for (const char *p = TEXT_TABLE(plain_prompt, plain_prompt_pl); flash_char(p) != '\0'; p++) {
+		uart_put(flash_char(p)); /* UTF-8 already */
+	}
+	transcript_line_end();
 }
 
 /* Only the rows' first bits matter: a bit's first row is stored once, so

@@ -30,6 +30,7 @@
 #ifndef FIRMWARE_ODRA_H
 #define FIRMWARE_ODRA_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define ODRA_BITS 16u
@@ -48,7 +49,16 @@ struct odra {
 };
 
 void odra_start(struct odra *odra);
+/* On a fast line (hal/uart.h), the prompt, TEXT_ODRA_PROMPT, a line of its
+ * own (transcript_line_end included), from plain text. */
+void odra_print_prompt(void);
 void odra_add_row(struct odra *odra, uint16_t size);
+/* Whether `size` has a bit no row before it had: odra_add_row() then
+ * notes the row for each such bit, 16 at most, and takes longer. */
+static inline bool odra_row_is_new(const struct odra *odra, uint16_t size)
+{
+	return (size & (uint16_t)~odra->seen) != 0;
+}
 /* The answer on the serial line (firmware/transcript.h), one line without
  * its end:
  *   odra rows=R normal=MOVE misere=MOVE ms=T

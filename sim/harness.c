@@ -50,6 +50,16 @@
 #define SIM_WATCHDOG_MIN_TICKS 2048u
 #define SIM_UCSR0B 0xC1u
 #define SIM_UCSR0B_RXEN0 0x10u
+#define SIM_UCSR0B_RXCIE0 0x80u
+#define SIM_UDR0 0xC6u
+/* The rate the firmware sets, read as the chip uses it: (UBRR0 + 1) * 16
+ * cycles a bit, 8 with U2X0; and the overrun flag, DOR0. */
+#define SIM_UCSR0A 0xC0u
+#define SIM_UCSR0A_U2X0 0x02u
+#define SIM_UCSR0A_RXC0 0x80u
+#define SIM_UCSR0A_DOR0 0x08u
+#define SIM_UBRR0L 0xC4u
+#define SIM_UBRR0H 0xC5u
 /* The EEPROM's control, data and address registers (data addresses), the
  * bit that starts a write and stays set while it lasts, and how long the
  * chip takes to write a byte (ATmega328P datasheet, 3.3 ms; avr-libc and
@@ -67,6 +77,11 @@
 #define SIM_SPH 0x5Eu
 #define SIM_RAM_START 0x100u
 #define SIM_UART_FRAME_BITS 10u /* 8N1: start, eight data bits, stop */
+/* The chip's receive buffer: two bytes wait for UDR0 to be read; a third
+ * that comes whole meanwhile is lost, with DOR0 set (the datasheet's
+ * shift register holds it one bit time more, which the harness does not
+ * count: a byte late by that little is lost here). */
+#define SIM_UART_RX_HARDWARE_BYTES 2u
 /* Flow control as terminals know it: DC1 and DC3 of ASCII. */
 #define SIM_XON 0x11u
 #define SIM_XOFF 0x13u
@@ -134,6 +149,9 @@ struct sim {
 	 * once (sim_run_until_in_function); empty while none is watched. */
 	uint32_t watch_from;
 	uint32_t watch_to;
+	/* Awake cycles by the flash word of the instruction that took them,
+	 * while a profile is under way (sim_profile_start); else NULL. */
+	uint64_t *profile;
 	void (*core_reset)(avr_t *avr);
 	bool timers_lost;
 	bool poll_due;
@@ -155,9 +173,9 @@ struct sim {
 	avr_irq_t *uart_input_irq;
 	avr_uart_t *uart;
 	bool uart_feeding;
-	/* A byte lasts 10 * F_CPU / BOARD_UART_BAUD cycles, not a whole
-	 * number: the feed keeps the remainder, in cycles / BOARD_UART_BAUD. */
-	uint32_t uart_remainder;
+	uint32_t uart_overruns; /* bytes the chip's receive buffer had no room for */
+	avr_io_read_t udr_read; /* simavr's own reading of UDR0 (sim_on_udr_read) */
+	void *udr_read_param;
 	/* The terminal's flow control (sim_uart_set_flow). */
 	bool uart_honours_xoff;
 	uint32_t uart_lag;
@@ -771,10 +789,30 @@ static bool sim_text_reserve(char **buffer, size_t *capacity, size_t needed)
 	return true;
 }
 
-/* A byte's time on the line, to the nearest cycle. */
-static uint64_t sim_uart_byte_cycles(const struct sim *sim)
+/* A byte's time on the line at the rate the firmware has set, in cycles
+ * (a whole number: the chip's bit is (UBRR0 + 1) * 8 or 16 cycles).  The
+ * terminal runs at that rate, the chip's own, not at the nominal one it
+ * stands for (117,647 baud for 115,200 at 16 MHz): the rates of a real
+ * line differ as little as the receivers allow, and the chip's, where
+ * they differ, is the faster sender here. */
+uint32_t sim_uart_byte_cycles(const struct sim *sim)
 {
-	return ((uint64_t)sim->avr->frequency * SIM_UART_FRAME_BITS + BOARD_UART_BAUD / 2u) / BOARD_UART_BAUD;
+	const uint8_t *data = sim->avr->data;
+	uint32_t divider = (((uint32_t)data[SIM_UBRR0H] & 0x0Fu) << 8 | data[SIM_UBRR0L]) + 1u;
+	uint32_t bit = divider * (data[SIM_UCSR0A] & SIM_UCSR0A_U2X0 ? 8u : 16u);
+	return bit * SIM_UART_FRAME_BITS;
+}
+
+/* simavr 1.6 counts a parity bit 8N1 has not, so its transmitter takes 11
+ * bit times a byte: once the firmware has set the rate (UBRR0L last, as
+ * simavr itself reads it), its frame is made the line's 10. */
+static void sim_on_uart_rate(avr_t *avr, avr_io_addr_t addr, uint8_t value, void *param)
+{
+	struct sim *sim = param;
+	(void)avr;
+	(void)addr;
+	(void)value;
+	sim->uart->cycles_per_byte = sim_uart_byte_cycles(sim);
 }
 
 /* The terminal takes XON and XOFF out of what it shows, as one with
@@ -824,25 +862,24 @@ static bool sim_terminal_sends(struct sim *sim, uint64_t end)
 }
 
 /* The byte's stop bit has just come in.  simavr's receiver would make the
- * chip wait its own frame time more before RXC (11 bit times at the
- * chip's rate: it counts a parity bit 8N1 has not), so it is told to take
- * this byte at once; its frame time stays for everything else. */
+ * chip wait its own frame time more before RXC, so it is told to take
+ * this byte at once; its frame time stays for everything else.  simavr
+ * keeps up to 64 bytes for the firmware to read; the chip keeps two
+ * (SIM_UART_RX_HARDWARE_BYTES), and so does the harness. */
 static void sim_uart_deliver(struct sim *sim, uint8_t byte)
 {
+	/* simavr's FIFO: its header declares it, its accessors are private. */
+	const uart_fifo_t *fifo = &sim->uart->input;
+	unsigned unread = (unsigned)(fifo->write + uart_fifo_fifo_size - fifo->read) & (uart_fifo_fifo_size - 1u);
+	if (unread >= SIM_UART_RX_HARDWARE_BYTES) {
+		sim->avr->data[SIM_UCSR0A] |= SIM_UCSR0A_DOR0;
+		sim->uart_overruns++;
+		return;
+	}
 	avr_cycle_count_t frame = sim->uart->cycles_per_byte;
 	sim->uart->cycles_per_byte = 1;
 	avr_raise_irq(sim->uart_input_irq, byte);
 	sim->uart->cycles_per_byte = frame;
-}
-
-/* Cycles until the next byte's stop bit: 10 bit times at BOARD_UART_BAUD,
- * 1388 or 1389 cycles at 16 MHz, so that N bytes take exactly N byte
- * times (to the cycle). */
-static uint32_t sim_uart_next_period(struct sim *sim)
-{
-	uint64_t scaled = (uint64_t)sim->avr->frequency * SIM_UART_FRAME_BITS + sim->uart_remainder;
-	sim->uart_remainder = (uint32_t)(scaled % BOARD_UART_BAUD);
-	return (uint32_t)(scaled / BOARD_UART_BAUD);
 }
 
 /* The terminal sends the bytes queued back to back at the line's rate.  A
@@ -864,16 +901,50 @@ static avr_cycle_count_t sim_on_uart_feed(avr_t *avr, avr_cycle_count_t when, vo
 			sim_request_poll(sim); /* sim_uart_pending() is 0 from this cycle */
 		}
 	}
-	return when + sim_uart_next_period(sim);
+	return when + sim_uart_byte_cycles(sim);
 }
 
 static void sim_uart_start_feed(struct sim *sim)
 {
 	if (!sim->uart_feeding && sim->rx_length > 0 && !sim->terminated) {
 		sim->uart_feeding = true;
-		sim->uart_remainder = 0;
-		avr_cycle_timer_register(sim->avr, sim_uart_next_period(sim), sim_on_uart_feed, sim);
+		avr_cycle_timer_register(sim->avr, sim_uart_byte_cycles(sim), sim_on_uart_feed, sim);
 	}
+}
+
+/* The chip raises the receive interrupt for as long as a byte waits
+ * (RXC0) and the interrupt is on (RXCIE0); simavr 1.6 raises it once a
+ * frame while bytes wait, and not when the firmware turns it on with a
+ * byte waiting.  With the chip's two-byte buffer that late interrupt
+ * loses bytes no chip loses, so the harness raises it whenever the
+ * firmware turns it on or reads a byte with another waiting. */
+static void sim_uart_raise_if_waiting(struct sim *sim)
+{
+	const uint8_t *data = sim->avr->data;
+	if ((data[SIM_UCSR0A] & SIM_UCSR0A_RXC0) && (data[SIM_UCSR0B] & SIM_UCSR0B_RXCIE0)) {
+		avr_raise_interrupt(sim->avr, &sim->uart->rxc);
+	}
+}
+
+static void sim_on_uart_control(avr_t *avr, avr_io_addr_t addr, uint8_t value, void *param)
+{
+	(void)avr;
+	(void)addr;
+	(void)value;
+	sim_uart_raise_if_waiting(param);
+}
+
+/* simavr also slows a firmware that reads several bytes within a frame of
+ * the first (rx_cnt), which its 64-byte buffer would let it do; the
+ * harness feeds the bytes on time and keeps two, so that brake would only
+ * hide a byte that waits. */
+static uint8_t sim_on_udr_read(avr_t *avr, avr_io_addr_t addr, void *param)
+{
+	struct sim *sim = param;
+	sim->uart->rx_cnt = 0;
+	uint8_t value = sim->udr_read(avr, addr, sim->udr_read_param);
+	sim_uart_raise_if_waiting(sim);
+	return value;
 }
 
 static void sim_wire_uart(struct sim *sim)
@@ -890,6 +961,16 @@ static void sim_wire_uart(struct sim *sim)
 		if (io->irq_ioctl_get == uart) {
 			sim->uart = (avr_uart_t *)io;
 		}
+	}
+	if (sim->uart) {
+		avr_register_io_write(sim->avr, SIM_UBRR0L, sim_on_uart_rate, sim);
+		avr_register_io_write(sim->avr, SIM_UCSR0B, sim_on_uart_control, sim);
+		/* simavr takes one reader a register: the harness's calls its. */
+		avr_io_addr_t udr = AVR_DATA_TO_IO(SIM_UDR0);
+		sim->udr_read = sim->avr->io[udr].r.c;
+		sim->udr_read_param = sim->avr->io[udr].r.param;
+		sim->avr->io[udr].r.c = sim_on_udr_read;
+		sim->avr->io[udr].r.param = sim;
 	}
 }
 
@@ -1165,6 +1246,7 @@ void sim_close(struct sim *sim)
 	free(sim->elf_path);
 	free(sim->rx_queue);
 	free(sim->tx_text);
+	free(sim->profile);
 	free(sim);
 }
 
@@ -1247,7 +1329,18 @@ static bool sim_run_to(struct sim *sim, uint64_t end, bool (*done)(struct sim *s
 	sim->poll_due = false;
 	bool finished = false;
 	while (avr->cycle < end) {
+		uint32_t pc = avr->pc;
+		uint64_t cycle = avr->cycle;
+		uint64_t asleep = sim->sleep_cycles; /* a SLEEP's step sleeps too */
+		bool awake = avr->state == cpu_Running;
+		if (sim->profile) {
+			/* One instruction a step (see sim_run_until_in_function). */
+			avr->run_cycle_limit = avr->run_cycle_count = 1;
+		}
 		int state = avr_run(avr);
+		if (sim->profile && awake && pc / 2u <= avr->flashend / 2u) {
+			sim->profile[pc / 2u] += (avr->cycle - cycle) - (sim->sleep_cycles - asleep);
+		}
 		if (state != cpu_Running && state != cpu_Sleeping) {
 			sim_note_core_state(sim, state);
 			break;
@@ -1431,6 +1524,76 @@ bool sim_run_until_in_function(struct sim *sim, const char *name, uint32_t timeo
 	sim->avr->run_cycle_limit = sim->tick_cycles;
 	sim->watch_from = sim->watch_to = 0;
 	return reached;
+}
+
+/* ---- where the cycles go --------------------------------------------------------------- */
+
+void sim_profile_start(struct sim *sim)
+{
+	free(sim->profile);
+	sim->profile = calloc(sim->avr->flashend / 2u + 1u, sizeof *sim->profile);
+	if (!sim->profile) {
+		sim_stop(sim, "out of memory for the profile");
+	}
+}
+
+static int sim_profile_order(const void *a, const void *b)
+{
+	const struct sim_profile_entry *x = a;
+	const struct sim_profile_entry *y = b;
+	return x->cycles < y->cycles ? 1 : x->cycles > y->cycles ? -1 : strcmp(x->function, y->function);
+}
+
+/* Whether an ELF symbol simavr keeps names code: not one of the linker's
+ * numbers (a region's origin or length, the stack's top, the heap's end),
+ * whose values would split a function. */
+static bool sim_names_code(const avr_symbol_t *symbol)
+{
+	return symbol->addr < SIM_DATA_BASE && strstr(symbol->symbol, "_REGION_") == NULL &&
+	       strcmp(symbol->symbol, "__stack") != 0 && strcmp(symbol->symbol, "__heap_end") != 0;
+}
+
+size_t sim_profile_stop(struct sim *sim, struct sim_profile_entry *out, size_t max)
+{
+	uint64_t *profile = sim->profile;
+	sim->profile = NULL;
+	sim->avr->run_cycle_limit = sim->tick_cycles;
+	if (!profile) {
+		return 0;
+	}
+	/* simavr keeps the symbols sorted by address: each that names code
+	 * takes the words from its address to the next one's. */
+	const elf_firmware_t *firmware = sim->firmware;
+	struct sim_profile_entry *all = calloc(firmware->symbolcount + 1u, sizeof *all);
+	uint32_t words = (uint32_t)sim->avr->flashend / 2u + 1u;
+	uint32_t word = 0;
+	const char *name = "(before the first symbol)";
+	size_t count = 0;
+	for (uint32_t i = 0; all && i <= firmware->symbolcount; i++) {
+		const avr_symbol_t *symbol = i < firmware->symbolcount ? firmware->symbol[i] : NULL;
+		if (symbol && !sim_names_code(symbol)) {
+			continue;
+		}
+		uint32_t end = symbol ? symbol->addr / 2u : words;
+		uint64_t cycles = 0;
+		for (; word < end && word < words; word++) {
+			cycles += profile[word];
+		}
+		if (cycles > 0) {
+			all[count].function = name;
+			all[count].cycles = cycles;
+			count++;
+		}
+		name = symbol ? symbol->symbol : NULL;
+	}
+	if (all) {
+		qsort(all, count, sizeof *all, sim_profile_order);
+		count = count < max ? count : max;
+		memcpy(out, all, count * sizeof *all);
+	}
+	free(all);
+	free(profile);
+	return count;
 }
 
 /* ---- buttons --------------------------------------------------------------------- */
@@ -1654,6 +1817,17 @@ bool sim_wait_uart(struct sim *sim, const char *text, uint32_t timeout_ms)
 size_t sim_uart_pending(const struct sim *sim)
 {
 	return sim->rx_length;
+}
+
+uint32_t sim_uart_baud(const struct sim *sim)
+{
+	uint32_t bit = sim_uart_byte_cycles(sim) / SIM_UART_FRAME_BITS;
+	return (uint32_t)((sim->avr->frequency + bit / 2u) / bit);
+}
+
+uint32_t sim_uart_overruns(const struct sim *sim)
+{
+	return sim->uart_overruns;
 }
 
 /* ---- LEDs and EEPROM ---------------------------------------------------------------- */

@@ -142,12 +142,21 @@ const char *sim_lcd_first_violation(const struct sim *sim);
 /* A PNG picture of the display as the real dot-matrix LCD looks.  0 on success. */
 int sim_lcd_save_png(const struct sim *sim, const char *path);
 
-/* ---- serial line (8N1 at BOARD_UART_BAUD) ---- */
-/* The other end of the line is a terminal.  sim_uart_send queues bytes;
- * they reach the chip's RX pin back to back at the line's true rate, one
- * every 10 bit times (1388.9 cycles at 16 MHz and 115200 baud, kept exact
- * over any number of bytes), never dropped by the harness.  Bytes sent
- * before the firmware turns the receiver on wait for it. */
+/* ---- serial line ---- */
+/* The line runs 8N1 at the rate the firmware sets (the chip's UBRR0 and
+ * U2X0), and so does the terminal at the other end: a byte lasts 10 bit
+ * times of the chip's own rate, (UBRR0 + 1) * 8 cycles a bit with U2X0
+ * (1,360 cycles a byte for "115200", 117,647 baud; 160 at 1,000,000).
+ * sim_uart_send queues bytes; they reach the chip's RX pin back to back
+ * at that rate, never dropped by the harness.  Bytes sent before the
+ * firmware turns the receiver on wait for it.  The chip's receive buffer
+ * holds two bytes, as the real one: a byte that comes whole while two
+ * wait unread is lost and the firmware finds DOR0 set (sim_uart_overruns
+ * counts them). */
+uint32_t sim_uart_byte_cycles(const struct sim *sim);
+/* That rate in bits a second, F_CPU / ((UBRR0 + 1) * 8 or 16), rounded. */
+uint32_t sim_uart_baud(const struct sim *sim);
+uint32_t sim_uart_overruns(const struct sim *sim);
 void sim_uart_send(struct sim *sim, const char *bytes, size_t length);
 /* XON/XOFF as the terminal sees them on the chip's TX pin.  Honouring
  * them (the default, with a lag of 16), the terminal sends `lag` more
@@ -230,6 +239,22 @@ bool sim_buzzer_sounding(const struct sim *sim);
 /* The tone sounding now, from its start to its latest edge; false in
  * silence, and for a tone's first two edges. */
 bool sim_tone_now(const struct sim *sim, struct sim_tone *out);
+
+/* ---- where the cycles go ---- */
+/* From now on, counts the cycles the chip is awake by the flash address of
+ * the instruction that takes them, interrupts' code included (simavr 1.6
+ * leaves out the 4 cycles the chip takes to enter an interrupt, 8 from
+ * sleep); the simulator then runs one instruction a step, several times
+ * slower. */
+void sim_profile_start(struct sim *sim);
+struct sim_profile_entry {
+	const char *function; /* the ELF's symbol, valid while the sim is open */
+	uint64_t cycles;
+};
+/* Stops counting: the cycles counted in each function (from its symbol
+ * to the next), most first, the first `max` of them into `out`; returns
+ * how many it wrote. */
+size_t sim_profile_stop(struct sim *sim, struct sim_profile_entry *out, size_t max);
 
 /* ---- the firmware's variables ---- */
 /* The `size` bytes of the firmware's static variable `name` (a data symbol

@@ -337,7 +337,9 @@ static void play_draw(struct play *play)
 		play_add(play, "\033[91mLCD timing: %s\033[0m", sim_lcd_first_violation(play->sim));
 		play_end_line(play);
 	}
-	play_add(play, "\033[2m\u2500\u2500 serial (%lu 8N1) \u2500\u2500\033[0m", (unsigned long)BOARD_UART_BAUD);
+	/* The rate the firmware set: 117,647 baud is the chip's "115200". */
+	play_add(play, "\033[2m\u2500\u2500 serial (%lu baud 8N1) \u2500\u2500\033[0m",
+		 (unsigned long)sim_uart_baud(play->sim));
 	play_end_line(play);
 	/* Title, blank, four rows of LCD box, perhaps the lamps, blank, help,
 	 * status, serial heading, perhaps the timing line; one row spare so

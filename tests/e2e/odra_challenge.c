@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/lcd_keypad_shield.h"
-
 #define PROMPT_MS 1000u
 #define ANSWER_MS 5000u /* after three times the line's time for the rows */
 
@@ -50,38 +48,59 @@ static bool answered(struct sim *sim, void *ctx)
 	return line != NULL && strstr(line + 2, "\r\n") != NULL;
 }
 
-const char *odra_challenge_run(struct sim *sim, const struct odra_rows *rows, const char *line_end,
-			       struct odra_answer *answer)
+/* The rows as text, one a line, then the empty line; `odra` first when
+ * `with_command`.  NULL when out of memory. */
+static char *challenge_text(const struct odra_rows *rows, const char *line_end, bool with_command, size_t *length)
 {
-	memset(answer, 0, sizeof *answer);
-	sim_uart_clear_output(sim);
-	sim_uart_send(sim, "odra\r\n", 6);
-	if (!sim_run_until(sim, prompted, NULL, PROMPT_MS) ||
-	    !output_line(sim, 0, answer->prompt, sizeof answer->prompt)) {
-		snprintf(answer->line, sizeof answer->line, "%s", sim_uart_output(sim));
-		return "no prompt after odra";
-	}
-	sim_run_ms(sim, 1);
-
-	size_t capacity = (size_t)rows->count * 8u + 16u;
+	size_t capacity = (size_t)rows->count * (5u + strlen(line_end)) + 16u;
 	char *text = malloc(capacity);
 	if (text == NULL) {
-		return "out of memory";
+		return NULL;
 	}
-	size_t n = 0;
+	size_t n = with_command ? (size_t)snprintf(text, capacity, "odra%s", line_end) : 0;
 	for (uint32_t i = 0; i < rows->count; i++) {
 		n += (size_t)snprintf(text + n, capacity - n, "%u%s", rows->size[i], line_end);
 	}
 	n += (size_t)snprintf(text + n, capacity - n, "%s", line_end);
+	*length = n;
+	return text;
+}
+
+/* Sends the challenge's text (all of it when `as_file`, else the rows
+ * after the prompt) and reads the prompt and the answer. */
+static const char *challenge_run(struct sim *sim, const struct odra_rows *rows, const char *line_end, bool as_file,
+				 struct odra_answer *answer)
+{
+	memset(answer, 0, sizeof *answer);
+	sim_uart_clear_output(sim);
+	if (!as_file) {
+		sim_uart_send(sim, "odra\r\n", 6);
+		if (!sim_run_until(sim, prompted, NULL, PROMPT_MS)) {
+			snprintf(answer->line, sizeof answer->line, "%s", sim_uart_output(sim));
+			return "no prompt after odra";
+		}
+		sim_run_ms(sim, 1);
+	}
+	size_t n = 0;
+	char *text = challenge_text(rows, line_end, as_file, &n);
+	if (text == NULL) {
+		return "out of memory";
+	}
 	struct waiting waiting = { sim_cycles(sim), &answer->delivery_cycles };
 	uint64_t start_asleep = sim_sleep_cycles(sim);
+	uint32_t overruns = sim_uart_overruns(sim);
 	sim_uart_send(sim, text, n);
 	free(text);
 	answer->bytes_sent = n;
-	uint32_t line_ms = (uint32_t)((uint64_t)n * 10u * 1000u / BOARD_UART_BAUD);
+	uint32_t line_ms = (uint32_t)((uint64_t)n * sim_uart_byte_cycles(sim) * 1000u / BOARD_F_CPU);
 	bool came = sim_run_until(sim, answered, &waiting, 3u * line_ms + ANSWER_MS);
 	answer->cycles = sim_cycles(sim) - waiting.start;
 	answer->awake_cycles = answer->cycles - (sim_sleep_cycles(sim) - start_asleep);
+	answer->overruns = sim_uart_overruns(sim) - overruns;
+	if (!output_line(sim, 0, answer->prompt, sizeof answer->prompt)) {
+		snprintf(answer->line, sizeof answer->line, "%s", sim_uart_output(sim));
+		return "no prompt after odra";
+	}
 	if (!came || !output_line(sim, 1, answer->line, sizeof answer->line)) {
 		snprintf(answer->line, sizeof answer->line, "%s", sim_uart_output(sim));
 		return sim_stopped(sim) ? sim_state_text(sim) : "no answer";
@@ -91,6 +110,18 @@ const char *odra_challenge_run(struct sim *sim, const struct odra_rows *rows, co
 		return "not an answer";
 	}
 	return NULL;
+}
+
+const char *odra_challenge_run(struct sim *sim, const struct odra_rows *rows, const char *line_end,
+			       struct odra_answer *answer)
+{
+	return challenge_run(sim, rows, line_end, false, answer);
+}
+
+const char *odra_challenge_run_file(struct sim *sim, const struct odra_rows *rows, const char *line_end,
+				    struct odra_answer *answer)
+{
+	return challenge_run(sim, rows, line_end, true, answer);
 }
 
 bool odra_player_to_move_loses(const struct odra_rows *rows, bool misere)

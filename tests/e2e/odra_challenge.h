@@ -28,10 +28,11 @@ struct odra_answer {
 	char normal[32];
 	char misere[32];
 	uint32_t ms; /* the device's own time, from its prompt to its answer */
-	size_t bytes_sent;
-	uint64_t cycles;          /* from the first row's first byte to the answer */
+	size_t bytes_sent;        /* from the first byte timed: the first row's, or `odra`'s in a file */
+	uint64_t cycles;          /* from the first byte timed (sent) to the answer's end */
 	uint64_t awake_cycles;    /* of those, not asleep */
 	uint64_t delivery_cycles; /* until the chip had taken the last byte */
+	uint32_t overruns;        /* bytes the chip's receive buffer lost (sim_uart_overruns) */
 };
 
 /* Sends `odra`, waits for the prompt, then sends the rows as text, one a
@@ -40,6 +41,11 @@ struct odra_answer {
  * why not; `answer->line` then holds what the device wrote, if anything. */
 const char *odra_challenge_run(struct sim *sim, const struct odra_rows *rows, const char *line_end,
 			       struct odra_answer *answer);
+/* The same sent as one file, `odra`, the rows and the empty line back to
+ * back with no wait for the prompt, as `cat rows.txt > /dev/ttyACM0`
+ * sends it: the prompt goes out while the rows come in. */
+const char *odra_challenge_run_file(struct sim *sim, const struct odra_rows *rows, const char *line_end,
+				    struct odra_answer *answer);
 
 /* Whether the player to move in `rows` has no winning move: Bouton's
  * nim-sum, and for misère with no row above 1, the rows of 1 being odd.

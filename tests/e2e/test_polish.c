@@ -24,6 +24,7 @@
 #include "sim/lcd_text.h"
 #include "tests/e2e/e2e.h"
 #include "tests/e2e/e2e_serial.h"
+#include "tests/e2e/odra_challenge.h"
 
 #define GESTURE_MS 1600u
 #define SCREEN_MS 300u
@@ -286,6 +287,39 @@ static void in_polish_the_waits_are_asleep(void **state)
 	e2e_close(sim);
 }
 
+/* The Odra challenge sent as one file in Polish, its prompt the longest
+ * reply that goes out while the rows come in (64 bytes in UTF-8, decoded
+ * from the console's texts): by a terminal that ignores XON/XOFF, at the
+ * line's full rate, not a byte is lost. */
+static void the_odra_challenge_from_a_file_in_polish(void **state)
+{
+	(void)state;
+	struct sim *sim = e2e_boot(0);
+	choose_language(sim, "Polski");
+	sim_uart_set_flow(sim, false, 0);
+	static uint16_t sizes[1000];
+	uint32_t seed = 1003u;
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		sizes[i] = (uint16_t)sim_random(&seed);
+	}
+	struct odra_rows rows = { sizes, sizeof sizes / sizeof sizes[0] };
+	uint32_t xoffs = sim_uart_xoffs(sim);
+	struct odra_answer answer;
+	const char *wrong = odra_challenge_run_file(sim, &rows, "\r\n", &answer);
+	if (wrong != NULL) {
+		fail_msg("%s; the device wrote:\n%s", wrong, answer.line);
+	}
+	assert_string_equal(answer.prompt, "odra: rzędy 0-65535, po jednym w wierszu, potem pusty wiersz");
+	assert_int_equal(answer.rows, rows.count);
+	assert_int_equal(answer.overruns, 0);
+	assert_null(odra_check_move(&rows, false, answer.normal));
+	assert_null(odra_check_move(&rows, true, answer.misere));
+	print_message("# the challenge from a file in Polish at %u baud: %u rows, %u XOFF sent (ignored), 0 bytes lost\n",
+		      sim_uart_baud(sim), rows.count, sim_uart_xoffs(sim) - xoffs);
+	e2e_check_health(sim);
+	e2e_close(sim);
+}
+
 static void english_comes_back(void **state)
 {
 	(void)state;
@@ -308,6 +342,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(lines_for_programs_keep_one_form_in_polish),
 		cmocka_unit_test(marienbad_names_the_matches_in_their_plural),
 		cmocka_unit_test(in_polish_the_waits_are_asleep),
+		cmocka_unit_test(the_odra_challenge_from_a_file_in_polish),
 		cmocka_unit_test(english_comes_back),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,23 +1,31 @@
 /*
  * make bench's Odra part: the Odra challenge on the real firmware in
- * simavr.  The firmware gets `odra` on its serial line, then ROWS random
- * Nim rows (0..65535, one a line, CRLF) sent back to back at the line's
- * full speed (115200 baud 8N1: a byte every 10 bit times, as the harness
- * feeds the RX pin), then an empty line; its answer is checked (rows
- * counted, and both moves win by the rules' known answer), and the figures
- * are appended to the benchmark's table:
- *   - time for the rows: the device's own figure (ms=, from its prompt to
- *     its answer), next to the time the bytes take on the line, and the
- *     byte period the harness kept;
+ * simavr, sent as one file by a terminal that ignores XON/XOFF, as `cat
+ * rows.txt > /dev/ttyACM0` sends it: `odra`, ROWS random Nim rows (0..65535,
+ * one a line, CRLF) and an empty line, back to back at the line's full
+ * rate (the rate the firmware sets, read from the chip: a byte every 10
+ * bit times, as the harness feeds the RX pin), the prompt going out while
+ * the rows come in.  Its answer is checked (rows counted, and both moves
+ * win by the rules' known answer), and the figures are appended to the
+ * benchmark's table:
+ *   - time: from the first byte to the answer's end, next to the time the
+ *     bytes alone take on the line, and the device's own figure (ms=, from
+ *     its prompt to its answer);
  *   - cycles per row: the cycles the chip was awake from the first byte to
  *     the answer, interrupts included, divided by the rows, next to the
- *     cycles a row lasts on a 115200 baud line;
+ *     cycles a row lasts on the line;
  *   - bytes lost: 0 when every row was counted and none refused (the
- *     console refuses a row that lost a byte, "error: row N: input lost");
- *   - XOFF: how often the device stopped the line (XON/XOFF flow control)
- *     to keep up.
+ *     console refuses a row that lost a byte, "error: row N: input lost"),
+ *     and the chip's receive buffer never overran;
+ *   - XOFF: how often the device asked the line to stop (XON/XOFF flow
+ *     control), which this terminal ignores (--xon-xoff: honours).
+ * With --profile N, the same run counts the awake cycles by function and
+ * adds the N costliest, per row, to the table.
  *
- * usage: odra_run [--rows N] [--seed N] [--out FILE] FIRMWARE.ELF
+ * With --after-prompt the rows wait for the prompt, and the time is the
+ * rows' alone.
+ *
+ * usage: odra_run [--rows N] [--seed N] [--xon-xoff] [--after-prompt] [--profile N] [--out FILE] FIRMWARE.ELF
  *
  * The firmware is the ELF that goes on the chip, run by the simulator
  * harness (sim/harness.h) and played as the end-to-end test plays it
@@ -36,15 +44,18 @@
 #include "sim/harness.h"
 #include "tests/e2e/odra_challenge.h"
 
-#define BITS_PER_BYTE 10u /* 8N1: start, eight data bits, stop */
-#define BOOT_MS 500u      /* power-on to the menu, with a margin */
+#define BOOT_MS 500u /* power-on to the menu, with a margin */
+#define PROFILE_MOST 64u
 
 static struct {
 	unsigned rows;
 	uint32_t seed;
+	bool xon_xoff;
+	bool after_prompt;
+	unsigned profile;
 	const char *out;
 	const char *elf;
-} options = { 8000u, 1003u, NULL, NULL };
+} options = { 8000u, 1003u, false, false, 0u, NULL, NULL };
 
 __attribute__((format(printf, 1, 2), noreturn)) static void fatal(const char *format, ...)
 {
@@ -59,7 +70,7 @@ __attribute__((format(printf, 1, 2), noreturn)) static void fatal(const char *fo
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: odra_run [--rows N] [--seed N] [--out FILE] FIRMWARE.ELF\n");
+	fprintf(stderr, "usage: odra_run [--rows N] [--seed N] [--xon-xoff] [--after-prompt] [--profile N] [--out FILE] FIRMWARE.ELF\n");
 	exit(2);
 }
 
@@ -71,6 +82,12 @@ static void parse_options(int argc, char **argv)
 			options.rows = (unsigned)strtoul(argv[++i], NULL, 10);
 		} else if (strcmp(argv[i], "--seed") == 0 && has_value) {
 			options.seed = (uint32_t)strtoul(argv[++i], NULL, 10);
+		} else if (strcmp(argv[i], "--xon-xoff") == 0) {
+			options.xon_xoff = true;
+		} else if (strcmp(argv[i], "--after-prompt") == 0) {
+			options.after_prompt = true;
+		} else if (strcmp(argv[i], "--profile") == 0 && has_value) {
+			options.profile = (unsigned)strtoul(argv[++i], NULL, 10);
 		} else if (strcmp(argv[i], "--out") == 0 && has_value) {
 			options.out = argv[++i];
 		} else if (argv[i][0] != '-' && options.elf == NULL) {
@@ -79,7 +96,7 @@ static void parse_options(int argc, char **argv)
 			usage();
 		}
 	}
-	if (options.elf == NULL || options.rows == 0 || options.seed == 0) {
+	if (options.elf == NULL || options.rows == 0 || options.seed == 0 || options.profile > PROFILE_MOST) {
 		usage();
 	}
 }
@@ -121,11 +138,19 @@ int main(int argc, char **argv)
 		rows.size[i] = (uint16_t)sim_random(&seed);
 	}
 	struct odra_answer answer;
-	const char *wrong = odra_challenge_run(sim, &rows, "\r\n", &answer);
+	sim_uart_set_flow(sim, options.xon_xoff, 16u);
+	uint32_t xoffs = sim_uart_xoffs(sim);
+	if (options.profile > 0) {
+		sim_profile_start(sim);
+	}
+	const char *wrong = options.after_prompt ? odra_challenge_run(sim, &rows, "\r\n", &answer)
+					   : odra_challenge_run_file(sim, &rows, "\r\n", &answer);
+	struct sim_profile_entry profile[PROFILE_MOST];
+	size_t profiled = sim_profile_stop(sim, profile, options.profile);
 	/* A row that lost a byte is refused ("error: row N: input lost") and
 	 * the challenge gives no answer; a row lost whole would be missing
 	 * from the count. */
-	bool none_lost = wrong == NULL && answer.rows == rows.count;
+	bool none_lost = wrong == NULL && answer.rows == rows.count && answer.overruns == 0;
 	if (wrong == NULL && !none_lost) {
 		wrong = "rows lost";
 	}
@@ -141,25 +166,36 @@ int main(int argc, char **argv)
 		fatal("cannot append to %s", options.out);
 	}
 	size_t length = answer.bytes_sent;
-	double line_ms = (double)length * BITS_PER_BYTE * 1000.0 / BOARD_UART_BAUD;
-	double row_line_cycles = (double)BOARD_F_CPU * BITS_PER_BYTE * (double)length / rows.count / BOARD_UART_BAUD;
-	say("\nThe Odra challenge: the firmware %s in simavr\n", options.elf);
-	say("  sent: \"odra\", %u random rows of 0-65535 one a line (CRLF), an empty line: %zu bytes back to back\n",
-	    options.rows, length);
-	say("  prompt: %s\n", answer.prompt);
+	double cycles_per_ms = BOARD_F_CPU / 1000.0;
+	uint32_t byte_cycles = sim_uart_byte_cycles(sim);
+	double row_line_cycles = (double)byte_cycles * (double)length / rows.count;
+	say("\nThe Odra challenge: the firmware %s in simavr, its line at %lu baud (the chip's rate: a byte every "
+	    "%lu cycles, %.2f us)\n",
+	    options.elf, (unsigned long)sim_uart_baud(sim), (unsigned long)byte_cycles, byte_cycles * 1e6 / BOARD_F_CPU);
+	say("  sent %s by a terminal that %s XON/XOFF: %u random rows of 0-65535 one a line (CRLF), an empty "
+	    "line: %zu bytes back to back\n",
+	    options.after_prompt ? "after the prompt to \"odra\"" : "as one file with \"odra\" first",
+	    options.xon_xoff ? "honours" : "ignores", options.rows, length);
+	say("  prompt: %s\n", answer.prompt[0] != '\0' ? answer.prompt : "(none)");
 	say("  answer: %s\n", answer.line[0] != '\0' ? answer.line : "(none)");
 	say("  check: %s\n", wrong == NULL ? "rows all counted; both moves win (Bouton; misere by the 1-rows)" : wrong);
-	double byte_cycles = (double)answer.delivery_cycles / (double)length;
-	say("  time for %u rows: %" PRIu32 " ms by the device's clock, prompt to answer (the bytes alone take %.0f "
-	    "ms at %lu baud; they came one every %.2f cycles, %.2f us)\n",
-	    options.rows, answer.ms, line_ms, (unsigned long)BOARD_UART_BAUD, byte_cycles,
-	    byte_cycles * 1e6 / BOARD_F_CPU);
-	say("  cycles per row: %.0f awake (interrupts included) of the %.0f a row lasts on the line at %lu baud "
-	    "(%.0f%% busy)\n",
-	    (double)answer.awake_cycles / rows.count, row_line_cycles, (unsigned long)BOARD_UART_BAUD,
+	say("  time: %.0f ms from the first byte to the answer's end; the bytes alone take %.0f ms, the last one taken "
+	    "at %.0f ms; the device's clock: %" PRIu32 " ms from its prompt to its answer\n",
+	    (double)answer.cycles / cycles_per_ms, (double)length * byte_cycles / cycles_per_ms,
+	    (double)answer.delivery_cycles / cycles_per_ms, answer.ms);
+	say("  cycles per row: %.0f awake (interrupts included) of the %.0f a row lasts on the line (%.0f%% busy)\n",
+	    (double)answer.awake_cycles / rows.count, row_line_cycles,
 	    100.0 * (double)answer.awake_cycles / rows.count / row_line_cycles);
-	say("  bytes lost: %s\n", none_lost ? "0" : strstr(answer.line, "input lost") != NULL ? "some" : "unknown");
-	say("  XOFF sent: %" PRIu32 "\n", sim_uart_xoffs(sim));
+	say("  bytes lost: %s (the chip's receive buffer overran %" PRIu32 " times)\n",
+	    none_lost ? "0" : strstr(answer.line, "input lost") != NULL ? "some" : "unknown", answer.overruns);
+	say("  XOFF sent: %" PRIu32 "\n", sim_uart_xoffs(sim) - xoffs);
+	if (profiled > 0) {
+		say("  where the awake cycles went, per row (simavr leaves out the 4 cycles the chip takes to enter "
+		    "an interrupt, 8 from sleep):\n");
+		for (size_t i = 0; i < profiled; i++) {
+			say("    %8.1f  %s\n", (double)profile[i].cycles / rows.count, profile[i].function);
+		}
+	}
 	if (copy != NULL) {
 		fclose(copy);
 	}
