@@ -601,6 +601,7 @@ static void check_known_hardest(struct sim *sim)
 	time_answer(sim, GAME_SUBTRACT_DIGIT, "99999");
 	time_answer(sim, GAME_SUBTRACT_DIGIT, "100000");
 	time_answer(sim, GAME_PRIME_POWER, "4294967291");
+	time_answer(sim, GAME_PRIME_POWER, "4294964257"); /* factor_run's slowest to factor */
 	time_answer(sim, GAME_PRIME_POWER, "4292870399");
 	time_answer(sim, GAME_KAYLES, rows);
 	time_answer(sim, GAME_PEBBLES, rows);
