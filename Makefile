@@ -656,7 +656,19 @@ $(BUILD)/host/tools/bench/%.o: tools/bench/%.c | $(DEPS_STAMP)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c) $(ENGINE_HOST_OBJ)
+$(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c tools/bench/bench_session.c) $(ENGINE_HOST_OBJ)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
+
+# The numbers slowest to factor (tools/bench/factor_run.c): the Prime-power
+# game's parse timed on the AVR for the numbers that try the most trial
+# divisors; the slowest go to $(FACTORS_SLOWEST), which console_run times
+# over the serial line.
+FACTOR_RUN := $(BUILD)/bench/factor_run
+FACTORS_SLOWEST := $(BUILD)/bench/factors_slowest.txt
+
+$(FACTOR_RUN): $(call host_obj,tools/bench/factor_run.c tools/bench/bench_session.c) $(ENGINE_HOST_OBJ)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
@@ -731,17 +743,19 @@ $(BATTERY_RUN): $(call host_obj,tools/bench/battery_run.c) $(SIM_LIB_OBJ)
 # make test builds it too, so that it keeps building.
 test: $(BATTERY_RUN)
 
-bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_ELF) $(call elf_of,$(FAST_LINE)) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN) $(CONSOLE_RUN)
+bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_ELF) $(call elf_of,$(FAST_LINE)) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN) $(CONSOLE_RUN) $(FACTOR_RUN)
 	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
 		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
 		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
+	$(Q)$(FACTOR_RUN) --out $(BENCH_TXT) --slowest $(FACTORS_SLOWEST) --mcu $(MCU) --f-cpu $(F_CPU) $(BENCH_ELF)
 	$(Q)for elf in $(ODRA_ELF) $(call elf_of,$(FAST_LINE)); do $(ODRA_RUN) --profile 8 --out $(BENCH_TXT) $$elf || exit; done
 	$(Q)out=$$(GRUNDY_BOX_ELF=$(ELF) GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,$(EDITION))' \
 		GRUNDY_BOX_FEATURES='$(call features_of,$(EDITION))' CMOCKA_MESSAGE_OUTPUT=TAP $(STACK_TEST) 2>&1); status=$$?; \
 		printf '%s\n' "$$out" | sed -n 's/^# \(stack high-water .*\)/\1/p' | tee -a $(BENCH_TXT); \
 		[ $$status -eq 0 ] || { printf '%s\n' "$$out" >&2; exit $$status; }
 	$(Q)out=$$($(LEVELS_RUN)); status=$$?; printf '%s\n' "$$out" | tee -a $(BENCH_TXT); exit $$status
-	$(Q)$(CONSOLE_RUN) --out $(BENCH_TXT) --readme README.md --positions $(BUILD)/bench/positions.txt $(ODRA_ELF)
+	$(Q)$(CONSOLE_RUN) --out $(BENCH_TXT) --readme README.md --positions $(BUILD)/bench/positions.txt \
+		--factors $(FACTORS_SLOWEST) $(ODRA_ELF)
 
 # A step of its own, after the others: the pocket's battery life.
 bench: bench-battery

@@ -37,6 +37,9 @@ enum bench_mark {
 	BENCH_MARK_BASELINE_ANSWER, /* bytes: 'D' done or 'R' out of RAM, 'N' or 'P', then the move or "-" */
 	BENCH_MARK_EMPTY_START,    /* around a call of a function that does nothing: the call's own cost */
 	BENCH_MARK_EMPTY_END,
+	BENCH_MARK_PARSE_START, /* just before engine_parse_position */
+	BENCH_MARK_PARSE_END,   /* just after it returned */
+	BENCH_MARK_PARSE_ANSWER, /* bytes: the Prime-power game's primes, `P^K ` each; or why it refused */
 };
 
 /* A command: what to run, the game (enum engine_game), then the position
@@ -45,6 +48,7 @@ enum bench_command {
 	BENCH_RUN_EMPTY = 1, /* time the empty call */
 	BENCH_RUN_ENGINE,    /* time engine_best_move on the position */
 	BENCH_RUN_BOTH,      /* the engine, then the baseline, on the position */
+	BENCH_RUN_PARSE,     /* time engine_parse_position alone (the Prime-power game's factoring) */
 };
 
 #define BENCH_COMMAND_WHAT 0u

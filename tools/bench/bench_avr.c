@@ -6,13 +6,15 @@
  *
  * For each position: parse it (not timed), time engine_best_move, report
  * the outcome and the move (not timed), then, when asked, time the
- * baseline on the same position and report its answer.
+ * baseline on the same position and report its answer.  Or, when asked,
+ * time the parse alone: the Prime-power game's factoring (factor_run.c).
  */
 #include <avr/io.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "engine/engine.h"
+#include "engine/text.h"
 #include "tools/bench/baseline.h"
 #include "tools/bench/bench.h"
 
@@ -26,6 +28,7 @@
 extern uint8_t __heap_start;
 
 typedef bool best_move_fn(const struct position *pos, struct move *mv);
+typedef enum engine_error parse_fn(struct position *pos, uint8_t game, const char *text);
 typedef void baseline_fn(const struct position *pos, uint8_t *work, uint16_t size, struct baseline_answer *answer);
 
 static bool bench_nothing(const struct position *pos, struct move *mv)
@@ -41,6 +44,7 @@ static bool bench_nothing(const struct position *pos, struct move *mv)
 static best_move_fn *volatile engine_call = engine_best_move;
 static best_move_fn *volatile empty_call = bench_nothing;
 static baseline_fn *volatile baseline_call = baseline_best_move;
+static parse_fn *volatile parse_call = engine_parse_position;
 
 static struct position position;
 static struct move move;
@@ -105,11 +109,34 @@ static void bench_time_baseline(void)
 	bench_mark(BENCH_MARK_BASELINE_ANSWER);
 }
 
+/* The parse alone, and for the Prime-power game the factorisation it made. */
+static void bench_time_parse(const char *command)
+{
+	parse_fn *call = parse_call;
+	bench_mark(BENCH_MARK_PARSE_START);
+	enum engine_error err = call(&position, (uint8_t)command[BENCH_COMMAND_GAME], command + BENCH_COMMAND_TEXT);
+	bench_mark(BENCH_MARK_PARSE_END);
+	if (err != ENGINE_OK) {
+		engine_print_error(err, &bench_out);
+	} else if (position.game == GAME_PRIME_POWER) {
+		print_to(&bench_out);
+		for (uint8_t i = 0; i < position.count; i++) {
+			put_pair(position.u.factors.prime[i], '^', position.u.factors.exponent[i]);
+			put_char(' ');
+		}
+	}
+	bench_mark(BENCH_MARK_PARSE_ANSWER);
+}
+
 static void bench_run(const char *command)
 {
 	uint8_t what = (uint8_t)command[BENCH_COMMAND_WHAT];
 	if (what == BENCH_RUN_EMPTY) {
 		bench_time_empty();
+		return;
+	}
+	if (what == BENCH_RUN_PARSE) {
+		bench_time_parse(command);
 		return;
 	}
 	enum engine_error err =

@@ -33,20 +33,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "sim_avr.h"
-#include "sim_cycle_timers.h"
-#include "sim_elf.h"
-#include "sim_io.h"
-
 #include "engine/engine.h"
 #include "engine/text.h"
 #include "tools/bench/bench.h"
+#include "tools/bench/bench_session.h"
 
 #define TEXT_MAX BENCH_COMMAND_SIZE
 #define NIM_FAMILY_GOAL 1000u
 #define GAME_GOAL 320000u
 #define CHIP_FLASH 32768u
-#define ENGINE_CYCLES_MAX 200000000u /* an engine call longer than this has hung */
 #define SEARCH_KEEP 2u               /* slowest Limit Nim k and Subtraction sets kept */
 #define BOARD_CANDIDATES 12u         /* board positions with the most trials, timed on the AVR */
 #define BOARD_KEEP 3u                /* of which the slowest are kept */
@@ -360,203 +355,7 @@ static void form_play_games(struct form *f)
 
 /* ---- simavr ---- */
 
-struct session {
-	avr_t *avr;
-	elf_firmware_t firmware;
-	bool flash_enlarged;
-	uint16_t buffer; /* the command buffer's address, from HELLO */
-	/* the command to send at the next REQUEST */
-	uint8_t what;
-	uint8_t game;
-	const char *text;
-	bool sent;
-	/* bytes since the last marker */
-	char bytes[TEXT_MAX + 8];
-	size_t length;
-	/* what came back */
-	uint64_t start;
-	uint64_t engine_cycles, baseline_cycles, empty_cycles;
-	char engine_answer[TEXT_MAX + 8];
-	char baseline_answer[TEXT_MAX + 8];
-	char refusal[TEXT_MAX + 8];
-	bool finished, capped, refused;
-	char core_error[256];
-};
-
-static struct session session;
-
-/* simavr's errors, and its core's "***" reports (a bad opcode, a read or
- * write outside RAM), mean the program crashed; the rest is chatter. */
-__attribute__((format(printf, 3, 0))) static void bench_log(avr_t *avr, const int level, const char *format,
-							     va_list args)
-{
-	(void)avr;
-	if (level > LOG_WARNING) {
-		return;
-	}
-	char text[256];
-	vsnprintf(text, sizeof text, format, args);
-	if (level > LOG_ERROR && !strstr(text, "CORE: ***")) {
-		return;
-	}
-	if (!session.core_error[0]) {
-		snprintf(session.core_error, sizeof session.core_error, "%s", text);
-	}
-}
-
-static void keep_bytes(struct session *s, char *to)
-{
-	memcpy(to, s->bytes, s->length);
-	to[s->length] = '\0';
-}
-
-static avr_cycle_count_t on_cap(avr_t *avr, avr_cycle_count_t when, void *param)
-{
-	struct session *s = param;
-	(void)when;
-	s->capped = true;
-	avr->run_cycle_count = 0;
-	return 0;
-}
-
-static void on_byte(avr_t *avr, avr_io_addr_t addr, uint8_t value, void *param)
-{
-	struct session *s = param;
-	avr->data[addr] = value;
-	if (s->length < sizeof s->bytes - 1u) {
-		s->bytes[s->length++] = (char)value;
-	}
-}
-
-/* Written while the AVR executes its REQUEST marker: it reads the buffer
- * at its next instruction.  With nothing to send, command 0 makes it ask
- * again. */
-static void send_command(struct session *s)
-{
-	uint8_t *at = s->avr->data + s->buffer;
-	if (s->sent || s->what == 0) {
-		at[BENCH_COMMAND_WHAT] = 0;
-		return;
-	}
-	at[BENCH_COMMAND_WHAT] = s->what;
-	at[BENCH_COMMAND_GAME] = s->game;
-	memcpy(at + BENCH_COMMAND_TEXT, s->text, strlen(s->text) + 1u);
-	s->sent = true;
-}
-
-static void on_mark(avr_t *avr, avr_io_addr_t addr, uint8_t mark, void *param)
-{
-	struct session *s = param;
-	avr->data[addr] = mark;
-	switch (mark) {
-	case BENCH_MARK_HELLO:
-		if (s->length != 4u ||
-		    (uint16_t)((uint8_t)s->bytes[2] | (uint8_t)s->bytes[3] << 8) != BENCH_COMMAND_SIZE) {
-			fatal("the AVR program's greeting is not the one bench.h describes");
-		}
-		s->buffer = (uint16_t)((uint8_t)s->bytes[0] | (uint8_t)s->bytes[1] << 8);
-		if ((uint32_t)s->buffer + BENCH_COMMAND_SIZE > (uint32_t)avr->ramend + 1u) {
-			fatal("the AVR program's command buffer is outside RAM");
-		}
-		break;
-	case BENCH_MARK_REQUEST:
-		send_command(s);
-		break;
-	case BENCH_MARK_REFUSED:
-		keep_bytes(s, s->refusal);
-		s->refused = true;
-		s->finished = true;
-		break;
-	case BENCH_MARK_ENGINE_START:
-	case BENCH_MARK_EMPTY_START:
-		s->start = avr->cycle;
-		break;
-	case BENCH_MARK_BASELINE_START:
-		s->start = avr->cycle;
-		avr_cycle_timer_register(avr, options.cap, on_cap, s);
-		break;
-	case BENCH_MARK_ENGINE_END:
-		s->engine_cycles = avr->cycle - s->start;
-		break;
-	case BENCH_MARK_BASELINE_END:
-		s->baseline_cycles = avr->cycle - s->start;
-		avr_cycle_timer_cancel(avr, on_cap, s);
-		break;
-	case BENCH_MARK_EMPTY_END:
-		s->empty_cycles = avr->cycle - s->start;
-		s->finished = true;
-		break;
-	case BENCH_MARK_ENGINE_ANSWER:
-		keep_bytes(s, s->engine_answer);
-		s->finished = s->what == BENCH_RUN_ENGINE;
-		break;
-	case BENCH_MARK_BASELINE_ANSWER:
-		keep_bytes(s, s->baseline_answer);
-		s->finished = true;
-		break;
-	default:
-		fatal("unknown marker %u from the AVR program", mark);
-	}
-	s->length = 0;
-	if (s->finished) {
-		avr->run_cycle_count = 0; /* back to the runner before the next request */
-	}
-}
-
-static void session_open(struct session *s)
-{
-	avr_global_logger_set(bench_log);
-	if (elf_read_firmware(options.elf, &s->firmware) != 0 || s->firmware.flashsize == 0) {
-		fatal("simavr cannot load %s", options.elf);
-	}
-	/* The link drops the .mmcu section; the Makefile names the chip. */
-	snprintf(s->firmware.mmcu, sizeof s->firmware.mmcu, "%s", options.mcu);
-	s->firmware.frequency = options.f_cpu;
-	s->avr = avr_make_mcu_by_name(options.mcu);
-	if (s->avr == NULL) {
-		fatal("simavr does not know the chip %s", options.mcu);
-	}
-	if (s->firmware.flashsize > (uint32_t)s->avr->flashend + 1u) {
-		/* Same core, same 16-bit program counter: only the size differs. */
-		if (s->firmware.flashsize > 0x10000u) {
-			fatal("%s is larger than 64 KB", options.elf);
-		}
-		s->avr->flashend = 0xFFFFu;
-		s->flash_enlarged = true;
-	}
-	avr_init(s->avr);
-	s->avr->log = LOG_NONE;
-	avr_load_firmware(s->avr, &s->firmware);
-	avr_register_io_write(s->avr, BENCH_MARK_REGISTER, on_mark, s);
-	avr_register_io_write(s->avr, BENCH_BYTE_REGISTER, on_byte, s);
-}
-
-/* Runs one command to its last answer, or until the baseline reaches the
- * cap, which restarts the chip. */
-static void session_run(struct session *s, uint8_t what, uint8_t game, const char *text)
-{
-	s->what = what;
-	s->game = game;
-	s->text = text;
-	s->sent = false;
-	s->finished = s->capped = s->refused = false;
-	s->engine_answer[0] = s->baseline_answer[0] = '\0';
-	if (options.verbose) {
-		fprintf(stderr, "  %s %s: %s\n", what == BENCH_RUN_BOTH ? "both" : "engine", engine_game_name(game), text);
-	}
-	uint64_t give_up = s->avr->cycle + ENGINE_CYCLES_MAX + options.cap;
-	while (!s->finished && !s->capped) {
-		int state = avr_run(s->avr);
-		if (state == cpu_Done || state == cpu_Crashed || s->core_error[0] || s->avr->cycle > give_up) {
-			fatal("the AVR program stopped (%s) on %s \"%s\"", s->core_error[0] ? s->core_error : "no answer",
-			      engine_game_name(game), text);
-		}
-	}
-	if (s->capped) {
-		avr_reset(s->avr);
-	}
-	s->what = 0;
-}
+static struct bench_session session;
 
 /* ---- checks ---- */
 
@@ -645,7 +444,7 @@ static uint64_t time_engine(const struct form *f, const char *text)
 	form_parse(f, text, &pos);
 	char full[TEXT_MAX];
 	position_text(&pos, full);
-	session_run(&session, BENCH_RUN_ENGINE, f->game, full);
+	bench_session_run(&session, BENCH_RUN_ENGINE, f->game, full, options.verbose);
 	if (session.refused) {
 		fatal("%s: the AVR refuses \"%s\": %s", f->label, full, session.refusal);
 	}
@@ -657,7 +456,7 @@ static void time_both(const struct form *f, struct result *r)
 {
 	struct position pos;
 	parse_printed(f, r->text, &pos);
-	session_run(&session, BENCH_RUN_BOTH, f->game, r->text);
+	bench_session_run(&session, BENCH_RUN_BOTH, f->game, r->text, options.verbose);
 	if (session.refused) {
 		fatal("%s: the AVR refuses \"%s\": %s", f->label, r->text, session.refusal);
 	}
@@ -1459,8 +1258,8 @@ static double seconds_since(const struct timespec *start)
 int main(int argc, char **argv)
 {
 	parse_options(argc, argv);
-	session_open(&session);
-	session_run(&session, BENCH_RUN_EMPTY, 0, "");
+	bench_session_open(&session, "bench_run", options.elf, options.mcu, options.f_cpu, options.cap);
+	bench_session_run(&session, BENCH_RUN_EMPTY, 0, "", options.verbose);
 	for (size_t i = 0; i < FORM_COUNT; i++) {
 		struct form *f = &forms[i];
 		struct timespec start;

@@ -5,7 +5,7 @@
  * tools/bench/console_time.h) and its slowest machine move on the LCD.
  *
  * usage: console_run [--check] [--out FILE] [--readme FILE]
- *                    [--positions FILE] FIRMWARE.ELF
+ *                    [--positions FILE] [--factors FILE] FIRMWARE.ELF
  *
  * The slowest are searched for, not guessed:
  *   - console answers: for every game, many analysis lines, each timed
@@ -13,7 +13,9 @@
  *     most parts, the largest numbers, every parameter at both ends), the
  *     ones the engine's methods find hardest (Subtract a digit just below
  *     each of its checkpoints and at 100,000; the largest primes below
- *     2^32, products of two large primes, powers of 2; Kayles and pebbles
+ *     2^32, products of two large primes, powers of 2, and the numbers
+ *     make bench's factoring search (tools/bench/factor_run.c, --factors)
+ *     found slowest to factor on the AVR; Kayles and pebbles
  *     rows of 65,535 whose move splits one of 40), and random positions at
  *     the limits (fixed seeds);
  *   - machine moves: the positions where make bench's cycle runner
@@ -55,7 +57,7 @@
 
 static struct {
 	bool check;
-	const char *out, *readme, *positions, *elf;
+	const char *out, *readme, *positions, *factors, *elf;
 } options;
 
 struct worst {
@@ -174,6 +176,34 @@ static bool is_prime(uint32_t n)
 	return true;
 }
 
+/* The numbers factor_run found slowest to factor, "CYCLES NUMBER" a line. */
+static void time_slowest_factors(struct sim *sim)
+{
+	if (options.factors == NULL) {
+		return;
+	}
+	FILE *file = fopen(options.factors, "r");
+	if (file == NULL) {
+		fatal("cannot read %s (make bench's factoring search writes it)", options.factors);
+	}
+	char line[64];
+	unsigned read = 0;
+	while (fgets(line, sizeof line, file)) {
+		unsigned long long cycles, number;
+		if (sscanf(line, "%llu %llu", &cycles, &number) != 2 || number == 0 || number > UINT32_MAX) {
+			fatal("%s: not \"CYCLES NUMBER\": %s", options.factors, line);
+		}
+		char text[16];
+		snprintf(text, sizeof text, "%llu", number);
+		time_answer(sim, GAME_PRIME_POWER, text);
+		read++;
+	}
+	fclose(file);
+	if (read == 0) {
+		fatal("%s holds no numbers", options.factors);
+	}
+}
+
 static void time_numbers(struct sim *sim, uint8_t game)
 {
 	char text[TEXT_MAX];
@@ -210,7 +240,7 @@ static void time_numbers(struct sim *sim, uint8_t game)
 			primes++;
 		}
 	}
-	static const uint32_t hard[] = { 4292870399u /* 65519 * 65521 */, 4294049777u /* 65521^2 */,
+	static const uint32_t hard[] = { 4292870399u /* 65519 * 65521 */, 4294049777u /* 65521 * 65537 */,
 					 2147483647u, 2147483648u, 4294967295u, 4294967294u, 223092870u };
 	for (size_t i = 0; i < sizeof hard / sizeof hard[0]; i++) {
 		snprintf(text, sizeof text, "%lu", (unsigned long)hard[i]);
@@ -220,6 +250,7 @@ static void time_numbers(struct sim *sim, uint8_t game)
 		snprintf(text, sizeof text, "%lu", (unsigned long)(sim_random(&seed) | 1u));
 		time_answer(sim, game, text);
 	}
+	time_slowest_factors(sim);
 }
 
 static void time_rows(struct sim *sim, uint8_t game)
@@ -570,6 +601,7 @@ static void check_known_hardest(struct sim *sim)
 	time_answer(sim, GAME_SUBTRACT_DIGIT, "99999");
 	time_answer(sim, GAME_SUBTRACT_DIGIT, "100000");
 	time_answer(sim, GAME_PRIME_POWER, "4294967291");
+	time_answer(sim, GAME_PRIME_POWER, "4294964257"); /* factor_run's slowest to factor */
 	time_answer(sim, GAME_PRIME_POWER, "4292870399");
 	time_answer(sim, GAME_KAYLES, rows);
 	time_answer(sim, GAME_PEBBLES, rows);
@@ -594,14 +626,18 @@ static void parse_options(int argc, char **argv)
 			options.readme = argv[++i];
 		} else if (strcmp(argv[i], "--positions") == 0 && value) {
 			options.positions = argv[++i];
+		} else if (strcmp(argv[i], "--factors") == 0 && value) {
+			options.factors = argv[++i];
 		} else if (argv[i][0] != '-' && options.elf == NULL) {
 			options.elf = argv[i];
 		} else {
-			fatal("usage: console_run [--check] [--out FILE] [--readme FILE] [--positions FILE] FIRMWARE.ELF");
+			fatal("usage: console_run [--check] [--out FILE] [--readme FILE] [--positions FILE] [--factors FILE] "
+			      "FIRMWARE.ELF");
 		}
 	}
 	if (options.elf == NULL || (!options.check && options.positions == NULL)) {
-		fatal("usage: console_run [--check] [--out FILE] [--readme FILE] [--positions FILE] FIRMWARE.ELF");
+		fatal("usage: console_run [--check] [--out FILE] [--readme FILE] [--positions FILE] [--factors FILE] "
+		      "FIRMWARE.ELF");
 	}
 }
 
