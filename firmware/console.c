@@ -510,7 +510,8 @@ static void odra_line_end(struct console_state *con, uint8_t reason)
 /* ---- reading lines ---- */
 
 /* The end of a line: refuse it, run it, or skip it (empty).  True when a
- * command ran, so that the buttons get a turn before the next one. */
+ * command ran, so that the buttons get a turn before the next one; false
+ * after `odra`, whose rows the reading goes on to take. */
 static bool line_end(struct console_state *con)
 {
 	if (UART_FAST) {
@@ -568,7 +569,8 @@ static void line_char(struct console_state *con, uint8_t c)
 	}
 }
 
-/* One byte of the serial line; true when it ended a command line that ran.
+/* One byte of the serial line; true when it ended a command line that ran
+ * and the buttons get their turn (line_end).
  * OUT_OF_LINE: one shared copy is shorter than the copies inlining makes. */
 static OUT_OF_LINE bool console_byte(uint8_t c)
 {
