@@ -10,7 +10,7 @@
  * not accepted, as on the real chip.
  *
  * It needs no simulator: tests feed it synthetic edges (tests/sim/), and the
- * harness feeds it the AVR's pin changes (sim/harness.c).
+ * harness feeds it the AVR's pin changes (sim/lcd_hd44780.c).
  */
 #ifndef SIM_LCD_MODEL_H
 #define SIM_LCD_MODEL_H

@@ -17,7 +17,7 @@
  *     interrupts off would never be reset.  Here a time-out whose interrupt
  *     is still waiting to be served one period later resets the chip, as
  *     simavr resets it from reset mode.
- * sim/harness.c calls these from its sleep callback and its run loop.
+ * sim/run.c calls these from its sleep callback and its run loop.
  */
 #ifndef SIM_POWER_H
 #define SIM_POWER_H
