@@ -9,7 +9,7 @@
 #   make flash      write the firmware to an Arduino Uno: make flash PORT=/dev/ttyUSB0
 #   make bench      cycle counts of the machine's move in every game, the stack's depth,
 #                   the person's win rates against each level of play, every game's
-#                   slowest console answer and machine move (into the README)
+#                   slowest console answer and machine move (into docs/measured.md)
 #   make text-measure  flash and print time of the firmware's texts, packed each way
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
 #   make fresh      make play and make test at their first run on a new Debian (root)
@@ -60,7 +60,7 @@ AVR_CFLAGS := -mmcu=$(MCU) -DF_CPU=$(F_CPU) -std=gnu11 $(AVR_SIZE_FLAGS) -g \
 	-ffunction-sections -fdata-sections -fshort-enums -ffat-lto-objects \
 	$(WARNINGS) $(INCLUDES)
 # The .mmcu section tells simavr the chip and clock; it must sit outside
-# flash or .data would load from the wrong place (see README, Simulator).
+# flash or .data would load from the wrong place (see docs/simulator.md).
 AVR_LDFLAGS := -mmcu=$(MCU) $(AVR_SIZE_FLAGS) -Wl,--gc-sections \
 	-Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
 
@@ -217,7 +217,7 @@ $(call host_obj,$(filter-out $(GEN_SHARED_SRC) $(TEXTPACK_SHARED_SRC),$(ENGINE_S
 $(call host_obj,$(wildcard tests/*/*.c) tools/grundy.c $(wildcard tools/bench/*.c)): $(GEN_HEADERS)
 $(call avr_obj,$(wildcard tools/bench/*.c)): $(GEN_HEADERS)
 
-# What each way of packing the texts would cost in flash (README, Text):
+# What each way of packing the texts would cost in flash (docs/architecture.md, Texts):
 # each scheme's data, from textpack, plus its decoder, measured as the
 # flash of a small program that prints a text with it (linked as the
 # firmware is) less that of the same program printing a plain text.  The
@@ -455,8 +455,12 @@ SWITCHED_OFF_ELFS := $(foreach build,$(SWITCHED_OFF),$(call elf_of,$(build)))
 # budgets, and the flash left free against its room.
 size_check = tools/check-size $(call elf_of,$(1)) $($(1)_FLASH) $($(1)_ROOM) $($(1)_RAM) $(1)
 
+# The lines are written into docs/measured.md too (tools/write-measured).
+MEASURED := docs/measured.md
+
 size: $(EDITION_ELFS)
-	$(Q)status=0; $(foreach edition,$(EDITIONS),$(call size_check,$(edition)) || status=1;) exit $$status
+	$(Q)out=$$(status=0; $(foreach edition,$(EDITIONS),$(call size_check,$(edition)) || status=1;) exit $$status); \
+		status=$$?; printf '%s\n' "$$out"; printf '%s\n' "$$out" | tools/write-measured $(MEASURED) size; exit $$status
 
 # The largest symbols of each source file of EDITION's firmware, with their
 # flash and RAM (tools/symbols says how LTO's symbols find their files).
@@ -698,7 +702,7 @@ test: $(ODRA_RUN)
 # The slowest answers as a person sees them (tools/bench/console_run.c):
 # each game's slowest console line and machine move, searched for on the
 # firmware in simavr, against the goal of 250 ms; the table is appended to
-# $(BENCH_TXT) and written into the README's "Measured".  make test times
+# $(BENCH_TXT) and written into docs/measured.md.  make test times
 # the hardest ones found (tests/scripts/console_times.sh).
 CONSOLE_RUN := $(BUILD)/bench/console_run
 
@@ -743,25 +747,31 @@ $(BATTERY_RUN): $(call host_obj,tools/bench/battery_run.c) $(SIM_LIB_OBJ)
 # make test builds it too, so that it keeps building.
 test: $(BATTERY_RUN)
 
-bench: $(BENCH_ELF) $(BENCH_RUN) $(ELF) $(ODRA_ELF) $(call elf_of,$(FAST_LINE)) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN) $(CONSOLE_RUN) $(FACTOR_RUN)
+# Each step's lines go to $(BENCH_TXT) and into their section of
+# $(MEASURED) (tools/write-measured; console_run writes its own).
+# $(call measure,SECTION,COMMAND): COMMAND's output, shown, appended and written.
+measure = out=$$($(2)); status=$$?; printf '%s\n' "$$out" | tee -a $(BENCH_TXT); \
+	printf '%s\n' "$$out" | tools/write-measured $(MEASURED) $(1); exit $$status
+
+bench: $(BENCH_ELF) $(BENCH_RUN) $(EDITION_ELFS) $(ODRA_ELF) $(call elf_of,$(FAST_LINE)) $(ODRA_RUN) $(STACK_TEST) $(LEVELS_RUN) \
+		$(BATTERY_RUN) $(CONSOLE_RUN) $(FACTOR_RUN)
 	$(Q)$(BENCH_RUN) --cap $(BENCH_CAP) --out $(BENCH_TXT) --positions $(BUILD)/bench/positions.txt \
 		--cflags "$(AVR_CFLAGS)" --mcu $(MCU) --f-cpu $(F_CPU) \
 		$(BENCH_ELF) $(call avr_obj,$(BUILD)/gen/engine_tables.c) $(call avr_obj,$(ENGINE_SRC))
 	$(Q)$(FACTOR_RUN) --out $(BENCH_TXT) --slowest $(FACTORS_SLOWEST) --mcu $(MCU) --f-cpu $(F_CPU) $(BENCH_ELF)
-	$(Q)for elf in $(ODRA_ELF) $(call elf_of,$(FAST_LINE)); do $(ODRA_RUN) --profile 8 --out $(BENCH_TXT) $$elf || exit; done
-	$(Q)out=$$(GRUNDY_BOX_ELF=$(ELF) GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,$(EDITION))' \
-		GRUNDY_BOX_FEATURES='$(call features_of,$(EDITION))' CMOCKA_MESSAGE_OUTPUT=TAP $(STACK_TEST) 2>&1); status=$$?; \
-		printf '%s\n' "$$out" | sed -n 's/^# \(stack high-water .*\)/\1/p' | tee -a $(BENCH_TXT); \
-		[ $$status -eq 0 ] || { printf '%s\n' "$$out" >&2; exit $$status; }
-	$(Q)out=$$($(LEVELS_RUN)); status=$$?; printf '%s\n' "$$out" | tee -a $(BENCH_TXT); exit $$status
-	$(Q)$(CONSOLE_RUN) --out $(BENCH_TXT) --readme README.md --positions $(BUILD)/bench/positions.txt \
+	$(Q)tools/write-measured $(MEASURED) engine < $(BENCH_TXT)
+	$(Q)$(call measure,odra,for elf in $(ODRA_ELF) $(call elf_of,$(FAST_LINE)); do $(ODRA_RUN) --profile 8 $$elf || exit; done)
+	$(Q)$(call measure,stack,$(foreach edition,$(EDITIONS),$(call stack_of,$(edition)) &&) true)
+	$(Q)$(call measure,levels,$(LEVELS_RUN))
+	$(Q)$(call measure,battery,$(BATTERY_RUN) $(call elf_of,pocket))
+	$(Q)$(CONSOLE_RUN) --out $(BENCH_TXT) --measured $(MEASURED) --positions $(BUILD)/bench/positions.txt \
 		--factors $(FACTORS_SLOWEST) $(ODRA_ELF)
 
-# A step of its own, after the others: the pocket's battery life.
-bench: bench-battery
-.PHONY: bench-battery
-bench-battery: $(BATTERY_RUN) $(call elf_of,pocket)
-	$(Q)$(BATTERY_RUN) --out $(BENCH_TXT) $(call elf_of,pocket)
+# $(call stack_of,EDITION): the stack test's high-water line on EDITION's
+# firmware; its whole output if it fails.
+stack_of = { out=$$(GRUNDY_BOX_ELF=$(call elf_of,$(1)) GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,$(1))' \
+	GRUNDY_BOX_FEATURES='$(call features_of,$(1))' CMOCKA_MESSAGE_OUTPUT=TAP $(STACK_TEST) 2>&1) && \
+	printf '%s\n' "$$out" | sed -n 's/^\# \(stack high-water .*\)/$(1): \1/p' || { printf '%s\n' "$$out" >&2; false; }; }
 
 # ---- the firmware's logic on the host ---------------------------------------------------------
 

@@ -43,7 +43,7 @@
 
 /* The exhibit's bank of 16 lamps: two daisy-chained 74HC595 shift
  * registers on A1-A3 (PC1-PC3), analog pins the shield leaves free and
- * used here as digital outputs (the README has the wiring).  D11 stays
+ * used here as digital outputs (docs/exhibit.md has the wiring).  D11 stays
  * free for the piezo, which needs Timer2's output OC2A. */
 #define BOARD_LAMPS_PORT C
 #define BOARD_LAMPS_SER_BIT 1   /* A1: the first register's SER (pin 14), data */

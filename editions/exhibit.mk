@@ -18,8 +18,8 @@ FEATURES := CONSOLE ODRA TRANSCRIPT LEVELS TEACHING SAVE LAMPS SOUND ATTRACT OPE
 # GAMES_LEFT_OUT: the games of engine/games.def this edition does not
 # offer (the rest it does).  Kubo and Nineteen, the two whose tables of
 # losing positions are the largest, make room for what a museum needs and
-# the pocket edition does not; the README's "Editions and feature
-# switches" has the measure.
+# the pocket edition does not (docs/editions.md, Games left out; the
+# tables' flash is in docs/measured.md).
 GAMES_LEFT_OUT := KUBO NINETEEN
 FLASH_BUDGET := 32256
 FLASH_ROOM := 1024

@@ -51,7 +51,7 @@
  * at a time: a second one then replaces it).
  *
  * Wear: each journal cell is written once in STATS_ENTRIES games, each
- * checkpoint cell once in twice as many; the README states the life.
+ * checkpoint cell once in twice as many; docs/exhibit.md states the life.
  */
 #ifndef FIRMWARE_STATS_H
 #define FIRMWARE_STATS_H

@@ -2,7 +2,7 @@
 #
 # make web        build/web/: the whole site, index.html and one classic
 #                 script with every edition's hex inside (works from file://
-#                 and from any static server); see the README's "In a browser"
+#                 and from any static server); see docs/web.md
 # make web-serve  serves it on 127.0.0.1:$(WEB_PORT) for a local look
 #
 # Node, npm and Chromium come from Debian (tools/install-deps web, once per

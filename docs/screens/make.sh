@@ -44,7 +44,7 @@ for game in "$@"; do
 	index=$((index + 1))
 done
 
-# The hint and the reason why (README, Hints, the reason why and slips):
+# The hint and the reason why (docs/playing.md, Hints, the reason why and slips):
 # Marienbad, the machine first from the start, which it cannot win; on
 # the person's turn, won now, LEFT held on "Take 0" for the hint, then
 # RIGHT for the reason why.
@@ -70,7 +70,7 @@ SCRIPT
 sed -i "s|HINT|$here/hint.png|; s|WHY|$here/why.png|" "$script"
 "$sim" --script "$script" "$elf"
 
-# The exhibit in English and in Polish (README, The exhibit in Polish):
+# The exhibit in English and in Polish (docs/exhibit.md, Polish):
 # the operator menu's language item, set to the language (SELECT held
 # from power-on opens the menu; the item is its seventh); the visitors'
 # menu as the rules begin to run; the person's move in Marienbad, 3 of

@@ -496,7 +496,7 @@ static void analysis_at_the_edges(void **state)
 	e2e_close(sim);
 }
 
-/* Each game's longest position, from the limits the README and `grundy
+/* Each game's longest position, from the limits docs/playing.md and `grundy
  * --list` state, as a line to analyse: every one is answered with the host
  * tool's line.  The longest of all is Matrix Nim's 8 x 8 cells of 255 after
  * `new`: it begins a game, and one byte more is refused whole. */

@@ -29,7 +29,7 @@
  * kept in the EEPROM must say too.
  *
  * SOAK_HOURS sets the simulated hours: a whole day by default, which fits
- * CI's time (README, The exhibit's day, has the measure); idle hours cost
+ * CI's time (docs/exhibit.md, A day at the museum); idle hours cost
  * the host little, visitors more.  It prints the hours, the wall and CPU
  * time they took, the simulator's speed idle and with visitors, and every
  * count.

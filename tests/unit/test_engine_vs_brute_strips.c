@@ -358,7 +358,7 @@ static void prove_limit(uint8_t game, const char *name)
 	brute_strip_values(game, c.value, LIMIT_ROW_MAX);
 	count_places(&c);
 
-	/* The closed form the engine and the README state: a row of n pins
+	/* The closed form the engine and docs/playing.md state: a row of n pins
 	 * becomes at most ceil(n/2) rows, a strip of n cells ceil(n/4). */
 	uint32_t step = game == GAME_KAYLES ? 2 : 4;
 	for (uint32_t n = 1; n <= LIMIT_ROW_MAX; n++) {

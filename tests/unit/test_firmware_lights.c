@@ -158,7 +158,7 @@ static void marienbad_of_other_rows_shows_its_first_four(void **state)
 
 /* ---- every other game: whose turn, and the parts in binary ---- */
 
-/* Lamps written as the README draws them, the rows of 1, 3, 5 and 7 from
+/* Lamps written as docs/exhibit.md draws them, the rows of 1, 3, 5 and 7 from
  * the top, each read from the left, '1' lit: "1 011 00100 0000101". */
 static uint16_t lamps_of(const char *rows)
 {
@@ -332,7 +332,7 @@ static void text_put(struct text_sink *sink, char c)
 	}
 }
 
-/* What a person reading the README expects of `pos`, worked out apart
+/* What a person reading docs/exhibit.md expects of `pos`, worked out apart
  * from the firmware: the game's parts from its record, as the rules name
  * them ... */
 static uint8_t expected_parts(const struct position *pos, uint32_t part[ENGINE_MAX_ROWS])

@@ -1,7 +1,7 @@
 /*
  * make bench: cycles of the machine's move in every game of the rulebook,
  * measured on the ATmega328P in simavr, next to a textbook baseline, as a
- * text table the README keeps.
+ * text table written into docs/measured.md.
  *
  * usage: bench_run [--cap CYCLES] [--games N] [--plies N] [--out FILE]
  *                  [--positions FILE] [--cflags FLAGS] [--mcu NAME]

@@ -4,7 +4,7 @@
  * answer (the line's last byte in to the reply's last byte out,
  * tools/bench/console_time.h) and its slowest machine move on the LCD.
  *
- * usage: console_run [--check] [--out FILE] [--readme FILE]
+ * usage: console_run [--check] [--out FILE] [--measured FILE]
  *                    [--positions FILE] [--factors FILE] FIRMWARE.ELF
  *
  * The slowest are searched for, not guessed:
@@ -24,7 +24,8 @@
  *     on the LCD from "Thinking..." to the move drawn, less the machine's
  *     deliberate 600 ms pause.
  * The table goes to the terminal, is appended to --out, and replaces what
- * stands between the README's markers (--readme).
+ * stands between its markers in the page of measured figures (--measured,
+ * docs/measured.md).
  *
  * --check (make test): only the known hardest lines, each must be answered
  * within CONSOLE_GOAL_MS; TAP output.  Exit status 0 when every answer and
@@ -52,12 +53,12 @@
 #define QUIET_MS 10u     /* the LCD unchanged this long: a screen is drawn (a marquee's steps come later) */
 #define RANDOM_LINES 24u /* random positions at the limits, per game */
 #define MOVES_KEPT 3u    /* of each game's slowest machine moves found by the cycle runner */
-#define README_BEGIN "<!-- make bench: the slowest answers (tools/bench/console_run.c) -->"
-#define README_END "<!-- end of make bench's slowest answers -->"
+#define MEASURED_BEGIN "<!-- begin slowest-answers: written by make bench (tools/bench/console_run.c) -->"
+#define MEASURED_END "<!-- end slowest-answers -->"
 
 static struct {
 	bool check;
-	const char *out, *readme, *positions, *factors, *elf;
+	const char *out, *measured, *positions, *factors, *elf;
 } options;
 
 struct worst {
@@ -562,32 +563,33 @@ static void print_table(FILE *to)
 	fprintf(to, "%s\n", over[0] == ',' ? "." : "\nEvery answer and move within the goal.");
 }
 
-/* The table in a code block, between the README's markers. */
-static void write_readme(void)
+/* The table in a code block, between its markers in the page of measured
+ * figures. */
+static void write_measured(void)
 {
-	FILE *file = fopen(options.readme, "r");
+	FILE *file = fopen(options.measured, "r");
 	if (file == NULL) {
-		fatal("cannot read %s", options.readme);
+		fatal("cannot read %s", options.measured);
 	}
 	static char text[1u << 20];
 	size_t length = fread(text, 1, sizeof text - 1u, file);
 	fclose(file);
 	text[length] = '\0';
-	char *begin = strstr(text, README_BEGIN), *end = begin ? strstr(begin, README_END) : NULL;
+	char *begin = strstr(text, MEASURED_BEGIN), *end = begin ? strstr(begin, MEASURED_END) : NULL;
 	if (begin == NULL || end == NULL) {
-		fatal("%s has no \"%s\" ... \"%s\" block", options.readme, README_BEGIN, README_END);
+		fatal("%s has no \"%s\" ... \"%s\" block", options.measured, MEASURED_BEGIN, MEASURED_END);
 	}
-	file = fopen(options.readme, "w");
+	file = fopen(options.measured, "w");
 	if (file == NULL) {
-		fatal("cannot write %s", options.readme);
+		fatal("cannot write %s", options.measured);
 	}
-	fwrite(text, 1, (size_t)(begin - text) + strlen(README_BEGIN), file);
+	fwrite(text, 1, (size_t)(begin - text) + strlen(MEASURED_BEGIN), file);
 	fputs("\n```\n", file);
 	print_table(file);
 	fputs("```\n", file);
 	fputs(end, file);
 	if (fclose(file) != 0) {
-		fatal("cannot write %s", options.readme);
+		fatal("cannot write %s", options.measured);
 	}
 }
 
@@ -622,8 +624,8 @@ static void parse_options(int argc, char **argv)
 			options.check = true;
 		} else if (strcmp(argv[i], "--out") == 0 && value) {
 			options.out = argv[++i];
-		} else if (strcmp(argv[i], "--readme") == 0 && value) {
-			options.readme = argv[++i];
+		} else if (strcmp(argv[i], "--measured") == 0 && value) {
+			options.measured = argv[++i];
 		} else if (strcmp(argv[i], "--positions") == 0 && value) {
 			options.positions = argv[++i];
 		} else if (strcmp(argv[i], "--factors") == 0 && value) {
@@ -631,12 +633,12 @@ static void parse_options(int argc, char **argv)
 		} else if (argv[i][0] != '-' && options.elf == NULL) {
 			options.elf = argv[i];
 		} else {
-			fatal("usage: console_run [--check] [--out FILE] [--readme FILE] [--positions FILE] [--factors FILE] "
+			fatal("usage: console_run [--check] [--out FILE] [--measured FILE] [--positions FILE] [--factors FILE] "
 			      "FIRMWARE.ELF");
 		}
 	}
 	if (options.elf == NULL || (!options.check && options.positions == NULL)) {
-		fatal("usage: console_run [--check] [--out FILE] [--readme FILE] [--positions FILE] [--factors FILE] "
+		fatal("usage: console_run [--check] [--out FILE] [--measured FILE] [--positions FILE] [--factors FILE] "
 		      "FIRMWARE.ELF");
 	}
 }
@@ -672,8 +674,8 @@ int main(int argc, char **argv)
 		print_table(file);
 		fclose(file);
 	}
-	if (options.readme != NULL) {
-		write_readme();
+	if (options.measured != NULL) {
+		write_measured();
 	}
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
 		over_goal += ms_of(answers[game].cycles) > GOAL_MS || ms_of(moves[game].cycles) > GOAL_MS;

@@ -1,6 +1,6 @@
 // The page: the chosen edition's firmware on the drawn board, in real
 // time, with the serial line as a terminal beside it, and window.grundyBox
-// for scripts (README, "In a browser").
+// for scripts (docs/web.md).
 import { board } from 'board-data';
 import { editions } from 'firmware';
 import { Board } from './board.js';

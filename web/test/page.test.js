@@ -5,8 +5,8 @@
 // the host tool), a board picture's custom characters against the
 // simulator's PNG dot for dot, the EEPROM in localStorage across a
 // reload, real time held over 10 s, the page's CPU use at the menu, and
-// not one request to any host but 127.0.0.1.  Saves a screenshot for the
-// README (BUILD/web-test/page.png).
+// not one request to any host but 127.0.0.1.  Saves a screenshot for
+// docs/web.md (BUILD/web-test/page.png).
 //
 // usage: node web/test/page.test.js BUILD-FOLDER
 'use strict';
