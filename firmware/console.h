@@ -100,7 +100,7 @@
 /*
  * The longest line the console takes: the longest that states a legal
  * position of any game, with the command before it, where a line takes a
- * position, and otherwise the longest command (`level 3`).  The longest
+ * position.  The longest
  * position is Matrix Nim's: ENGINE_MATRIX_MAX rows of as many cells of
  * 255, rows separated by ` / `, as the engine prints it, after `new
  * matrix-nim `.  console.c checks the other games' longest against it.
@@ -111,7 +111,11 @@
 #if FEATURE_ANALYSIS || FEATURE_TYPED_PLAY
 #define CONSOLE_LINE_MAX CONSOLE_MATRIX_LINE_MAX
 #else
-#define CONSOLE_LINE_MAX (sizeof "level 3" - 1u)
+/* An edition whose own commands are short still reads a line as long as
+ * a typical position's, so that a command of another edition (`new nim 3
+ * 4 5`) or a number out of range (`level 99999`) gets its own answer, not
+ * `line too long`. */
+#define CONSOLE_LINE_MAX 120u
 #endif
 
 /* Forgets any half-read line and leaves the challenge: the power-on state,
