@@ -13,6 +13,7 @@
 #                   slowest console answer and machine move (into the README)
 #   make text-measure  flash and print time of the firmware's texts, packed each way
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
+#   make format     reformat the C files as .clang-format says (make test checks it)
 #   make web        the web page (mk/web.mk)
 #   make fresh      make play and make test at their first run on a new Debian (root)
 #   make clean      remove the build folder
@@ -34,6 +35,7 @@
 #   mk/bench.mk      make bench
 #   mk/fuzz.mk       make fuzz
 #   mk/web.mk        make web, make web-serve
+#   mk/style.mk      make format (its check runs in make test)
 #   mk/tests.mk      the test programs, which end-to-end test runs on which
 #                    firmware, and make test, assembled there alone
 
@@ -56,6 +58,7 @@ include mk/sim.mk
 include mk/bench.mk
 include mk/fuzz.mk
 include mk/web.mk
+include mk/style.mk
 include mk/tests.mk
 
 all: firmware $(SIM) $(CLI)
