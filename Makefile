@@ -35,7 +35,7 @@
 #   mk/bench.mk      make bench
 #   mk/fuzz.mk       make fuzz
 #   mk/web.mk        make web, make web-serve
-#   mk/style.mk      make format (its check runs in make test)
+#   mk/style.mk      make format, make cppcheck (their checks run in make test)
 #   mk/tests.mk      the test programs, which end-to-end test runs on which
 #                    firmware, and make test, assembled there alone
 

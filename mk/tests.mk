@@ -123,9 +123,10 @@ TEST_BUILT := $(EDITION_ELFS) $(SWITCHED_OFF_ELFS) $(foreach build,$(E2E_BUILDS)
 # What the scripts of tests/scripts read: circles.sh the firmware's host
 # objects; bench.sh a short benchmark (mk/bench.mk); console_times.sh the
 # console's runner; fuzz.sh the fuzzer (mk/fuzz.mk); web_*.sh the web page,
-# the board's bundle for Node and the sleep modes' program (mk/web.mk).
+# the board's bundle for Node and the sleep modes' program (mk/web.mk);
+# cppcheck.sh the editions' switches (mk/style.mk).
 TEST_SCRIPTS_READ := $(call host_obj,$(FIRMWARE_HOST_SRC)) $(BENCH_ELF) $(BENCH_RUN) $(CONSOLE_RUN) $(FUZZER) \
-	web $(WEB_TEST_BUNDLE) $(WEB_SLEEP_MODES)
+	web $(WEB_TEST_BUNDLE) $(WEB_SLEEP_MODES) $(CPPCHECK_CONFIGS)
 # Built so that they keep building: the texts' measure (mk/gen.mk), the
 # Odra challenge's runner, which shares tests/e2e/odra_challenge.c with
 # test_odra, and the battery's.
