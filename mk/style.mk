@@ -7,7 +7,7 @@
 
 # Rewrites every C file of tests/scripts/format.sh's list as .clang-format says.
 format: | $(DEPS_STAMP)
-	$(Q)tests/scripts/format.sh --list | xargs clang-format -i
+	$(Q)files=$$(sh tests/scripts/format.sh --list) && clang-format -i $$files
 
 # cppcheck over engine/, firmware/ and hal/, each finding with its file and
 # line; tests/cppcheck-suppressions.txt holds those explained.
