@@ -14,6 +14,7 @@
 #   make text-measure  flash and print time of the firmware's texts, packed each way
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
 #   make format     reformat the C files as .clang-format says (make test checks it)
+#   make cppcheck   cppcheck over engine/, firmware/ and hal/ (make test runs it)
 #   make web        the web page (mk/web.mk)
 #   make fresh      make play and make test at their first run on a new Debian (root)
 #   make clean      remove the build folder
