@@ -128,7 +128,7 @@ bool wythoff_next_move(const struct position *pos, struct move *mv, bool first)
 		n = (uint32_t)(a > b ? a : b) + 1u;
 	}
 	uint16_t x = pos->u.heap[0], y = pos->u.heap[1];
-	uint16_t most[3] = { x, y, x < y ? x : y };
+	const uint16_t most[3] = { x, y, x < y ? x : y };
 	while (kind < 3 && n > most[kind]) {
 		kind++;
 		n = 1;

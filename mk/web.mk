@@ -41,10 +41,7 @@ $(WEB_MODULES): web/package.json web/package-lock.json | $(WEB_DEPS_STAMP)
 	$(Q)mkdir -p $(WEB_NPM) && cp web/package.json web/package-lock.json $(WEB_NPM)/
 	$(Q)cd $(WEB_NPM) && npm ci --no-audit --no-fund --loglevel=error $(WEB_NPM_CAFILE)
 
-$(BUILD)/host/web/board_data.o: web/board_data.c | $(DEPS_STAMP)
-	@echo "  CC      $<"
-	$(Q)mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+$(eval $(call compile_rule,$(BUILD)/host/web/board_data.o,web/board_data.c,$$(HOST_CC) $$(SIM_CFLAGS),CC))
 
 $(WEB_BOARD_DATA): $(BUILD)/host/web/board_data.o
 	@echo "  LD      $@"
@@ -87,8 +84,3 @@ $(WEB_SLEEP_MODES): web/test/avr/sleep_modes.c | $(DEPS_STAMP)
 
 web-serve: web
 	node web/serve.js $(WEB) $(WEB_PORT)
-
-# make test runs the page's tests (tests/scripts/web_*.sh): the board in
-# Node, checked against the host tool and the simulator, and the page in
-# Chromium.
-test: web $(WEB_TEST_BUNDLE) $(WEB_SLEEP_MODES) $(CLI) $(SIM)

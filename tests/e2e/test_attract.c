@@ -23,6 +23,9 @@
  *     time, and attract mode follows as long again.
  * It prints the idle times measured, the pace of the moves, the pause at a
  * game's end and how much of the time the chip slept.
+ *
+ * needs: ATTRACT TRANSCRIPT SOUND SAVE (attract mode, its transcript's line and
+ * its silence)
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -6,6 +6,8 @@
  * a set-up with nothing to take is refused.  Every test also checks that the
  * firmware never crashed, hung, reset or broke an LCD timing, and never
  * drove the backlight pin high.
+ *
+ * needs: TRANSCRIPT (the machine's moves read from the transcript)
  */
 #include <setjmp.h>
 #include <stdarg.h>

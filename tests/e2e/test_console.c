@@ -30,6 +30,8 @@
  *   - lines are edited with BS and DEL, and a TAB is a space;
  *   - a row the Odra challenge refuses ends it: the next line is a command,
  *     and every line gets its reply.
+ *
+ * needs: CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT
  */
 #include <setjmp.h>
 #include <stdarg.h>

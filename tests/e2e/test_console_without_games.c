@@ -8,6 +8,9 @@
  * answers in an edition that holds it (GRUNDY_BOX_FEATURES names ODRA),
  * and is an unknown command, not offered by `help`, in one that does not.
  * make test runs it on each edition that lacks both.
+ *
+ * needs: CONSOLE
+ * lacks: ANALYSIS TYPED_PLAY
  */
 #include <setjmp.h>
 #include <stdarg.h>

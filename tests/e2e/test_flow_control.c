@@ -15,6 +15,8 @@
  *     the XON at start: the device sends them only as flow control, never
  *     inside its text;
  *   - a reset while the terminal is stopped lets it go again.
+ *
+ * needs: CONSOLE ANALYSIS TYPED_PLAY ODRA (a stream of analyses)
  */
 #include <setjmp.h>
 #include <stdarg.h>

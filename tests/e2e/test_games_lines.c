@@ -7,6 +7,8 @@
  * by pixel) must be the one the rules produce, every machine move legal,
  * every machine move from a winning position a winning move, and the
  * winner named the right one.
+ *
+ * needs: TRANSCRIPT (the machine's moves read from the transcript)
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -22,6 +22,8 @@
  * every half lasts its 128 ms; the last half is the move's picture, and
  * it lasts until the move is played: the position's never comes back in
  * between.
+ *
+ * needs: LAMPS TRANSCRIPT
  */
 #include <setjmp.h>
 #include <stdarg.h>

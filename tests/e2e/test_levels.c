@@ -9,6 +9,9 @@
  * pause between games as a person's timing varies: at level 1 it slips,
  * leaving the person a won position, in some games; at level 3 in none.
  * What it played is read from the transcript on the serial line.
+ *
+ * needs: CONSOLE TRANSCRIPT LEVELS (and plays games begun at the console where
+ * GRUNDY_BOX_FEATURES names TYPED_PLAY)
  */
 #include <setjmp.h>
 #include <stdarg.h>

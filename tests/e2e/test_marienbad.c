@@ -8,6 +8,8 @@
  * reply of the person (all 16 legal first moves), whatever the person plays
  * after (seeded random legal moves).  When the machine moves first, a
  * person who plays perfectly must win, and the device must say so.
+ *
+ * needs: TRANSCRIPT (the machine's moves read from the transcript)
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -5,6 +5,8 @@
  * second player; it must win against a person playing seeded random legal
  * moves.  From starts where the machine must lose against perfect play, a
  * perfect person wins and the device names the person as the winner.
+ *
+ * needs: TRANSCRIPT (the machine's moves read from the transcript)
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -9,6 +9,8 @@
  * Answers must be errors-free: not a byte lost at the line's full speed.
  * A bad row gets one error line naming it, which ends the challenge, and
  * the challenge leaves the game in progress as it was.
+ *
+ * needs: CONSOLE TYPED_PLAY ODRA
  */
 #include <setjmp.h>
 #include <stdarg.h>

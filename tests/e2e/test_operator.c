@@ -8,6 +8,9 @@
  * stop at their ends and are the ones attract mode waits, its statistics
  * are the console's and reset only when confirmed, and all of it survives
  * a power cycle.
+ *
+ * needs: OPERATOR LEVELS ATTRACT SOUND SAVE STATS CONSOLE (the operator menu's
+ * locks, attract mode's idle times and the sound switch, kept in the EEPROM)
  */
 #include <setjmp.h>
 #include <stdarg.h>

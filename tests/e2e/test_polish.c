@@ -11,6 +11,8 @@
  * languages while a refusal's words change, the language survives a power cut,
  * the chip sleeps at least 99 % of the time at the menu and in attract
  * mode as it does in English, and English comes back when chosen.
+ *
+ * needs: POLISH OPERATOR SAVE TRANSCRIPT
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -18,6 +18,11 @@
  *
  * It prints, for each save, the cuts made, how many fell during a byte's
  * write, and how many came back old and new; and the EEPROM's life.
+ *
+ * needs: SAVE (the saved settings alone)
+ * lacks: STATS (with the statistics the settings kept are the few bytes before
+ * the set-up, firmware/store.h, cut in the host's test_firmware_store, and
+ * test_stats cuts the statistics' writes)
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -6,6 +6,9 @@
  * what this test weighs, once the first power-on's writes to a new
  * EEPROM are done (none may come while it waits).  The figures are printed: the fraction asleep
  * and the cycles awake a millisecond.
+ *
+ * needs: CONSOLE (every edition waits at the menu, and the console's polling is
+ * part of what it weighs)
  */
 #include <setjmp.h>
 #include <stdarg.h>

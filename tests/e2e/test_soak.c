@@ -33,6 +33,8 @@
  * the host little, visitors more.  It prints the hours, the wall and CPU
  * time they took, the simulator's speed idle and with visitors, and every
  * count.
+ *
+ * needs: SAVE TRANSCRIPT LAMPS SOUND STATS CONSOLE
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -10,6 +10,9 @@
  * the rising one; and the screen answers a key as fast while a sound
  * plays as in silence, each sound starting only once the screen it goes
  * with is drawn.
+ *
+ * needs: SOUND TRANSCRIPT (the buzzer's tones, in games whose machine moves
+ * come from the transcript)
  */
 #include <setjmp.h>
 #include <stdarg.h>

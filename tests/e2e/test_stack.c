@@ -24,6 +24,9 @@
  *   stack high-water N bytes (STEP); static RAM M; free F of 2048
  * and static RAM and the stack together must leave STACK_MARGIN bytes of
  * the 2,048 free.
+ *
+ * needs: (no switch: the games with the buttons in every edition, and what
+ * the edition's console and teaching add)
  */
 #include <setjmp.h>
 #include <stdarg.h>

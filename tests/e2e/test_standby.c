@@ -22,6 +22,9 @@
  *     times loads as the defaults, not as what its bytes would say.
  *   - A hang in standby, interrupts off, is reset by the watchdog.
  * The figures (times, fractions, latencies) are printed as notes.
+ *
+ * needs: STANDBY SAVE TRANSCRIPT (the backlight, standby and their idle times,
+ * kept in the EEPROM; games read from the transcript)
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -11,6 +11,9 @@
  * and the checkpoint's that follows; each child cuts the power (the byte
  * being written left old, new or garbage), powers on and asks `stats`:
  * its total line must be the old or the new, and nothing else.
+ *
+ * needs: STATS CONSOLE TRANSCRIPT TEACHING (the statistics read with `stats`,
+ * of games played with the buttons and followed in the transcript)
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -11,6 +11,9 @@
  *     every move tried) runs within the watchdog's time;
  *   - the transcript marks a person's slip (a won position turned into a
  *     lost one) with the line "slip", and no other move.
+ *
+ * needs: TRANSCRIPT TEACHING (hints and the reason why with the buttons, and
+ * slips in the transcript)
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -6,6 +6,9 @@
  * them, each gets its one error line.  For the editions that play games at
  * the console and teach (TYPED_PLAY and TEACHING; make test runs it on
  * each that has both).
+ *
+ * needs: CONSOLE TYPED_PLAY TRANSCRIPT TEACHING (`hint` and `why` at the console;
+ * no edition has both typed play and teaching)
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -21,6 +21,9 @@
  *
  * It prints, for each moment, the cycles from the hang to the reset and
  * the time from the reset to the menu.
+ *
+ * needs: (no switch: every edition; the settings come back as the EEPROM
+ * kept them, or as the defaults in an edition that keeps none)
  */
 #include <setjmp.h>
 #include <stdarg.h>

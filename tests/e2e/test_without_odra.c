@@ -5,6 +5,8 @@
  * GRUNDY_BOX_ELF): `odra` is an unknown command, `help` does not offer it,
  * the rows that would have followed are read as what they are on their
  * own (moves, with no game), and the rest of the console is untouched.
+ *
+ * build: without-odra (the teletype with the Odra challenge switched off)
  */
 #include <setjmp.h>
 #include <stdarg.h>

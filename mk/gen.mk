@@ -1,0 +1,121 @@
+# ---- generated tables: the engine's tables and the packed texts ----------------
+
+# The table generator waits for the packages as the objects do.
+$(GENERATOR): | $(DEPS_STAMP)
+
+$(GENERATOR): $(call host_obj,$(GEN_SRC) $(GEN_SHARED_SRC))
+	@echo "  LD      $@"
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^
+
+$(GEN_TABLES) &: $(GENERATOR)
+	@echo "  GEN     $(BUILD)/gen/engine_tables.{c,h}"
+	$(Q)mkdir -p $(BUILD)/gen
+	$(Q)$(GENERATOR) $(BUILD)/gen/engine_tables.c $(BUILD)/gen/engine_tables.h
+
+# The firmware's texts, packed (engine/packed_text.h): the packer reads
+# the X-macro lists and writes the tables as C source.
+$(TEXTPACK): $(call host_obj,$(TEXTPACK_SRC) $(TEXTPACK_SHARED_SRC)) | $(DEPS_STAMP)
+	@echo "  LD      $@"
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^
+
+# A build step of every firmware link, so built for speed: its search
+# runs a few seconds optimised, and several times longer under the
+# sanitizers that the tests use.
+$(LINK_ORDER): tools/link_order.c | $(DEPS_STAMP)
+	@echo "  CC-LD   $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) -std=gnu11 -O2 $(WARNINGS) -o $@ $< -lm
+
+# The games' texts but their names (which the console matches as typed)
+# are packed in groups of three, each group found through packed_games_at:
+# a game's summary first, which the menu prints every step of its marquee,
+# then its example (its start) and its moves.
+#
+# Every text a person reads comes in English and in Polish, the first and
+# the second literal of each entry, packed as two tables (NAME and
+# NAME_pl); one code table serves both languages.  The screens' texts go
+# in groups of four (the exhibit's own in tables of their own); the games' Polish texts in groups of two, a game's
+# summary first, then its name; the Polish words, two forms each.
+PACKED_SOURCES := engine/error_texts.def firmware/console_texts.def engine/games.def firmware/screen_texts.def \
+	engine/teach_texts.def engine/letters.def
+$(PACKED_TABLES) &: $(TEXTPACK) $(PACKED_SOURCES)
+	@echo "  PACK    $(BUILD)/gen/packed_tables.{c,h}"
+	$(Q)mkdir -p $(BUILD)/gen
+	$(Q)$(TEXTPACK) gen $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h \
+		packed_errors=engine/error_texts.def:ERROR_TEXT.1 packed_errors_pl=engine/error_texts.def:ERROR_TEXT.2 \
+		packed_console=firmware/console_texts.def:TEXT.1,ODRA_PROMPT.1 packed_console_pl=firmware/console_texts.def:TEXT.2,ODRA_PROMPT.2 \
+		packed_games/3=engine/games.def:GAME.4,GAME.3,GAME.2 \
+		packed_games_pl/2=engine/games.def:GAME_POLISH.2,GAME_POLISH.1 \
+		packed_words_pl=engine/games.def:PART_WORD_POLISH,VERB_POLISH \
+		packed_screen/4=firmware/screen_texts.def:SCREEN_TEXT.1 \
+		packed_screen_pl/4=firmware/screen_texts.def:SCREEN_TEXT.2 \
+		packed_exhibit/4=firmware/screen_texts.def:EXHIBIT_TEXT.1 \
+		packed_exhibit_pl/4=firmware/screen_texts.def:EXHIBIT_TEXT.2 \
+		packed_teach=engine/teach_texts.def:TEACH_TEXT.1 packed_teach_pl=engine/teach_texts.def:TEACH_TEXT.2
+
+# Engine sources include the generated headers, and so do the tests and tools
+# that include engine headers: without this a parallel build of one test
+# from a clean tree could compile it before the header exists.
+GEN_HEADERS := $(BUILD)/gen/engine_tables.h $(BUILD)/gen/packed_tables.h
+# (Each firmware build's own objects get the same rule below.)
+$(call host_obj,$(filter-out $(GEN_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/engine_tables.h
+$(call host_obj,$(filter-out $(GEN_SHARED_SRC) $(TEXTPACK_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/packed_tables.h
+$(call host_obj,$(wildcard tests/*/*.c) tools/grundy.c $(wildcard tools/bench/*.c)): $(GEN_HEADERS)
+$(call avr_obj,$(wildcard tools/bench/*.c)): $(GEN_HEADERS)
+
+# What each way of packing the texts would cost in flash (docs/architecture.md, Texts):
+# each scheme's data, from textpack, plus its decoder, measured as the
+# flash of a small program that prints a text with it (linked as the
+# firmware is) less that of the same program printing a plain text.  The
+# shared prologue and epilogue of -mcall-prologues, which the firmware
+# holds anyway, are linked into every one of them.
+TEXT_SCHEMES := plain packed decode_5bit decode_pairs decode_words
+TEXT_PROGRAMS := $(patsubst %,$(BUILD)/textpack/%.elf,$(TEXT_SCHEMES))
+$(BUILD)/textpack/%.elf: $(call avr_obj,tools/textpack/avr/harness.c engine/text.c engine/packed_text.c) \
+		$(BUILD)/avr/tools/textpack/avr/%.o
+	$(Q)mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -Wl,--undefined=__prologue_saves__,--undefined=__epilogue_restores__ -o $@ $^
+
+# And the time: every packed text printed in simavr, against the same text
+# stored plain.
+TEXT_CYCLES_ELF := $(BUILD)/textpack/cycles.elf
+TEXT_CYCLES_RUN := $(BUILD)/textpack/cycles_run
+$(TEXT_CYCLES_ELF): $(call avr_obj,tools/textpack/avr/cycles.c engine/text.c engine/packed_text.c \
+		$(BUILD)/gen/packed_tables.c)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
+$(call avr_obj,tools/textpack/avr/cycles.c) $(call host_obj,tools/textpack/cycles_run.c): $(BUILD)/gen/packed_tables.h
+
+$(eval $(call compile_rule,$(BUILD)/host/tools/textpack/cycles_run.o,tools/textpack/cycles_run.c,$$(HOST_CC) $$(SIM_CFLAGS),CC))
+
+$(TEXT_CYCLES_RUN): $(call host_obj,tools/textpack/cycles_run.c)
+	@echo "  LD      $@"
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
+
+# The sets of texts measured (textpack's SOURCEs): the messages the build
+# packs (in English), the games' descriptions (which it packs but for the
+# names), the rest of the firmware's texts (the syntax's and the
+# separators' few literals), and the Polish of all of them.
+TEXTS_PACKED := engine/error_texts.def:ERROR_TEXT.1 firmware/console_texts.def:TEXT.1,ODRA_PROMPT.1 \
+	firmware/screen_texts.def:SCREEN_TEXT.1,EXHIBIT_TEXT.1 engine/teach_texts.def:TEACH_TEXT.1
+TEXTS_GAMES := engine/games.def:GAME,PART_WORD,VERB
+TEXTS_OTHER := engine/engine.c:ENGINE_FLASH_STR engine/matrix.c firmware/console.c:ENGINE_FLASH_STR firmware/play.c
+TEXTS_POLISH := engine/error_texts.def:ERROR_TEXT.2 firmware/console_texts.def:TEXT.2,ODRA_PROMPT.2 \
+	firmware/screen_texts.def:SCREEN_TEXT.2,EXHIBIT_TEXT.2 engine/teach_texts.def:TEACH_TEXT.2 \
+	engine/games.def:GAME_POLISH,PART_WORD_POLISH,VERB_POLISH
+
+text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
+	$(Q)$(TEXT_CYCLES_RUN) $(TEXT_CYCLES_ELF)
+	$(Q)$(TEXTPACK) measure --avr-size $(AVR_SIZE) --plain $(BUILD)/textpack/plain.elf \
+		--decoder 5bit=$(BUILD)/textpack/decode_5bit.elf \
+		--decoder huffman=$(BUILD)/textpack/packed.elf \
+		--decoder words=$(BUILD)/textpack/decode_words.elf \
+		--decoder pairs=$(BUILD)/textpack/decode_pairs.elf \
+		--set "Error messages, console, screen and reason-why texts (packed by the build)" $(TEXTS_PACKED) \
+		--set "Game descriptions: names, moves, examples, summaries, part words, verbs (the build packs the moves, examples and summaries)" $(TEXTS_GAMES) \
+		--set "The ENGINE_FLASH_STR literals left" $(TEXTS_OTHER) \
+		--set "The Polish texts (packed by the build)" $(TEXTS_POLISH) \
+		--set "The English ones together, each scheme with one table for all" $(TEXTS_PACKED) $(TEXTS_GAMES) \
+			$(TEXTS_OTHER)
+
