@@ -4,7 +4,7 @@
 #include <avr/io.h>
 #include <avr/pgmspace.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "hal/timer.h"
 
 /* The keypad's state, in samples (one a millisecond at most). */
