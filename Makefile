@@ -803,9 +803,10 @@ $(BUILD)/tests/unit/test_firmware_standby: $(HANDHELD_HOST_OBJ) $(ENGINE_HOST_OB
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(CMOCKA_LDLIBS)
 
-# make test checks that no include or call circle joins firmware/ files
-# (tests/scripts/circles.sh), from the host objects' symbols.
-test: $(call host_obj,$(FIRMWARE_HOST_SRC))
+# make test checks that no include or call circle joins firmware/ files, nor
+# hal/ files (tests/scripts/circles.sh), from the objects' symbols: the host
+# objects of firmware/, the default edition's AVR objects of hal/.
+test: $(call host_obj,$(FIRMWARE_HOST_SRC)) $(call avr_obj,$(HAL_SRC))
 
 # ---- fuzzing --------------------------------------------------------------------------------
 
