@@ -1,6 +1,6 @@
 /*
  * The simulator harness on libsimavr 1.6 (see harness.h for what it offers
- * and /work/shared/notes/simavr.md for the library's pitfalls it avoids).
+ * and the README's Simulator section for the pitfalls of simavr 1.6 it avoids).
  *
  * One self-rescheduling cycle timer (the "tick", every simulated
  * millisecond) lets sim_run_until poll its predicate and paces real-time
