@@ -10,7 +10,6 @@
 #   make bench      cycle counts of the machine's move in every game, the stack's depth,
 #                   the person's win rates against each level of play, every game's
 #                   slowest console answer and machine move (into the README)
-#   make text-measure  flash and print time of the firmware's texts, packed each way
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
 #   make fresh      make play and make test at their first run on a new Debian (root)
 #   make clean      remove the build folder
@@ -96,7 +95,7 @@ GEN_TABLES := $(BUILD)/gen/engine_tables.c $(BUILD)/gen/engine_tables.h
 # The texts packed at build time (tools/textpack) and the engine files the
 # packer shares to decode them again (they must not include its output).
 PACKED_TABLES := $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h
-TEXTPACK_SRC := $(filter-out tools/textpack/cycles_run.c,$(wildcard tools/textpack/*.c))
+TEXTPACK_SRC := $(wildcard tools/textpack/*.c)
 TEXTPACK_SHARED_SRC := engine/text.c engine/packed_text.c
 
 SIM := $(BUILD)/grundy-sim
@@ -116,7 +115,7 @@ SIM_LIB_OBJ := $(call host_obj,$(SIM_LIB_SRC))
 BRUTE_OBJ := $(call host_obj,$(BRUTE_SRC))
 E2E_SUPPORT_OBJ := $(call host_obj,$(E2E_SUPPORT_SRC))
 
-.PHONY: all firmware play test size symbols flash bench fuzz deps clean text-measure
+.PHONY: all firmware play test size symbols flash bench fuzz deps clean
 # Objects made through chained pattern rules are intermediate to make, which
 # deletes them when it finishes: that printed an `rm` line after the test
 # summary, and the next build compiled them again.  Keep every target.
@@ -216,68 +215,6 @@ $(call host_obj,$(filter-out $(GEN_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/eng
 $(call host_obj,$(filter-out $(GEN_SHARED_SRC) $(TEXTPACK_SHARED_SRC),$(ENGINE_SRC))): $(BUILD)/gen/packed_tables.h
 $(call host_obj,$(wildcard tests/*/*.c) tools/grundy.c $(wildcard tools/bench/*.c)): $(GEN_HEADERS)
 $(call avr_obj,$(wildcard tools/bench/*.c)): $(GEN_HEADERS)
-
-# What each way of packing the texts would cost in flash (README, Text):
-# each scheme's data, from textpack, plus its decoder, measured as the
-# flash of a small program that prints a text with it (linked as the
-# firmware is) less that of the same program printing a plain text.  The
-# shared prologue and epilogue of -mcall-prologues, which the firmware
-# holds anyway, are linked into every one of them.
-TEXT_SCHEMES := plain packed decode_5bit decode_pairs decode_words
-TEXT_PROGRAMS := $(patsubst %,$(BUILD)/textpack/%.elf,$(TEXT_SCHEMES))
-$(BUILD)/textpack/%.elf: $(call avr_obj,tools/textpack/avr/harness.c engine/text.c engine/packed_text.c) \
-		$(BUILD)/avr/tools/textpack/avr/%.o
-	$(Q)mkdir -p $(@D)
-	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -Wl,--undefined=__prologue_saves__,--undefined=__epilogue_restores__ -o $@ $^
-
-# And the time: every packed text printed in simavr, against the same text
-# stored plain.
-TEXT_CYCLES_ELF := $(BUILD)/textpack/cycles.elf
-TEXT_CYCLES_RUN := $(BUILD)/textpack/cycles_run
-$(TEXT_CYCLES_ELF): $(call avr_obj,tools/textpack/avr/cycles.c engine/text.c engine/packed_text.c \
-		$(BUILD)/gen/packed_tables.c)
-	$(Q)mkdir -p $(@D)
-	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
-$(call avr_obj,tools/textpack/avr/cycles.c) $(call host_obj,tools/textpack/cycles_run.c): $(BUILD)/gen/packed_tables.h
-
-$(BUILD)/host/tools/textpack/cycles_run.o: tools/textpack/cycles_run.c | $(DEPS_STAMP)
-	@echo "  CC      $<"
-	$(Q)mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(SIM_CFLAGS) $(DEPFLAGS) -c -o $@ $<
-
-$(TEXT_CYCLES_RUN): $(call host_obj,tools/textpack/cycles_run.c)
-	@echo "  LD      $@"
-	$(Q)mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
-
-# make test builds them too, so that they keep building.
-test: $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
-
-# The sets of texts measured (textpack's SOURCEs): the messages the build
-# packs (in English), the games' descriptions (which it packs but for the
-# names), the rest of the firmware's texts (the syntax's and the
-# separators' few literals), and the Polish of all of them.
-TEXTS_PACKED := engine/error_texts.def:ERROR_TEXT.1 firmware/console_texts.def:TEXT.1,ODRA_PROMPT.1 \
-	firmware/screen_texts.def:SCREEN_TEXT.1,EXHIBIT_TEXT.1 engine/teach_texts.def:TEACH_TEXT.1
-TEXTS_GAMES := engine/games.def:GAME,PART_WORD,VERB
-TEXTS_OTHER := engine/engine.c:ENGINE_FLASH_STR engine/matrix.c firmware/console.c:ENGINE_FLASH_STR firmware/play.c
-TEXTS_POLISH := engine/error_texts.def:ERROR_TEXT.2 firmware/console_texts.def:TEXT.2,ODRA_PROMPT.2 \
-	firmware/screen_texts.def:SCREEN_TEXT.2,EXHIBIT_TEXT.2 engine/teach_texts.def:TEACH_TEXT.2 \
-	engine/games.def:GAME_POLISH,PART_WORD_POLISH,VERB_POLISH
-
-text-measure: $(TEXTPACK) $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN)
-	$(Q)$(TEXT_CYCLES_RUN) $(TEXT_CYCLES_ELF)
-	$(Q)$(TEXTPACK) measure --avr-size $(AVR_SIZE) --plain $(BUILD)/textpack/plain.elf \
-		--decoder 5bit=$(BUILD)/textpack/decode_5bit.elf \
-		--decoder huffman=$(BUILD)/textpack/packed.elf \
-		--decoder words=$(BUILD)/textpack/decode_words.elf \
-		--decoder pairs=$(BUILD)/textpack/decode_pairs.elf \
-		--set "Error messages, console, screen and reason-why texts (packed by the build)" $(TEXTS_PACKED) \
-		--set "Game descriptions: names, moves, examples, summaries, part words, verbs (the build packs the moves, examples and summaries)" $(TEXTS_GAMES) \
-		--set "The ENGINE_FLASH_STR literals left" $(TEXTS_OTHER) \
-		--set "The Polish texts (packed by the build)" $(TEXTS_POLISH) \
-		--set "The English ones together, each scheme with one table for all" $(TEXTS_PACKED) $(TEXTS_GAMES) \
-			$(TEXTS_OTHER)
 
 # ---- firmware: editions and feature switches ------------------------------------
 
