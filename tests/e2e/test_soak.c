@@ -51,6 +51,7 @@
 #include "firmware/store.h"
 #include "sim/harness.h"
 #include "tests/e2e/e2e.h"
+#include "tests/e2e/e2e_serial.h"
 
 #define SOAK_DEFAULT_HOURS 24.0
 #define SOAK_DEFAULT_SEED 4u
@@ -121,7 +122,6 @@ struct day {
 	struct e2e_figures figures;
 };
 
-static char elf[4096];
 static size_t settings_size;
 
 static uint32_t draw(struct day *day, uint32_t below)
@@ -150,20 +150,11 @@ static uint16_t crc16_arc(uint16_t crc, uint8_t byte)
 	return crc;
 }
 
-/* The size of the firmware's `settings`, from the ELF's symbols (the AVR
- * packs the struct without the host's padding). */
+/* The size of the firmware's `settings`, as the AVR lays it out. */
 static size_t firmware_settings_size(void)
 {
-	char command[4200];
-	snprintf(command, sizeof command, "avr-nm -S '%s' | sed -n 's/^[0-9a-f]* \\([0-9a-f]*\\) [BbDd] settings$/\\1/p'",
-		 elf);
-	FILE *pipe = popen(command, "r");
-	assert_non_null(pipe);
-	unsigned size = 0;
-	int read = fscanf(pipe, "%x", &size);
-	pclose(pipe);
-	assert_int_equal(read, 1);
-	assert_true(size > 0 && size <= SETTINGS_MAX);
+	size_t size = e2e_firmware_data_size("settings");
+	assert_true(size <= SETTINGS_MAX);
 	return size;
 }
 
@@ -378,19 +369,9 @@ static void power_cut(struct sim *sim, struct day *day)
 
 	uint8_t ram[SETTINGS_MAX], eeprom[EEPROM_BYTES];
 	assert_true(sim_ram_symbol(sim, "settings", ram, settings_size));
-	sim_eeprom_read(sim, eeprom);
-	uint16_t address;
-	uint8_t replaced;
 	unsigned cuts = day->cuts_random + day->cuts_saving + day->cuts_after_game;
-	if (sim_eeprom_write_under_way(sim, &address, &replaced)) {
+	if (e2e_eeprom_after_cut(sim, (day->cuts_during_write + 1u) % 3u, cuts, eeprom)) {
 		day->cuts_during_write++;
-		uint8_t written = eeprom[address];
-		uint8_t garbage = (uint8_t)(0x5Au + cuts);
-		while (garbage == written || garbage == replaced) {
-			garbage++;
-		}
-		unsigned torn = day->cuts_during_write % 3u;
-		eeprom[address] = torn == 0 ? replaced : torn == 1 ? written : garbage;
 	}
 	struct record left = newest_record(eeprom);
 	if (day->ever_saved && !left.found) {
@@ -766,25 +747,17 @@ static void print_day(const struct day *day, struct sim *sim, double wall, doubl
  * games cut. */
 static void expect_statistics(struct sim *sim, struct day *day)
 {
-	sim_uart_clear_output(sim);
-	sim_uart_send(sim, "stats\r\n", 7);
-	if (!sim_wait_uart(sim, "total: ", 2000)) {
-		fail_msg("no answer to `stats`: \"%s\"", sim_uart_output(sim));
-	}
-	sim_run_ms(sim, 100);
-	/* Each line found by its start: a line's end, or the answer's. */
-	static char out[8192];
-	snprintf(out, sizeof out, "\n%s", sim_uart_output(sim));
+	e2e_serial_ask_stats(sim);
 	const struct tally *t = &day->tally;
 	unsigned counted = 0, ended = 0;
 	for (uint8_t g = 0; g < GAME_COUNT; g++) {
 		unsigned played = 0, you = 0, me = 0, slips = 0, hints = 0;
-		char name[40];
-		snprintf(name, sizeof name, "\n%s: ", engine_game_name(g));
-		const char *line = strstr(out, name);
-		if (line != NULL && sscanf(line + strlen(name), "played %u, you %u, me %u, slips %u, hints %u", &played,
-					   &you, &me, &slips, &hints) != 5) {
-			fail_msg("`stats` said \"%s\"", line + 1);
+		char line[160];
+		size_t name_length = strlen(engine_game_name(g));
+		if (e2e_serial_stats_line(sim, engine_game_name(g), line, sizeof line) &&
+		    sscanf(line + name_length, ": played %u, you %u, me %u, slips %u, hints %u", &played, &you, &me,
+			   &slips, &hints) != 5) {
+			fail_msg("`stats` said \"%s\"", line);
 		}
 		unsigned games_ended = t->you[g] + t->me[g] + t->left[g];
 		if (played > games_ended || played + day->cuts_after_game < games_ended || you > t->you[g] ||
@@ -875,14 +848,6 @@ int main(int argc, char **argv)
 {
 	(void)argc;
 	e2e_init(argv[0]);
-	const char *override = getenv("GRUNDY_BOX_ELF");
-	const char *slash = strrchr(argv[0], '/');
-	if (override != NULL && *override != '\0') {
-		snprintf(elf, sizeof elf, "%s", override);
-	} else {
-		snprintf(elf, sizeof elf, "%.*s/../../grundy-box.elf", slash != NULL ? (int)(slash - argv[0]) : 1,
-			 slash != NULL ? argv[0] : ".");
-	}
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_day_at_the_museum),
 	};
