@@ -106,20 +106,22 @@ static void the_operator_switches_every_screen_to_polish(void **state)
 	sim_power_cycle(sim);
 	e2e_expect_line_utf8(sim, 0, "<Marienbad>", 2000);
 	assert_true(serial_find(sim, "grundy-box ready", 0) >= 0);
-	/* A refusal on the serial line, its letters in UTF-8. */
+	/* A refusal on the serial line: `error: `, then its letters in UTF-8. */
 	char reply[128];
 	e2e_serial_ask(sim, "xyzzy", reply, sizeof reply);
-	assert_string_equal(reply, "błąd: nieznane polecenie");
+	assert_string_equal(reply, "error: nieznane polecenie");
 	e2e_check_health(sim);
 	e2e_close(sim);
 }
 
 /* What the lines a program reads say (the ready line at power-on, the
- * reply to `stats`, the Odra challenge's answer up to its time), each
- * line ending in CR LF; and a refusal, a line for people. */
+ * reply to `stats` and to `level`, the Odra challenge's answer up to its
+ * time), each line ending in CR LF; and a refusal, whose `error: ` a
+ * program reads, the rest a line for people. */
 struct program_lines {
 	char ready[64];
 	char stats[512];
+	char level[32];
 	char odra[128];
 	char refusal[128];
 };
@@ -132,6 +134,7 @@ static void read_program_lines(struct sim *sim, struct program_lines *lines)
 	assert_true(e2e_serial_line(sim, 0, lines->ready, sizeof lines->ready));
 	e2e_serial_ask_all(sim, "stats", 300);
 	snprintf(lines->stats, sizeof lines->stats, "%s", sim_uart_output(sim));
+	e2e_serial_ask(sim, "level", lines->level, sizeof lines->level);
 	sim_uart_clear_output(sim);
 	e2e_serial_send(sim, "odra");
 	assert_true(e2e_serial_wait_lines(sim, 1, 1000));
@@ -145,8 +148,9 @@ static void read_program_lines(struct sim *sim, struct program_lines *lines)
 }
 
 /* The lines a program reads keep one form in both languages, the words
- * for people change: the ready line, `stats` (a game left counted) and
- * the Odra challenge's answer are in Polish what they were in English. */
+ * for people change: the ready line, `stats` (a game left counted),
+ * `level` and the Odra challenge's answer are in Polish what they were in
+ * English, and a refusal begins with `error: ` in both. */
 static void lines_for_programs_keep_one_form_in_polish(void **state)
 {
 	(void)state;
@@ -162,10 +166,12 @@ static void lines_for_programs_keep_one_form_in_polish(void **state)
 	assert_string_equal(english.stats, "marienbad: played 1, you 0, me 0, slips 0, hints 0\r\n"
 					   "total: played 1, you 0, me 0, slips 0, hints 0\r\n");
 	assert_string_equal(english.odra, "odra rows=4 normal=1-1 misere=1-1");
+	assert_string_equal(english.level, "level 3");
 	assert_string_equal(english.refusal, "error: unknown command");
 	choose_language(sim, "Polski");
 	read_program_lines(sim, &polish);
-	assert_string_equal(polish.refusal, "błąd: nieznane polecenie");
+	assert_string_equal(polish.refusal, "error: nieznane polecenie");
+	assert_string_equal(polish.level, english.level);
 	assert_string_equal(polish.ready, english.ready);
 	assert_string_equal(polish.stats, english.stats);
 	assert_string_equal(polish.odra, english.odra);
