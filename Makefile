@@ -11,7 +11,6 @@
 #   make bench      cycle counts of the machine's move in every game, the stack's depth,
 #                   the person's win rates against each level of play, every game's
 #                   slowest console answer and machine move (into docs/measured.md)
-#   make text-measure  flash and print time of the firmware's texts, packed each way
 #   make fuzz       the serial console under libFuzzer for FUZZ_SECONDS (600)
 #   make format     reformat the C files as .clang-format says (make test checks it)
 #   make cppcheck   cppcheck over engine/, firmware/ and hal/ (make test runs it)
@@ -29,7 +28,7 @@
 # what the parts before it define):
 #   mk/toolchain.mk  compilers, flags, the one compile rule, the Debian packages
 #   mk/sources.mk    the source folders, the generated files, the programs' names
-#   mk/gen.mk        the engine's tables and the packed texts; make text-measure
+#   mk/gen.mk        the engine's tables and the packed texts
 #   mk/firmware.mk   editions, feature switches, rate builds, the link; size, symbols, flash
 #   mk/host.mk       host objects, the grundy tool, the firmware's logic on the host
 #   mk/sim.mk        the simulator; make play
@@ -43,7 +42,7 @@
 BUILD ?= build
 EDITION ?= pocket
 
-.PHONY: all firmware play test print-tests size symbols flash bench fuzz deps clean text-measure fresh
+.PHONY: all firmware play test print-tests size symbols flash bench fuzz deps clean fresh
 # Objects made through chained pattern rules are intermediate to make, which
 # deletes them when it finishes: that printed an `rm` line after the test
 # summary, and the next build compiled them again.  Keep every target.

@@ -1,7 +1,7 @@
 /* Parts and canonical keys of board positions; see board_keys.h. */
 #include "engine/board_keys.h"
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 
 #include "engine/flash.h"
 #include "engine/losing_set.h"

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "engine/board_keys.h"
 #include "engine/flash.h"
 #include "engine/games.h"

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The games, numbered as in the rulebook (shared/notes/games.md), from 0:
+/* The games, numbered as in the rulebook (docs/rules.md), from 0:
  * GAME_NIM, GAME_MISERE_NIM, ... GAME_NINETEEN, one for each entry of
  * engine/games.def, which describes them. */
 enum engine_game {

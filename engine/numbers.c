@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "engine/flash.h"
 #include "engine/games.h"
 #include "engine_tables.h"

@@ -22,7 +22,7 @@
  */
 #include <stddef.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "engine/flash.h"
 #include "engine/games.h"
 #include "engine/subtraction.h"

@@ -1,7 +1,7 @@
 /* Text scanning and printing shared by every game; see text.h. */
 #include "engine/text.h"
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "engine/flash.h"
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }

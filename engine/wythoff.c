@@ -27,7 +27,7 @@
  */
 #include <stddef.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "engine/games.h"
 
 #define FIB_TOP_INDEX 22u

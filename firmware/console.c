@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "engine/engine.h"
 #include "engine/flash.h"
 #include "engine/packed_text.h"

@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/features.h"
@@ -109,7 +109,7 @@ enum engine_error game_play(const struct move *mv)
 		return ENGINE_ERR_GAME_OVER;
 	}
 	/* The engine's check, inlined here, reads the position through a
-	 * pointer register: shorter code (engine/attributes.h). */
+	 * pointer register: shorter code (common/attributes.h). */
 	enum engine_error err = engine_check_move(OPAQUE(&game_state.pos), mv);
 	if (err != ENGINE_OK) {
 		return err;

@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"

@@ -1,7 +1,7 @@
 /* The game screen's steps and timing; see play.h. */
 #include "firmware/play.h"
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
@@ -220,7 +220,7 @@ static void teach_key(uint8_t key)
 static void person_key(uint8_t key)
 {
 	/* The view works on the cursor through a pointer register, a
-	 * shorter form than its known address (engine/attributes.h). */
+	 * shorter form than its known address (common/attributes.h). */
 	struct view_cursor *c = OPAQUE(&cursor);
 	uint8_t part = c->part;
 	uint16_t amount = c->amount;

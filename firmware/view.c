@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"

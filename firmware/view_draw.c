@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
@@ -226,7 +226,7 @@ static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const
  * takes a longer instruction. */
 OUT_OF_LINE static void board_paint(const struct position *pos, const struct view_cursor *c, bool blink)
 {
-	/* One pointer register for every write (engine/attributes.h). */
+	/* One pointer register for every write (common/attributes.h). */
 	uint8_t (*canvas)[LCD_GLYPH_ROWS] = OPAQUE(&picture.board[0]);
 	memset(canvas, 0, sizeof picture.board);
 	const struct move *mv = &c->mv;

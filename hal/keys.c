@@ -4,7 +4,7 @@
 #include <avr/io.h>
 #include <avr/pgmspace.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 #include "hal/timer.h"
 
 /* The keypad's state, in samples (one a millisecond at most). */
@@ -114,7 +114,7 @@ static uint8_t keys_event(struct keys_state *k, uint8_t button)
 uint8_t keys_next(void)
 {
 	struct keys_state *k = OPAQUE(&keys);
-	uint8_t now = (uint8_t)timer_ms();
+	uint8_t now = timer_ms_low_byte();
 	/* One sample a millisecond; the conversion the last one started
 	 * (104 us) is over by then, but ADSC says so for certain (simavr 1.6
 	 * never clears ADIF). */

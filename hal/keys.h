@@ -14,8 +14,8 @@
  * (a screen drawn, the machine's move) stretches them by as much, and a
  * button pressed and released within a long pass (a console command of a
  * second) is not seen: no queue.  While all is quiet (keys_quiet), the
- * main loop sleeps through ticks and the tick's interrupt takes the
- * samples instead (keys_showing), each a comparison: the first to show a
+ * main loop sleeps through ticks and the sleep takes the samples
+ * instead at each tick (keys_showing), each a comparison: the first to show a
  * button wakes the main loop, whose keys_next takes that same reading, so
  * a press is seen as soon as before.
  */
@@ -55,7 +55,7 @@ uint8_t keys_next(void);
  * through ticks (hal/sleep.h) while keys_showing() looks at the keypad.
  * Main-loop code only. */
 bool keys_quiet(void);
-/* For the tick's interrupt while the main loop sleeps through ticks:
+/* For the sleep through ticks (hal/sleep.h), with interrupts off:
  * true when the latest reading shows a button, which it leaves for
  * keys_next(); else it starts the next conversion. */
 bool keys_showing(void);

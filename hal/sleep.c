@@ -10,10 +10,6 @@
 #include "hal/uart.h"
 #include "hal/watchdog.h"
 
-/* Ticks still to sleep through: set by sleep_ticks, counted down by the
- * tick's interrupt. */
-static volatile uint8_t ticks_left;
-
 void sleep_ticks(uint8_t ticks)
 {
 	/* The checks are made with interrupts off, and SEI delays interrupts
@@ -22,7 +18,8 @@ void sleep_ticks(uint8_t ticks)
 	 * leaves (SMCR's mode bits 0), and nothing sets another: SMCR is
 	 * written whole, sleep enabled and disabled, without reading it. */
 	cli();
-	ticks_left = ticks;
+	uint8_t left = ticks;
+	uint8_t last_tick = timer_ms_low_byte();
 	while (!uart_pending()) {
 		SMCR = 1 << SE;
 		sei();
@@ -32,25 +29,22 @@ void sleep_ticks(uint8_t ticks)
 		/* A single tick's sleep ends at any interrupt, as fast as it
 		 * can: the console waits so for each byte of the Odra
 		 * challenge. */
-		if (ticks == 1u || ticks_left == 0) {
+		if (ticks == 1u) {
 			break;
 		}
+		/* Any interrupt wakes the chip; only the tick's count, each
+		 * one wakes it.  The last tick's sample is the main loop's own
+		 * (keys_next); the ones before it are taken here, and a button
+		 * ends the sleep. */
+		uint8_t now = timer_ms_low_byte();
+		if (now != last_tick) {
+			last_tick = now;
+			if (--left == 0 || keys_showing()) {
+				break;
+			}
+		}
 	}
-	/* From here the main loop samples the keypad, not the tick. */
-	ticks_left = 0;
 	sei();
-}
-
-void sleep_on_tick(void)
-{
-	uint8_t left = ticks_left;
-	/* The last tick's sample is the main loop's own (keys_next); the
-	 * ones before it are taken here, and a button ends the sleep. */
-	if (left > 1u && !keys_showing()) {
-		ticks_left = (uint8_t)(left - 1u);
-	} else {
-		ticks_left = 0;
-	}
 }
 
 /* Timer1 at the clock / 8: two counts a microsecond, up to 255 us in a

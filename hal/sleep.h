@@ -10,9 +10,9 @@
 
 /* Sleeps through up to `ticks` ticks of the 1 ms timer (1: until the next
  * interrupt, the tick's or another's), fewer when a byte arrives (or is
- * waiting already).  Above 1 only when keys_quiet() (hal/keys.h): the
- * tick's interrupt then looks at the keypad meanwhile, and a button shown
- * ends the sleep. */
+ * waiting already).  Above 1 only when keys_quiet() (hal/keys.h): it then
+ * looks at the keypad at each tick meanwhile, and a button shown ends the
+ * sleep. */
 void sleep_ticks(uint8_t ticks);
 /* Sleeps for `us` microseconds (at least), timed by Timer1, which nothing
  * else uses: other interrupts wake the chip meanwhile and are served, and
@@ -27,7 +27,5 @@ void sleep_us(uint8_t us);
  * with the watchdog, the keypad's sampling and the tick as they were
  * (hal/watchdog.h, hal/keys.h, hal/timer.h). */
 void sleep_until_button(void);
-/* Called by the tick's interrupt (hal/timer.c). */
-void sleep_on_tick(void);
 
 #endif

@@ -5,8 +5,6 @@
 #include <avr/io.h>
 #include <util/atomic.h>
 
-#include "hal/sleep.h"
-
 #define TIMER_PRESCALER 64u
 #define TIMER_TOP (F_CPU / TIMER_PRESCALER / 1000u - 1u) /* 249: 1000 interrupts a second */
 
@@ -15,7 +13,6 @@ static volatile uint32_t ticks_ms;
 ISR(TIMER0_COMPA_vect)
 {
 	ticks_ms++;
-	sleep_on_tick();
 }
 
 void timer_init(void)
@@ -38,6 +35,14 @@ uint32_t timer_ms(void)
 		now = ticks_ms;
 	}
 	return now;
+}
+
+uint8_t timer_ms_low_byte(void)
+{
+	/* The AVR keeps the count's least significant byte first: one load,
+	 * whole whatever the tick does meanwhile, where the volatile count's
+	 * cast would load all four. */
+	return *(const volatile uint8_t *)&ticks_ms;
 }
 
 void timer_stop(void)

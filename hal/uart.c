@@ -5,7 +5,7 @@
 #include <avr/io.h>
 
 #include "board/lcd_keypad_shield.h"
-#include "engine/attributes.h"
+#include "common/attributes.h"
 
 /* Double speed: UBRR = F_CPU / (8 * baud) - 1, rounded; 16 at 115200
  * baud, 1 at 1000000. */

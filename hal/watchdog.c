@@ -6,7 +6,7 @@
 #include <avr/wdt.h>
 #include <util/atomic.h>
 
-#include "engine/attributes.h"
+#include "common/attributes.h"
 
 /* The longest pass of the main loop is a machine move (at most 20 ms) plus
  * a full screen (about 2 ms); 500 ms leaves a wide margin. */

@@ -121,16 +121,15 @@ TEST_ITEMS = $(foreach build,$(EDITIONS) $(SWITCHED_OFF),$(call run_all_size,$(b
 TEST_BUILT := $(EDITION_ELFS) $(SWITCHED_OFF_ELFS) $(foreach build,$(E2E_BUILDS),$(call elf_of,$(build))) \
 	$(call elf_of,$(FAST_LINE)) $(SIM) $(CLI) $(UNIT_TESTS) $(SIM_TESTS) $(E2E_TESTS)
 # What the scripts of tests/scripts read: circles.sh the firmware's host
-# objects; bench.sh a short benchmark (mk/bench.mk); console_times.sh the
+# objects and the default edition's AVR objects of hal/; bench.sh a short benchmark (mk/bench.mk); console_times.sh the
 # console's runner; fuzz.sh the fuzzer (mk/fuzz.mk); web_*.sh the web page,
 # the board's bundle for Node and the sleep modes' program (mk/web.mk);
 # cppcheck.sh the editions' switches (mk/style.mk).
-TEST_SCRIPTS_READ := $(call host_obj,$(FIRMWARE_HOST_SRC)) $(BENCH_ELF) $(BENCH_RUN) $(CONSOLE_RUN) $(FUZZER) \
+TEST_SCRIPTS_READ := $(call host_obj,$(FIRMWARE_HOST_SRC)) $(call avr_obj,$(HAL_SRC)) $(BENCH_ELF) $(BENCH_RUN) $(CONSOLE_RUN) $(FUZZER) \
 	web $(WEB_TEST_BUNDLE) $(WEB_SLEEP_MODES) $(CPPCHECK_CONFIGS)
-# Built so that they keep building: the texts' measure (mk/gen.mk), the
-# Odra challenge's runner, which shares tests/e2e/odra_challenge.c with
-# test_odra, and the battery's.
-TEST_KEPT_BUILDING := $(TEXT_PROGRAMS) $(TEXT_CYCLES_ELF) $(TEXT_CYCLES_RUN) $(ODRA_RUN) $(BATTERY_RUN)
+# Built so that they keep building: the Odra challenge's runner, which
+# shares tests/e2e/odra_challenge.c with test_odra, and the battery's.
+TEST_KEPT_BUILDING := $(ODRA_RUN) $(BATTERY_RUN)
 
 test: $(TEST_BUILT) $(TEST_SCRIPTS_READ) $(TEST_KEPT_BUILDING)
 	$(Q)GRUNDY_BOX_GAMES_LEFT_OUT='$(call games_left_out_of,pocket)' GRUNDY_BOX_FEATURES='$(call features_of,pocket)' \

@@ -1,6 +1,6 @@
 /*
  * An independent brute-force solver for every game of the rulebook
- * (shared/notes/games.md), used on the host to prove the engine right.
+ * (docs/rules.md), used on the host to prove the engine right.
  *
  * It is written from the rules alone, apart from the engine and the table
  * generator: its own position and move records, its own move generators, and

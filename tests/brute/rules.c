@@ -1,6 +1,6 @@
 /*
  * The rules of every game, read straight from the rulebook
- * (shared/notes/games.md): which moves are legal and what they leave.
+ * (docs/rules.md): which moves are legal and what they leave.
  */
 #include <inttypes.h>
 #include <stdarg.h>

@@ -194,16 +194,28 @@ void e2e_line(struct sim *sim, uint8_t row, char text[BOARD_LCD_COLUMNS + 1])
 	}
 }
 
+void e2e_line_utf8(struct sim *sim, uint8_t row, char text[LCD_TEXT_LINE_SIZE])
+{
+	char raw[BOARD_LCD_COLUMNS + 1];
+	e2e_line(sim, row, raw);
+	lcd_text_line_utf8(sim, raw, text);
+}
+
 struct line_wait {
 	uint8_t row;
 	const char *prefix;
+	bool utf8;
 };
 
 static bool line_starts(struct sim *sim, void *ctx)
 {
 	const struct line_wait *wait = ctx;
-	char text[BOARD_LCD_COLUMNS + 1];
-	e2e_line(sim, wait->row, text);
+	char text[LCD_TEXT_LINE_SIZE];
+	if (wait->utf8) {
+		e2e_line_utf8(sim, wait->row, text);
+	} else {
+		e2e_line(sim, wait->row, text);
+	}
 	return strncmp(text, wait->prefix, strlen(wait->prefix)) == 0;
 }
 
@@ -216,14 +228,25 @@ bool e2e_attract_caption_showing(struct sim *sim, void *ctx)
 	return strstr(top, "Can you beat") != NULL && strstr(bottom, "the Odra?") != NULL;
 }
 
-bool e2e_wait_line(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms)
+static bool wait_line(struct sim *sim, struct line_wait *wait, uint32_t timeout_ms)
 {
-	struct line_wait wait = { row, prefix };
-	if (!sim_run_until(sim, line_starts, &wait, timeout_ms)) {
+	if (!sim_run_until(sim, line_starts, wait, timeout_ms)) {
 		return false;
 	}
 	e2e_settle(sim, E2E_QUIET_MS);
-	return line_starts(sim, &wait);
+	return line_starts(sim, wait);
+}
+
+bool e2e_wait_line(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms)
+{
+	struct line_wait wait = { row, prefix, false };
+	return wait_line(sim, &wait, timeout_ms);
+}
+
+bool e2e_wait_line_utf8(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms)
+{
+	struct line_wait wait = { row, prefix, true };
+	return wait_line(sim, &wait, timeout_ms);
 }
 
 static void fail_with_screen(struct sim *sim, const char *what)
@@ -243,6 +266,15 @@ void e2e_expect_line(struct sim *sim, uint8_t row, const char *prefix, uint32_t 
 	}
 }
 
+void e2e_expect_line_utf8(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms)
+{
+	if (!e2e_wait_line_utf8(sim, row, prefix, timeout_ms)) {
+		char text[LCD_TEXT_LINE_SIZE];
+		e2e_line_utf8(sim, row, text);
+		fail_msg("row %u shows \"%s\", not \"%s...\"", row, text, prefix);
+	}
+}
+
 struct quiet_wait {
 	uint64_t quiet_cycles;
 };
@@ -257,6 +289,41 @@ void e2e_settle(struct sim *sim, uint32_t quiet_ms)
 {
 	struct quiet_wait wait = { (uint64_t)quiet_ms * CYCLES_PER_MS };
 	sim_run_until(sim, display_quiet, &wait, quiet_ms + 1000u);
+}
+
+/* ---- the firmware's data and EEPROM ---- */
+
+size_t e2e_firmware_data_size(const char *symbol)
+{
+	char command[sizeof elf_path + 200];
+	snprintf(command, sizeof command, "avr-nm -S '%s' | sed -n 's/^[0-9a-f]* \\([0-9a-f]*\\) [BbDd] %s$/\\1/p'",
+		 elf_path, symbol);
+	FILE *pipe = popen(command, "r");
+	assert_non_null(pipe);
+	unsigned size = 0;
+	int read = fscanf(pipe, "%x", &size);
+	pclose(pipe);
+	if (read != 1 || size == 0) {
+		fail_msg("%s has no variable `%s` (avr-nm -S)", elf_path, symbol);
+	}
+	return size;
+}
+
+bool e2e_eeprom_after_cut(struct sim *sim, unsigned torn, unsigned salt, uint8_t eeprom[EEPROM_SIZE])
+{
+	sim_eeprom_read(sim, eeprom);
+	uint16_t address;
+	uint8_t replaced;
+	if (!sim_eeprom_write_under_way(sim, &address, &replaced)) {
+		return false;
+	}
+	uint8_t written = eeprom[address];
+	uint8_t garbage = (uint8_t)(0x5Au + salt);
+	while (garbage == written || garbage == replaced) {
+		garbage++;
+	}
+	eeprom[address] = torn == 0 ? replaced : torn == 1 ? written : garbage;
+	return true;
 }
 
 /* ---- the games as the device shows them ---- */

@@ -16,7 +16,9 @@
 #include <stdint.h>
 
 #include "engine/engine.h"
+#include "hal/eeprom.h"
 #include "sim/harness.h"
+#include "sim/lcd_text.h"
 #include "tests/brute/brute.h"
 
 #define E2E_DEFAULT (-1)
@@ -79,8 +81,26 @@ bool e2e_attract_caption_showing(struct sim *sim, void *ctx);
 bool e2e_wait_line(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms);
 /* Asserts that row `row` starts with `prefix` within timeout_ms. */
 void e2e_expect_line(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms);
+/* Row `row` as UTF-8, the Polish letters read back from their glyphs
+ * (sim/lcd_text.h), trailing spaces removed. */
+void e2e_line_utf8(struct sim *sim, uint8_t row, char text[LCD_TEXT_LINE_SIZE]);
+/* e2e_wait_line and e2e_expect_line on the row as UTF-8. */
+bool e2e_wait_line_utf8(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms);
+void e2e_expect_line_utf8(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms);
 /* Runs until the display has not changed for `quiet_ms`. */
 void e2e_settle(struct sim *sim, uint32_t quiet_ms);
+
+/* ---- the firmware's data and EEPROM ---- */
+
+/* The size in bytes of the firmware's variable `symbol`, from the ELF's
+ * symbols (avr-nm): the AVR's layout, which packs a struct without the
+ * host's padding.  Fails the test when the ELF has no such variable. */
+size_t e2e_firmware_data_size(const char *symbol);
+/* The EEPROM as a power cut now leaves it, into `eeprom`: the byte whose
+ * write is under way, if one is, left as `torn` says (0: as it was, 1: as
+ * it was to be written, 2: garbage, unlike both, drawn from `salt`), as the
+ * datasheet leaves it undefined.  True when a write was under way. */
+bool e2e_eeprom_after_cut(struct sim *sim, unsigned torn, unsigned salt, uint8_t eeprom[EEPROM_SIZE]);
 
 /* ---- the menu ---- */
 

@@ -103,3 +103,33 @@ void e2e_serial_ask_all(struct sim *sim, const char *line, uint32_t quiet_ms)
 		sim_run_ms(sim, quiet_ms);
 	} while (sim_uart_output_length(sim) != length);
 }
+
+static bool stats_ended(struct sim *sim, void *ctx)
+{
+	(void)ctx;
+	const char *total = strstr(sim_uart_output(sim), "total: ");
+	return total != NULL && strstr(total, "\r\n") != NULL;
+}
+
+void e2e_serial_ask_stats(struct sim *sim)
+{
+	sim_uart_clear_output(sim);
+	e2e_serial_send(sim, "stats");
+	if (!sim_run_until(sim, stats_ended, NULL, E2E_SERIAL_REPLY_MS)) {
+		fail_msg("no total line in the reply to `stats` within %u ms: \"%s\" (%s)", E2E_SERIAL_REPLY_MS,
+			 sim_uart_output(sim), sim_state_text(sim));
+	}
+}
+
+bool e2e_serial_stats_line(struct sim *sim, const char *name, char *line, size_t size)
+{
+	size_t length = strlen(name);
+	char text[160];
+	for (unsigned i = 0; e2e_serial_line(sim, i, text, sizeof text); i++) {
+		if (strncmp(text, name, length) == 0 && text[length] == ':' && text[length + 1] == ' ') {
+			snprintf(line, size, "%s", text);
+			return true;
+		}
+	}
+	return false;
+}

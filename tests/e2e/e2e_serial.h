@@ -40,5 +40,13 @@ void e2e_serial_ask_all(struct sim *sim, const char *line, uint32_t quiet_ms);
 /* Line `index` (from 0) of the output kept, without its CR LF; false when
  * there is no such whole line. */
 bool e2e_serial_line(struct sim *sim, unsigned index, char *line, size_t size);
+/* Clears the output, sends `stats` and runs until its reply has ended
+ * with the total line; the reply is then sim_uart_output().  Fails the
+ * test when that does not come within E2E_SERIAL_REPLY_MS. */
+void e2e_serial_ask_stats(struct sim *sim);
+/* In the output kept, the line of `name` in the reply to `stats` (a
+ * game's name, or "total"): "NAME: played N, you N, me N, slips N,
+ * hints N", without its CR LF; false when there is none. */
+bool e2e_serial_stats_line(struct sim *sim, const char *name, char *line, size_t size);
 
 #endif

@@ -23,6 +23,7 @@
 
 #include "hal/keys.h"
 #include "tests/e2e/e2e.h"
+#include "tests/e2e/e2e_serial.h"
 
 /* The gesture: SELECT held from power-on until the menu's long press. */
 #define GESTURE_MS 1600u
@@ -351,12 +352,8 @@ static void sound_off_silences_every_key(void **state)
 /* The console's `stats` total line. */
 static void stats_total(struct sim *sim, char *out, size_t size)
 {
-	sim_uart_clear_output(sim);
-	sim_uart_send(sim, "stats\r\n", 7);
-	assert_true(sim_wait_uart(sim, "total: ", 2000));
-	sim_run_ms(sim, 100);
-	const char *total = strstr(sim_uart_output(sim), "total: ");
-	snprintf(out, size, "%.*s", (int)strcspn(total, "\r\n"), total);
+	e2e_serial_ask_stats(sim);
+	assert_true(e2e_serial_stats_line(sim, "total", out, size));
 }
 
 /* Row 1 of the statistics' screen, followed for its whole run: every

@@ -23,45 +23,12 @@
 
 #include <cmocka.h>
 
-#include "sim/lcd_text.h"
 #include "tests/e2e/e2e.h"
 #include "tests/e2e/e2e_serial.h"
 #include "tests/e2e/odra_challenge.h"
 
 #define GESTURE_MS 1600u
 #define SCREEN_MS 300u
-
-/* Row `row` as UTF-8, Polish letters read back from their glyphs. */
-static void line_utf8(struct sim *sim, uint8_t row, char out[LCD_TEXT_LINE_SIZE])
-{
-	char raw[BOARD_LCD_COLUMNS + 1];
-	e2e_line(sim, row, raw);
-	lcd_text_line_utf8(sim, raw, out);
-}
-
-static bool wait_utf8(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms)
-{
-	char text[LCD_TEXT_LINE_SIZE];
-	for (uint32_t waited = 0;; waited += 10u) {
-		line_utf8(sim, row, text);
-		if (strncmp(text, prefix, strlen(prefix)) == 0) {
-			return true;
-		}
-		if (waited >= timeout_ms) {
-			return false;
-		}
-		sim_run_ms(sim, 10);
-	}
-}
-
-static void expect_utf8(struct sim *sim, uint8_t row, const char *prefix, uint32_t timeout_ms)
-{
-	if (!wait_utf8(sim, row, prefix, timeout_ms)) {
-		char text[LCD_TEXT_LINE_SIZE];
-		line_utf8(sim, row, text);
-		fail_msg("row %u shows \"%s\", not \"%s...\"", row, text, prefix);
-	}
-}
 
 /* Whether the serial line has printed `text` as a line of its own, from
  * its line `from` on; its index, or -1. */
@@ -82,15 +49,15 @@ static void choose_language(struct sim *sim, const char *language)
 {
 	sim_button_down(sim, BUTTON_SELECT);
 	sim_power_cycle(sim);
-	if (!wait_utf8(sim, 1, "Hold SEL: exit", GESTURE_MS)) {
-		expect_utf8(sim, 1, "SEL długo: wyjdź", GESTURE_MS);
+	if (!e2e_wait_line_utf8(sim, 1, "Hold SEL: exit", GESTURE_MS)) {
+		e2e_expect_line_utf8(sim, 1, "SEL długo: wyjdź", GESTURE_MS);
 	}
 	sim_button_up(sim);
 	sim_run_ms(sim, 100);
 	char text[LCD_TEXT_LINE_SIZE];
 	int presses = 0;
 	for (;;) {
-		line_utf8(sim, 0, text);
+		e2e_line_utf8(sim, 0, text);
 		if (strncmp(text, "Lang <", 6) == 0 || strncmp(text, "Język <", 8) == 0) {
 			break;
 		}
@@ -100,7 +67,7 @@ static void choose_language(struct sim *sim, const char *language)
 	if (strstr(text, language) == NULL) {
 		e2e_press(sim, BUTTON_RIGHT);
 	}
-	line_utf8(sim, 0, text);
+	e2e_line_utf8(sim, 0, text);
 	char expected[LCD_TEXT_LINE_SIZE];
 	snprintf(expected, sizeof expected, "%s<%s>", strcmp(language, "Polski") == 0 ? "Język " : "Lang ",
 		 language);
@@ -129,32 +96,34 @@ static void the_operator_switches_every_screen_to_polish(void **state)
 	choose_language(sim, "Polski");
 	/* The visitors' menu: Marienbad's name and its rules, then who
 	 * wins, along row 1. */
-	expect_utf8(sim, 0, "<Marienbad>", SCREEN_MS);
-	expect_utf8(sim, 1, "Rzędy 1,3,5,7; w", SCREEN_MS);
+	e2e_expect_line_utf8(sim, 0, "<Marienbad>", SCREEN_MS);
+	e2e_expect_line_utf8(sim, 1, "Rzędy 1,3,5,7; w", SCREEN_MS);
 	/* The items' labels and values. */
 	e2e_press(sim, BUTTON_DOWN);
-	expect_utf8(sim, 0, "Tryb <odwrotny>", SCREEN_MS);
-	expect_utf8(sim, 1, "U/D:inne SEL:gra", SCREEN_MS);
+	e2e_expect_line_utf8(sim, 0, "Tryb <odwrotny>", SCREEN_MS);
+	e2e_expect_line_utf8(sim, 1, "U/D:inne SEL:gra", SCREEN_MS);
 	e2e_press(sim, BUTTON_DOWN);
-	expect_utf8(sim, 0, "Zaczyna <ty>", SCREEN_MS);
+	e2e_expect_line_utf8(sim, 0, "Zaczyna <ty>", SCREEN_MS);
 	/* The language is kept across a power cut. */
 	sim_power_cycle(sim);
-	expect_utf8(sim, 0, "<Marienbad>", 2000);
+	e2e_expect_line_utf8(sim, 0, "<Marienbad>", 2000);
 	assert_true(serial_find(sim, "grundy-box ready", 0) >= 0);
-	/* A refusal on the serial line, its letters in UTF-8. */
+	/* A refusal on the serial line: `error: `, then its letters in UTF-8. */
 	char reply[128];
 	e2e_serial_ask(sim, "xyzzy", reply, sizeof reply);
-	assert_string_equal(reply, "błąd: nieznane polecenie");
+	assert_string_equal(reply, "error: nieznane polecenie");
 	e2e_check_health(sim);
 	e2e_close(sim);
 }
 
 /* What the lines a program reads say (the ready line at power-on, the
- * reply to `stats`, the Odra challenge's answer up to its time), each
- * line ending in CR LF; and a refusal, a line for people. */
+ * reply to `stats` and to `level`, the Odra challenge's answer up to its
+ * time), each line ending in CR LF; and a refusal, whose `error: ` a
+ * program reads, the rest a line for people. */
 struct program_lines {
 	char ready[64];
 	char stats[512];
+	char level[32];
 	char odra[128];
 	char refusal[128];
 };
@@ -167,6 +136,7 @@ static void read_program_lines(struct sim *sim, struct program_lines *lines)
 	assert_true(e2e_serial_line(sim, 0, lines->ready, sizeof lines->ready));
 	e2e_serial_ask_all(sim, "stats", 300);
 	snprintf(lines->stats, sizeof lines->stats, "%s", sim_uart_output(sim));
+	e2e_serial_ask(sim, "level", lines->level, sizeof lines->level);
 	sim_uart_clear_output(sim);
 	e2e_serial_send(sim, "odra");
 	assert_true(e2e_serial_wait_lines(sim, 1, 1000));
@@ -180,8 +150,9 @@ static void read_program_lines(struct sim *sim, struct program_lines *lines)
 }
 
 /* The lines a program reads keep one form in both languages, the words
- * for people change: the ready line, `stats` (a game left counted) and
- * the Odra challenge's answer are in Polish what they were in English. */
+ * for people change: the ready line, `stats` (a game left counted),
+ * `level` and the Odra challenge's answer are in Polish what they were in
+ * English, and a refusal begins with `error: ` in both. */
 static void lines_for_programs_keep_one_form_in_polish(void **state)
 {
 	(void)state;
@@ -197,10 +168,12 @@ static void lines_for_programs_keep_one_form_in_polish(void **state)
 	assert_string_equal(english.stats, "marienbad: played 1, you 0, me 0, slips 0, hints 0\r\n"
 					   "total: played 1, you 0, me 0, slips 0, hints 0\r\n");
 	assert_string_equal(english.odra, "odra rows=4 normal=1-1 misere=1-1");
+	assert_string_equal(english.level, "level 3");
 	assert_string_equal(english.refusal, "error: unknown command");
 	choose_language(sim, "Polski");
 	read_program_lines(sim, &polish);
-	assert_string_equal(polish.refusal, "błąd: nieznane polecenie");
+	assert_string_equal(polish.refusal, "error: nieznane polecenie");
+	assert_string_equal(polish.level, english.level);
 	assert_string_equal(polish.ready, english.ready);
 	assert_string_equal(polish.stats, english.stats);
 	assert_string_equal(polish.odra, english.odra);
@@ -219,13 +192,13 @@ static void marienbad_names_the_matches_in_their_plural(void **state)
 	struct sim *sim = e2e_boot(0);
 	choose_language(sim, "Polski");
 	e2e_press(sim, BUTTON_SELECT);
-	expect_utf8(sim, 0, "U/D=gdzie L/R=n", SCREEN_MS);
-	expect_utf8(sim, 1, "SEL=idź dł=stop", SCREEN_MS);
-	expect_utf8(sim, 1, "Weź ", 4000);
+	e2e_expect_line_utf8(sim, 0, "U/D=gdzie L/R=n", SCREEN_MS);
+	e2e_expect_line_utf8(sim, 1, "SEL=idź dł=stop", SCREEN_MS);
+	e2e_expect_line_utf8(sim, 1, "Weź ", 4000);
 	/* To the row of 7, the last. */
 	int presses = 0;
 	char text[LCD_TEXT_LINE_SIZE];
-	for (line_utf8(sim, 0, text); strstr(text, "[7]") == NULL; line_utf8(sim, 0, text)) {
+	for (e2e_line_utf8(sim, 0, text); strstr(text, "[7]") == NULL; e2e_line_utf8(sim, 0, text)) {
 		assert_true(++presses < 8);
 		e2e_press(sim, BUTTON_DOWN);
 	}
@@ -237,8 +210,8 @@ static void marienbad_names_the_matches_in_their_plural(void **state)
 	for (unsigned count = 0; count <= 7; count++) {
 		char expected[LCD_TEXT_LINE_SIZE];
 		snprintf(expected, sizeof expected, "Weź %u %s", count, zapalki(count));
-		expect_utf8(sim, 1, expected, SCREEN_MS);
-		line_utf8(sim, 1, text);
+		e2e_expect_line_utf8(sim, 1, expected, SCREEN_MS);
+		e2e_line_utf8(sim, 1, text);
 		assert_string_equal(text, expected);
 		checked++;
 		if (count < 7) {
@@ -250,10 +223,10 @@ static void marienbad_names_the_matches_in_their_plural(void **state)
 	for (presses = 0; presses < 5; presses++) {
 		e2e_press(sim, BUTTON_LEFT);
 	}
-	expect_utf8(sim, 1, "Weź 2 zapałki", SCREEN_MS);
+	e2e_expect_line_utf8(sim, 1, "Weź 2 zapałki", SCREEN_MS);
 	e2e_press(sim, BUTTON_SELECT);
-	expect_utf8(sim, 1, "Biorę ", 8000);
-	line_utf8(sim, 1, text);
+	e2e_expect_line_utf8(sim, 1, "Biorę ", 8000);
+	e2e_line_utf8(sim, 1, text);
 	unsigned taken = 0;
 	char word[32] = "";
 	assert_int_equal(sscanf(text, "Biorę %u %31s", &taken, word), 2);
@@ -278,8 +251,8 @@ static void in_polish_the_waits_are_asleep(void **state)
 	struct e2e_sleep menu;
 	e2e_measure_sleep(sim, 50000, &menu);
 	e2e_print_sleep("the menu in Polish", &menu);
-	expect_utf8(sim, 0, "  Czy pokonasz", 15000);
-	expect_utf8(sim, 1, "     Odrę?", 100);
+	e2e_expect_line_utf8(sim, 0, "  Czy pokonasz", 15000);
+	e2e_expect_line_utf8(sim, 1, "     Odrę?", 100);
 	struct e2e_sleep attract;
 	e2e_measure_sleep(sim, 60000, &attract);
 	e2e_print_sleep("attract mode in Polish", &attract);
@@ -327,7 +300,7 @@ static void english_comes_back(void **state)
 	(void)state;
 	struct sim *sim = e2e_boot(0);
 	choose_language(sim, "Polski");
-	expect_utf8(sim, 1, "Rzędy", 30000);
+	e2e_expect_line_utf8(sim, 1, "Rzędy", 30000);
 	choose_language(sim, "English");
 	e2e_expect_line(sim, 0, "<Marienbad>", SCREEN_MS);
 	e2e_expect_line(sim, 1, "Rows 1,3,5,7", 30000);

@@ -53,22 +53,11 @@ enum outcome { CAME_BACK_OLD = 0, CAME_BACK_NEW = 1, CAME_BACK_OTHER = 2, NO_MEN
 #define DURING_A_WRITE 8 /* added when a byte's write was under way at the cut */
 
 static size_t settings_size;
-static char elf[4096]; /* the firmware, found as e2e_init() finds it */
-
-/* The size of the firmware's `settings`, from the ELF's symbols: the AVR
- * packs the struct without the host's padding. */
+/* The size of the firmware's `settings`, as the AVR lays it out. */
 static size_t firmware_settings_size(void)
 {
-	char command[4200];
-	snprintf(command, sizeof command, "avr-nm -S '%s' | sed -n 's/^[0-9a-f]* \\([0-9a-f]*\\) [BbDd] settings$/\\1/p'",
-		 elf);
-	FILE *pipe = popen(command, "r");
-	assert_non_null(pipe);
-	unsigned size = 0;
-	int read = fscanf(pipe, "%x", &size);
-	pclose(pipe);
-	assert_int_equal(read, 1);
-	assert_true(size > 0 && size <= SETTINGS_MAX);
+	size_t size = e2e_firmware_data_size("settings");
+	assert_true(size <= SETTINGS_MAX);
 	return size;
 }
 
@@ -130,20 +119,8 @@ static int cut_and_judge(struct sim *sim, uint64_t cycle, unsigned torn, const u
 	if (cycle > sim_cycles(sim)) {
 		sim_run_cycles(sim, cycle - sim_cycles(sim));
 	}
-	uint8_t eeprom[1024];
-	sim_eeprom_read(sim, eeprom);
-	uint16_t address;
-	uint8_t replaced;
-	int during = 0;
-	if (sim_eeprom_write_under_way(sim, &address, &replaced)) {
-		during = DURING_A_WRITE;
-		uint8_t written = eeprom[address];
-		uint8_t garbage = (uint8_t)(0x5Au + cycle);
-		while (garbage == written || garbage == replaced) {
-			garbage++;
-		}
-		eeprom[address] = torn == 0 ? replaced : torn == 1 ? written : garbage;
-	}
+	uint8_t eeprom[EEPROM_SIZE];
+	int during = e2e_eeprom_after_cut(sim, torn, (unsigned)cycle, eeprom) ? DURING_A_WRITE : 0;
 	sim_power_cycle_with(sim, eeprom);
 	if (!e2e_wait_line(sim, 0, "<", BOOT_TIMEOUT_MS) || sim_stopped(sim) || sim_watchdog_resets(sim) != 0) {
 		return NO_MENU + during;
@@ -349,14 +326,6 @@ int main(int argc, char **argv)
 {
 	(void)argc;
 	e2e_init(argv[0]);
-	const char *override = getenv("GRUNDY_BOX_ELF");
-	const char *slash = strrchr(argv[0], '/');
-	if (override != NULL && *override != '\0') {
-		snprintf(elf, sizeof elf, "%s", override);
-	} else {
-		snprintf(elf, sizeof elf, "%.*s/../../grundy-box.elf", slash != NULL ? (int)(slash - argv[0]) : 1,
-			 slash != NULL ? argv[0] : ".");
-	}
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_power_cut_during_a_save_brings_back_the_old_settings_or_the_new),
 	};

@@ -53,6 +53,7 @@
 #include "firmware/store.h"
 #include "sim/harness.h"
 #include "tests/e2e/e2e.h"
+#include "tests/e2e/e2e_serial.h"
 
 #define SOAK_DEFAULT_HOURS 24.0
 #define SOAK_DEFAULT_SEED 4u
@@ -123,7 +124,6 @@ struct day {
 	struct e2e_figures figures;
 };
 
-static char elf[4096];
 static size_t settings_size;
 
 static uint32_t draw(struct day *day, uint32_t below)
@@ -141,7 +141,25 @@ static uint64_t day_cycles(const struct day *day, const struct sim *sim)
 	return day->cycles_before + sim_cycles(sim);
 }
 
-/* ---- the EEPROM, decoded as firmware/store.c reads it ---- */
+/* ---- the EEPROM, decoded as firmware/store.c reads it ----
+ *
+ * With the layout of firmware/store.h as this test is compiled: every
+ * feature on but standby, which gives the record of the editions with the
+ * statistics, the operator's settings and no standby (the exhibit): the
+ * bytes before the set-up, STORE_FORMAT's CRC, STORE_SLOTS slots before
+ * the statistics' part of the EEPROM.  the_record_layout_is_the_firmwares()
+ * refuses a firmware whose features make another layout, rather than
+ * decoding nothing. */
+
+/* The features that shape the record, as this test has them. */
+static void the_record_layout_is_the_firmwares(void)
+{
+	if (!e2e_feature("STATS") || !e2e_feature("OPERATOR") || e2e_feature("STANDBY") || !e2e_feature("SAVE")) {
+		fail_msg("the firmware's settings records are not laid out as this test decodes them: it decodes "
+			 "those of a firmware with SAVE, STATS and OPERATOR and without STANDBY (GRUNDY_BOX_FEATURES)");
+	}
+	assert_true(STORE_SAVED_SIZE <= settings_size);
+}
 
 static uint16_t crc16_arc(uint16_t crc, uint8_t byte)
 {
@@ -152,20 +170,11 @@ static uint16_t crc16_arc(uint16_t crc, uint8_t byte)
 	return crc;
 }
 
-/* The size of the firmware's `settings`, from the ELF's symbols (the AVR
- * packs the struct without the host's padding). */
+/* The size of the firmware's `settings`, as the AVR lays it out. */
 static size_t firmware_settings_size(void)
 {
-	char command[4200];
-	snprintf(command, sizeof command, "avr-nm -S '%s' | sed -n 's/^[0-9a-f]* \\([0-9a-f]*\\) [BbDd] settings$/\\1/p'",
-		 elf);
-	FILE *pipe = popen(command, "r");
-	assert_non_null(pipe);
-	unsigned size = 0;
-	int read = fscanf(pipe, "%x", &size);
-	pclose(pipe);
-	assert_int_equal(read, 1);
-	assert_true(size > 0 && size <= SETTINGS_MAX);
+	size_t size = e2e_firmware_data_size("settings");
+	assert_true(size <= SETTINGS_MAX);
 	return size;
 }
 
@@ -175,71 +184,24 @@ static struct record newest_record(const uint8_t eeprom[EEPROM_BYTES])
 {
 	struct record newest;
 	memset(&newest, 0, sizeof newest);
-	size_t size = settings_size + 3u;
-	for (unsigned slot = 0; slot < EEPROM_BYTES / size; slot++) {
-		const uint8_t *at = eeprom + slot * size;
+	for (unsigned slot = 0; slot < STORE_SLOTS; slot++) {
+		const uint8_t *at = eeprom + slot * STORE_RECORD_SIZE;
 		uint16_t crc = STORE_FORMAT;
-		for (size_t i = 0; i < settings_size + 1u; i++) {
+		for (size_t i = 0; i < STORE_SAVED_SIZE + 1u; i++) {
 			crc = crc16_arc(crc, at[i]);
 		}
-		if (at[settings_size + 1u] != (uint8_t)crc || at[settings_size + 2u] != (uint8_t)(crc >> 8)) {
+		if (at[STORE_SAVED_SIZE + 1u] != (uint8_t)crc || at[STORE_SAVED_SIZE + 2u] != (uint8_t)(crc >> 8)) {
 			continue;
 		}
-		uint8_t sequence = at[settings_size];
+		uint8_t sequence = at[STORE_SAVED_SIZE];
 		if (!newest.found || (int8_t)(uint8_t)(sequence - newest.sequence) > 0) {
 			newest.found = true;
 			newest.slot = (uint8_t)slot;
 			newest.sequence = sequence;
-			memcpy(newest.settings, at, settings_size);
+			memcpy(newest.settings, at, STORE_SAVED_SIZE);
 		}
 	}
 	return newest;
-}
-
-/* The bytes of the firmware's `settings` in words: the fields before the
- * set-up (who moves first, the level, the score, the hints) as bytes, and
- * the set-up as the engine prints it.  The set-up is compared as printed
- * because the firmware reads its record back through the printed form
- * (game_parse_setup), which clears whatever the game does not use.  The
- * AVR lays the struct out without padding; the position has 7 bytes
- * before its union there. */
-#define SETTINGS_TEXT 512
-#define POSITION_HEADER 7u
-/* The bytes before the set-up on the AVR, which the host pads to the
- * position's alignment: the fields up to the operator's settings. */
-#define SETTINGS_FIXED (offsetof(struct settings, exhibit) + sizeof(struct exhibit_settings))
-_Static_assert(SETTINGS_FIXED == 9u, "the fields before the set-up as settings.h has them");
-static void settings_text(const uint8_t *bytes, char text[SETTINGS_TEXT])
-{
-	size_t fixed = SETTINGS_FIXED;
-	size_t n = 0;
-	for (size_t i = 0; i < fixed; i++) {
-		n += (size_t)snprintf(text + n, SETTINGS_TEXT - n, "%02x", bytes[i]);
-	}
-	text[n++] = ' ';
-	struct position pos;
-	memset(&pos, 0, sizeof pos);
-	const uint8_t *header = bytes + fixed;
-	pos.game = header[0];
-	pos.rule = header[1];
-	pos.variant = header[2];
-	pos.count = header[3];
-	pos.cols = header[4];
-	pos.limit = header[5];
-	pos.set = header[6];
-	size_t union_size = settings_size - fixed - POSITION_HEADER;
-	if (union_size > sizeof pos.u) {
-		fail_msg("the firmware's settings (%zu bytes) are not laid out as firmware/settings.h says here",
-			 settings_size);
-	}
-	memcpy(&pos.u, header + POSITION_HEADER, union_size);
-	assert_true(pos.game < GAME_COUNT);
-	struct buffer_sink sink;
-	buffer_sink_init(&sink, text + n, (uint16_t)(SETTINGS_TEXT - n));
-	engine_print_game_name(pos.game, &sink.sink);
-	print_char(&sink.sink, ' ');
-	engine_print_position(&pos, &sink.sink);
-	assert_false(sink.overflowed);
 }
 
 static struct record newest_in_chip(const struct sim *sim)
@@ -380,27 +342,18 @@ static void power_cut(struct sim *sim, struct day *day)
 
 	uint8_t ram[SETTINGS_MAX], eeprom[EEPROM_BYTES];
 	assert_true(sim_ram_symbol(sim, "settings", ram, settings_size));
-	sim_eeprom_read(sim, eeprom);
-	uint16_t address;
-	uint8_t replaced;
 	unsigned cuts = day->cuts_random + day->cuts_saving + day->cuts_after_game;
-	if (sim_eeprom_write_under_way(sim, &address, &replaced)) {
+	if (e2e_eeprom_after_cut(sim, (day->cuts_during_write + 1u) % 3u, cuts, eeprom)) {
 		day->cuts_during_write++;
-		uint8_t written = eeprom[address];
-		uint8_t garbage = (uint8_t)(0x5Au + cuts);
-		while (garbage == written || garbage == replaced) {
-			garbage++;
-		}
-		unsigned torn = day->cuts_during_write % 3u;
-		eeprom[address] = torn == 0 ? replaced : torn == 1 ? written : garbage;
 	}
 	struct record left = newest_record(eeprom);
 	if (day->ever_saved && !left.found) {
 		fail_msg("power cut %u left no whole record in the EEPROM", cuts);
 	}
 	if (left.found) {
-		bool old = day->last_seen.found && memcmp(left.settings, day->last_seen.settings, settings_size) == 0;
-		bool new = memcmp(left.settings, ram, settings_size) == 0;
+		bool old = day->last_seen.found &&
+			   memcmp(left.settings, day->last_seen.settings, STORE_SAVED_SIZE) == 0;
+		bool new = memcmp(left.settings, ram, STORE_SAVED_SIZE) == 0;
 		if (!old && !new) {
 			fail_msg("power cut %u left a record (slot %u) that is neither the newest before it nor the settings in RAM",
 				 cuts, left.slot);
@@ -421,12 +374,13 @@ static void power_cut(struct sim *sim, struct day *day)
 	if (left.found) {
 		uint8_t back[SETTINGS_MAX];
 		assert_true(sim_ram_symbol(sim, "settings", back, settings_size));
-		char saved[SETTINGS_TEXT], loaded[SETTINGS_TEXT];
-		settings_text(left.settings, saved);
-		settings_text(back, loaded);
-		if (strcmp(saved, loaded) != 0) {
-			fail_msg("after power cut %u the settings are \"%s\", not the newest record's \"%s\"", cuts, loaded,
-				 saved);
+		/* The bytes kept: with the statistics, those before the set-up,
+		 * which the menu starts at the operator's game's rulebook start. */
+		for (size_t i = 0; i < STORE_SAVED_SIZE; i++) {
+			if (back[i] != left.settings[i]) {
+				fail_msg("after power cut %u byte %zu of the settings is %02x, not the newest record's %02x",
+					 cuts, i, back[i], left.settings[i]);
+			}
 		}
 	}
 	e2e_check_health(sim);
@@ -768,25 +722,17 @@ static void print_day(const struct day *day, struct sim *sim, double wall, doubl
  * games cut. */
 static void expect_statistics(struct sim *sim, struct day *day)
 {
-	sim_uart_clear_output(sim);
-	sim_uart_send(sim, "stats\r\n", 7);
-	if (!sim_wait_uart(sim, "total: ", 2000)) {
-		fail_msg("no answer to `stats`: \"%s\"", sim_uart_output(sim));
-	}
-	sim_run_ms(sim, 100);
-	/* Each line found by its start: a line's end, or the answer's. */
-	static char out[8192];
-	snprintf(out, sizeof out, "\n%s", sim_uart_output(sim));
+	e2e_serial_ask_stats(sim);
 	const struct tally *t = &day->tally;
 	unsigned counted = 0, ended = 0;
 	for (uint8_t g = 0; g < GAME_COUNT; g++) {
 		unsigned played = 0, you = 0, me = 0, slips = 0, hints = 0;
-		char name[40];
-		snprintf(name, sizeof name, "\n%s: ", engine_game_name(g));
-		const char *line = strstr(out, name);
-		if (line != NULL && sscanf(line + strlen(name), "played %u, you %u, me %u, slips %u, hints %u", &played,
-					   &you, &me, &slips, &hints) != 5) {
-			fail_msg("`stats` said \"%s\"", line + 1);
+		char line[160];
+		size_t name_length = strlen(engine_game_name(g));
+		if (e2e_serial_stats_line(sim, engine_game_name(g), line, sizeof line) &&
+		    sscanf(line + name_length, ": played %u, you %u, me %u, slips %u, hints %u", &played, &you, &me,
+			   &slips, &hints) != 5) {
+			fail_msg("`stats` said \"%s\"", line);
 		}
 		unsigned games_ended = t->you[g] + t->me[g] + t->left[g];
 		if (played > games_ended || played + day->cuts_after_game < games_ended || you > t->you[g] ||
@@ -811,6 +757,7 @@ static void a_day_at_the_museum(void **state)
 	clock_gettime(CLOCK_MONOTONIC, &wall_start);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
 	settings_size = firmware_settings_size();
+	the_record_layout_is_the_firmwares();
 
 	static struct day day;
 	memset(&day, 0, sizeof day);
@@ -870,6 +817,13 @@ static void a_day_at_the_museum(void **state)
 		}
 		assert_true(day.cuts_during_write > 0);
 	}
+	/* The cuts as the settings were saved leave a record, the old or the
+	 * new: with none decoded after any cut, the checks of the records
+	 * above checked nothing. */
+	if (day.cuts_saving > 0 && day.came_back_old + day.came_back_new == 0) {
+		fail_msg("%u power cuts as the settings were saved, and no whole record found after any cut",
+			 day.cuts_saving);
+	}
 	e2e_close(sim);
 }
 
@@ -877,14 +831,6 @@ int main(int argc, char **argv)
 {
 	(void)argc;
 	e2e_init(argv[0]);
-	const char *override = getenv("GRUNDY_BOX_ELF");
-	const char *slash = strrchr(argv[0], '/');
-	if (override != NULL && *override != '\0') {
-		snprintf(elf, sizeof elf, "%s", override);
-	} else {
-		snprintf(elf, sizeof elf, "%.*s/../../grundy-box.elf", slash != NULL ? (int)(slash - argv[0]) : 1,
-			 slash != NULL ? argv[0] : ".");
-	}
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_day_at_the_museum),
 	};

@@ -532,16 +532,7 @@ static void eeprom_with_record(uint8_t eeprom[EEPROM_BYTES], const uint8_t *byte
 
 static size_t settings_size(void)
 {
-	char command[4200];
-	snprintf(command, sizeof command,
-		 "avr-nm -S '%s' | sed -n 's/^[0-9a-f]* \\([0-9a-f]*\\) [BbDd] settings$/\\1/p'",
-		 getenv("GRUNDY_BOX_ELF") ? getenv("GRUNDY_BOX_ELF") : "build/grundy-box.elf");
-	FILE *pipe = popen(command, "r");
-	assert_non_null(pipe);
-	unsigned size = 0;
-	int read = fscanf(pipe, "%x", &size);
-	pclose(pipe);
-	assert_int_equal(read, 1);
+	size_t size = e2e_firmware_data_size("settings");
 	assert_true(size > IDLE_TIMES_AT + IDLE_TIMES_SIZE && size <= SETTINGS_MAX);
 	return size;
 }

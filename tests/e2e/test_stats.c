@@ -75,18 +75,11 @@ static void tally_transcript(struct sim *sim, struct tally *t)
  * its total line. */
 static void ask_stats(struct sim *sim, const char *name, char *game_line, char *total_line, size_t size)
 {
-	e2e_serial_ask_all(sim, "stats", 300);
-	game_line[0] = '\0';
-	total_line[0] = '\0';
-	char line[160];
-	size_t name_length = strlen(name);
-	for (unsigned i = 0; e2e_serial_line(sim, i, line, sizeof line); i++) {
-		if (strncmp(line, name, name_length) == 0 && line[name_length] == ':') {
-			snprintf(game_line, size, "%s", line);
-		} else if (strncmp(line, "total: ", 7) == 0) {
-			snprintf(total_line, size, "%s", line);
-		}
+	e2e_serial_ask_stats(sim);
+	if (!e2e_serial_stats_line(sim, name, game_line, size)) {
+		game_line[0] = '\0';
 	}
+	assert_true(e2e_serial_stats_line(sim, "total", total_line, size));
 	sim_uart_clear_output(sim);
 }
 
@@ -228,17 +221,7 @@ static int cut_and_judge(struct sim *sim, uint64_t cycle, unsigned torn, const c
 		sim_run_cycles(sim, cycle - sim_cycles(sim));
 	}
 	uint8_t eeprom[EEPROM_SIZE];
-	sim_eeprom_read(sim, eeprom);
-	uint16_t address;
-	uint8_t replaced;
-	if (sim_eeprom_write_under_way(sim, &address, &replaced)) {
-		uint8_t written = eeprom[address];
-		uint8_t garbage = (uint8_t)(0x5Au + cycle);
-		while (garbage == written || garbage == replaced) {
-			garbage++;
-		}
-		eeprom[address] = torn == 0 ? replaced : torn == 1 ? written : garbage;
-	}
+	(void)e2e_eeprom_after_cut(sim, torn, (unsigned)cycle, eeprom);
 	sim_power_cycle_with(sim, eeprom);
 	if (!e2e_wait_line(sim, 0, "<", 3000) || sim_stopped(sim) || sim_watchdog_resets(sim) != 0) {
 		return NO_MENU;

@@ -6,6 +6,13 @@
  * position under the board's symmetries (worked out from coordinates
  * here), and the set decoder agrees with a plain encoder written here on
  * sets of every shape it can be given.
+ *
+ * The symmetries are written here a second time on purpose, not shared
+ * with tools/gen's (boards_square.c, boards_hexagon.c), which checks the
+ * keys too as it makes the tables: this copy is an independent oracle, so
+ * that a mistake in the generator's symmetries cannot pass its own check
+ * and this one at once, and it checks the engine's keys as the tables
+ * linked into the engine give them.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -238,7 +245,8 @@ static void test_taktix_every_position_agrees_with_a_retrograde_solve(void **sta
 	free(outcome);
 }
 
-/* Where each cell of an n x n square goes under symmetry g. */
+/* Where each cell of an n x n square goes under symmetry g: the
+ * independent oracle's (see the top of this file), not tools/gen's. */
 static unsigned square_image(unsigned n, unsigned g, unsigned cell)
 {
 	unsigned r = cell / n, q = cell % n;

@@ -1,7 +1,7 @@
 /*
  * The brute-force solver checked against facts that do not come from it:
  * values worked out by hand from the rules, the claims of the rulebook and
- * its sources (shared/notes/games.md, shared/seeds), a literal board of cells
+ * the texts it restates (docs/rules.md), a literal board of cells
  * for the row games, and its two statements of each rule (the move generator
  * and the legality check) against each other.
  */
@@ -108,7 +108,7 @@ static void test_kayles_small_rows_and_the_polish_start(void **state)
 static void test_nim_loses_exactly_when_the_nim_sum_is_zero(void **state)
 {
 	(void)state;
-	/* Bouton's theorem (seeds 000, 002), and the misère rule of seed 000:
+	/* Bouton's theorem, and the misère rule for Nim (docs/rules.md):
 	 * with a heap above 1, play as in Nim; with none, the player to move
 	 * wins exactly when the number of 1-heaps is even. */
 	uint32_t checked = 0;

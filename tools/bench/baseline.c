@@ -1,7 +1,7 @@
 /*
  * The textbook baseline (see baseline.h): Grundy values by recursion with
- * mex, computed when the machine must move, the way the tutorials in the
- * seeds compute them.
+ * mex, computed when the machine must move, the way the textbook tutorials
+ * compute them.
  *
  * Sums of independent parts (heaps, rows, strips, numbers, a prime's
  * exponent, a matrix row): the tutorial's calculateGrundy(n), a recursion

@@ -1,8 +1,8 @@
 /*
  * The textbook baseline the benchmark times next to the engine: the
- * machine's move found the way the tutorials in the project's seeds find
+ * machine's move found the way the textbooks find
  * it, by computing Sprague-Grundy values recursively with mex at move
- * time.  Written from the rules of shared/notes/games.md, not from the
+ * time.  Written from the rules of docs/rules.md, not from the
  * engine: it reads the engine's position record (the input) and writes its
  * move in the engine's move syntax (the output), nothing else.
  *

@@ -1045,7 +1045,7 @@ static void print_header(void)
 		  SEARCH_KEEP, BOARD_KEEP, BOARD_CANDIDATES, options.games, options.games == 1 ? "" : "s",
 		  options.plies);
 	paragraph("Baseline (tools/bench/baseline.c): Grundy values computed at move time by recursion with mex, "
-		  "as the tutorials in the seeds do: calculateGrundy(n) with a memo array for each part of a sum "
+		  "as the textbooks do: calculateGrundy(n) with a memo array for each part of a sum "
 		  "(heap, row, strip, number, exponent, matrix row; Wythoff's pair), XOR of the parts, then a move "
 		  "to XOR 0; for misere play, Poker Nim and the board games, a recursive mex over the moves of the "
 		  "whole position, no memo. It runs on the same chip, in the RAM the engine leaves (memo, then "

@@ -6,7 +6,8 @@
  *
  * The geometry is worked out here from axial coordinates, apart from the
  * engine's ring tables: the moves the solver uses and the twelve symmetries
- * every key is checked against.
+ * every key is checked against.  tests/unit/test_boards_tables checks the
+ * keys again against symmetries of its own, an independent oracle.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -8,6 +8,8 @@
  * a key must not change under any symmetry of the board, and two positions
  * that no symmetry relates must not share a key (Taktix with any pieces is
  * the exception: its key is an invariant shown to separate the outcomes).
+ * tests/unit/test_boards_tables checks the engine's keys again against
+ * symmetries of its own, written apart from these as an independent oracle.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -15,14 +15,6 @@
  *       decoded back with the engine's decoder and compared before
  *       anything is written.
  *
- *   textpack measure [--avr-size PROGRAM] --plain ELF [--decoder SCHEME=ELF]...
- *                    --set TITLE SOURCE... [--set TITLE SOURCE...]...
- *       for each set of texts, the flash each way of packing them would
- *       take: their data (schemes.c) plus the decoder's code, measured as
- *       the flash of a small AVR program that prints a text with it
- *       (tools/textpack/avr/harness.c) less that of the same program
- *       printing a plain text (SCHEME: 5bit, huffman, words, pairs).
- *
  *   A SOURCE is FILE (every literal of a .def file, or of every flash table
  *   and ENGINE_FLASH_STR of a C file) or FILE:NAME,NAME... (the entries
  *   NAME(...) of a .def file, such as GAME, or NAME.N for the Nth text of
@@ -37,16 +29,12 @@
 
 #include "engine/packed_text.h"
 #include "engine/text.h"
-#include "tools/textpack/schemes.h"
 #include "tools/textpack/textpack.h"
 
 #define TABLES_MAX 16u
 #define GROUPS_MAX 64u
-#define SCHEMES 5u
 #define CODE_TABLE_MAX 512u
 #define BITS_MAX 65536u
-
-static struct text packed[4096];
 
 /* Texts packed in Huffman codes: one code table, and a stream of bits for
  * each table of texts. */
@@ -270,150 +258,11 @@ static int gen(int argc, char **argv)
 	return 0;
 }
 
-/* ---- measure ---- */
-
-static const char *const scheme_names[SCHEMES] = { "5bit", "huffman", "words", "pairs", NULL };
-static const char *const scheme_titles[SCHEMES] = {
-	"5-bit codes with shifts", "Huffman (canonical)", "word dictionary", "byte pairs (BPE)", NULL
-};
-
-/* The flash of an AVR program (.text and .data), by its size program. */
-static long flash_bytes(const char *avr_size, const char *object)
-{
-	char command[1024];
-	snprintf(command, sizeof command, "%s -A '%s'", avr_size, object);
-	FILE *p = popen(command, "r");
-	if (p == NULL) {
-		return -1;
-	}
-	char line[256];
-	long total = 0;
-	bool any = false;
-	while (fgets(line, sizeof line, p) != NULL) {
-		char section[128];
-		long size;
-		if (sscanf(line, "%127s %ld", section, &size) == 2 && (strcmp(section, ".text") == 0 || strcmp(section, ".data") == 0)) {
-			total += size;
-			any = true;
-		}
-	}
-	int status = pclose(p);
-	return status == 0 && any ? total : -1;
-}
-
-static int measure_set(const char *title, char **sources, int count, const long decoder[SCHEMES])
-{
-	struct text_list list = { 0 };
-	for (int i = 0; i < count; i++) {
-		if (read_source(sources[i], &list) != 0) {
-			textpack_free(&list);
-			return 1;
-		}
-	}
-	if (list.count > sizeof packed / sizeof packed[0]) {
-		fprintf(stderr, "error: too many texts\n");
-		textpack_free(&list);
-		return 1;
-	}
-	/* Huffman codes as the build makes them (in one table), every text
-	 * decoded back by the engine's decoder. */
-	static struct packing p;
-	size_t end = list.count;
-	unsigned one_stream = 0;
-	if (!pack(&list, &end, &one_stream, 1, &p)) {
-		textpack_free(&list);
-		return 1;
-	}
-	unsigned codes;
-	size_t data[SCHEMES] = {
-		scheme_5bit(&list),
-		p.code_size + p.starts[1],
-		scheme_words(&list),
-		scheme_pairs(&list, packed, &codes),
-	};
-	printf("\n%s: %zu texts, %zu bytes as stored today\n\n", title, list.count, list.raw_bytes);
-	printf("| scheme                  | data | decoder | total | saved |\n");
-	printf("|-------------------------|-----:|--------:|------:|------:|\n");
-	for (unsigned s = 0; scheme_names[s] != NULL; s++) {
-		if (decoder[s] < 0) {
-			printf("| %-23s | %4zu |       ? |     ? |     ? |\n", scheme_titles[s], data[s]);
-			continue;
-		}
-		long total = (long)data[s] + decoder[s];
-		printf("| %-23s | %4zu | %7ld | %5ld | %5ld |\n", scheme_titles[s], data[s], decoder[s], total,
-		       (long)list.raw_bytes - total);
-	}
-	printf("\n(Huffman: codes of 1 to %u bits, every text decoded back by engine/packed_text.c;\n"
-	       "byte pairs: %u codes from 0x%02x, nested at most %u deep)\n",
-	       p.longest, codes, scheme_first_code(&list), SCHEME_PAIRS_DEPTH_MAX);
-	textpack_free(&list);
-	return 0;
-}
-
-static int measure(int argc, char **argv)
-{
-	const char *avr_size = "avr-size";
-	long plain = -1;
-	long decoder[SCHEMES];
-	for (unsigned s = 0; s < SCHEMES; s++) {
-		decoder[s] = -1;
-	}
-	int i = 0;
-	for (; i < argc && strcmp(argv[i], "--set") != 0; i++) {
-		if (strcmp(argv[i], "--avr-size") == 0 && i + 1 < argc) {
-			avr_size = argv[++i];
-		} else if (strcmp(argv[i], "--plain") == 0 && i + 1 < argc) {
-			if ((plain = flash_bytes(avr_size, argv[++i])) < 0) {
-				fprintf(stderr, "error: %s: not an AVR program\n", argv[i]);
-				return 2;
-			}
-		} else if (strcmp(argv[i], "--decoder") == 0 && i + 1 < argc) {
-			const char *spec = argv[++i];
-			const char *eq = strchr(spec, '=');
-			unsigned s;
-			for (s = 0; scheme_names[s] != NULL; s++) {
-				if (eq != NULL && strlen(scheme_names[s]) == (size_t)(eq - spec) &&
-				    strncmp(spec, scheme_names[s], (size_t)(eq - spec)) == 0) {
-					break;
-				}
-			}
-			if (scheme_names[s] == NULL || plain < 0 || (decoder[s] = flash_bytes(avr_size, eq + 1)) < 0) {
-				fprintf(stderr, "error: %s: not SCHEME=ELF with an AVR program, after --plain\n", spec);
-				return 2;
-			}
-			decoder[s] -= plain;
-		} else {
-			fprintf(stderr, "error: %s: unknown option\n", argv[i]);
-			return 2;
-		}
-	}
-	printf("Flash for the firmware's texts, packed each way: data (texts and tables)\n"
-	       "plus the decoder's code linked for the AVR as the firmware is (bytes)\n");
-	while (i < argc) {
-		if (i + 1 >= argc) {
-			fprintf(stderr, "error: --set without a title\n");
-			return 2;
-		}
-		const char *title = argv[i + 1];
-		int first = i + 2;
-		for (i = first; i < argc && strcmp(argv[i], "--set") != 0; i++) {
-		}
-		if (measure_set(title, &argv[first], i - first, decoder) != 0) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && strcmp(argv[1], "gen") == 0) {
 		return gen(argc - 2, argv + 2);
 	}
-	if (argc >= 2 && strcmp(argv[1], "measure") == 0) {
-		return measure(argc - 2, argv + 2);
-	}
-	fprintf(stderr, "usage: textpack gen OUT.c OUT.h NAME=SOURCE...\n"
-			"       textpack measure [--avr-size PROGRAM] --plain ELF [--decoder SCHEME=ELF]... --set TITLE SOURCE...\n");
+	fprintf(stderr, "usage: textpack gen OUT.c OUT.h NAME=SOURCE...\n");
 	return 2;
 }

@@ -1,8 +1,8 @@
 /*
  * The text packer: a host program that reads the firmware's texts from its
- * sources and either writes them packed as C tables for the build
- * (`textpack gen`) or measures what each way of packing them would cost on
- * the device (`textpack measure`).  See textpack.c for its command line.
+ * sources and writes them packed as C tables for the build (`textpack
+ * gen`).  See textpack.c for its command line, docs/text-packing.md for
+ * why Huffman codes.
  */
 #ifndef TEXTPACK_H
 #define TEXTPACK_H
@@ -58,17 +58,5 @@ unsigned textpack_huffman_lengths(const struct text_list *list, uint8_t lengths[
 size_t textpack_huffman_table(const uint8_t lengths[256], unsigned longest, uint8_t *table, uint16_t codes[256]);
 size_t textpack_huffman_pack(const struct text *texts, size_t count, const uint8_t lengths[256],
 			     const uint16_t codes[256], uint8_t *out, size_t out_max);
-
-/*
- * Byte-pair encoding of `list` (measured against Huffman codes): the most frequent pair of bytes becomes a new
- * code, again and again, while a pair occurs three times or more (each
- * costs two bytes of table) and codes are left.  `first_code`: the first
- * byte value free for codes; `depth_max`: how deep the codes may nest on
- * their left.  Fills `pairs` (two bytes a code) and the packed texts
- * (`packed`, as many as `list`, each without its NUL); returns how many
- * codes it made.
- */
-unsigned textpack_bpe(const struct text_list *list, unsigned first_code, unsigned depth_max,
-		      uint8_t pairs[256][2], struct text *packed);
 
 #endif

@@ -1,11 +1,13 @@
 /*
  * Every compiler attribute and optimisation barrier the project uses, in
- * one place, each with its reason.  GCC (avr-gcc and the host's) and Clang
- * (the fuzzer's) all know them.  `make symbols` lists what each function
+ * one place, each with its reason.  It names no register, no pin and no
+ * game, so every layer may include it: engine/, hal/, firmware/, tools/
+ * and tests/ alike (hal/ includes only board/ and this).  GCC (avr-gcc and
+ * the host's) and Clang (the fuzzer's) all know them.  `make symbols` lists what each function
  * and table takes in flash, so a reader can check any of these choices.
  */
-#ifndef ENGINE_ATTRIBUTES_H
-#define ENGINE_ATTRIBUTES_H
+#ifndef COMMON_ATTRIBUTES_H
+#define COMMON_ATTRIBUTES_H
 
 /*
  * Keeps a function out of line.  The link-time optimiser copies a function
