@@ -1,9 +1,10 @@
 // The ATmega328P on avr8js, with what avr8js leaves out and this firmware
 // relies on: SLEEP in SMCR's mode (idle skips to the next event; in
 // power-down the chip's I/O clock stops, Timer0 does not count, and only
-// the watchdog wakes it), the one instruction that SEI and RETI let run
-// before an interrupt, and a watchdog reset that resets the whole chip
-// (avr8js resets only the program counter).
+// the watchdog wakes it), the one instruction that runs before an
+// interrupt once the I flag is set (by SEI, RETI or a write to SREG), and
+// a watchdog reset that resets the whole chip (avr8js resets only the
+// program counter).
 import {
   AVRADC,
   AVRClock,
@@ -40,8 +41,6 @@ export const RESET_FLAGS = { power: 0x01, external: 0x02, brownOut: 0x04, watchd
 const WDTCSR = 0x60;
 const WDTCSR_WDE = 0x08;
 
-const OPCODE_SEI = 0x9478;
-const OPCODE_RETI = 0x9518;
 const OPCODE_SLEEP = 0x9588;
 
 // SMCR's SM2..0.  In power-down, power-save and standby the I/O clock
@@ -203,6 +202,7 @@ export class Chip {
         continue;
       }
       const opcode = progMem[cpu.pc];
+      const wasEnabled = data[SREG] & SREG_I;
       if (opcode === OPCODE_SLEEP) {
         cpu.pc++;
         cpu.cycles++;
@@ -217,8 +217,14 @@ export class Chip {
       } else {
         avrInstruction(cpu);
       }
-      if (opcode === OPCODE_SEI || opcode === OPCODE_RETI) {
-        // The instruction after SEI or RETI runs before any interrupt.
+      if (!wasEnabled && data[SREG] & SREG_I) {
+        // Once the I flag is set, by SEI, RETI or OUT to SREG, one more
+        // instruction runs before any interrupt, as on the chip (and in
+        // simavr): the race-free sleep's SEI then SLEEP relies on it, and
+        // so does avr-gcc's change of the stack pointer, which restores
+        // SREG between SPH and SPL.  An interrupt between the two would
+        // push its return address where SPH's new value and SPL's old
+        // one point, over a caller's frame.
         const sreg = data[SREG];
         data[SREG] = sreg & ~SREG_I;
         cpu.tick();

@@ -2,11 +2,15 @@
  * A small program for the web page's chip (web/src/chip.js), apart from
  * the firmware, that uses what the firmware may use one day: the sleep
  * modes, the watchdog in interrupt mode and in reset mode, and the
- * backlight driven low.  It reports on the serial line (115200 baud) and
- * web/test/board.test.js checks the report.
+ * backlight driven low; and the instruction that runs before an interrupt
+ * after OUT to SREG, which avr-gcc's code relies on.  It reports on the
+ * serial line (115200 baud) and web/test/board.test.js checks the report.
  *
  *   "start MCUSR"                  at every start, the reset flags
  *   "backlight off", "backlight on"  D10 driven low, then an input again
+ *   "after out sreg N"             N = 1 when the instruction after an
+ *                                  OUT that set the I flag ran before the
+ *                                  interrupt that was waiting, 0 if not
  *   "MODE wakes=W overflows=O"     ten watchdog interrupts (16 ms each)
  *                                  slept through in MODE, and Timer0's
  *                                  overflows meanwhile (every 1.024 ms
@@ -30,6 +34,17 @@ ISR(WDT_vect)
 ISR(TIMER0_OVF_vect)
 {
 	overflows++;
+}
+
+/* Set by the instruction after the OUT that turns interrupts on; the
+ * interrupt waiting then notes whether it ran first. */
+volatile uint8_t after_out;
+static volatile uint8_t after_out_seen;
+
+ISR(TIMER2_OVF_vect)
+{
+	TIMSK2 = 0;
+	after_out_seen = after_out;
 }
 
 static void put(char c)
@@ -57,6 +72,32 @@ static void say_number(uint16_t n)
 	while (count) {
 		put(digits[--count]);
 	}
+}
+
+/* Timer2's overflow made to wait, then the I flag set by OUT, as
+ * avr-gcc's epilogues restore SREG between writing SPH and SPL. */
+static void out_sreg_then_interrupt(void)
+{
+	cli();
+	after_out = 0;
+	after_out_seen = 0xFF;
+	TCNT2 = 0xFF;
+	TCCR2B = 1 << CS20;
+	while (!(TIFR2 & (1 << TOV2))) {
+	}
+	TCCR2B = 0;
+	TIMSK2 = 1 << TOIE2;
+	uint8_t on = SREG | (1 << SREG_I);
+	__asm__ __volatile__("out __SREG__, %[on]\n\t"
+			     "sts after_out, %[one]"
+			     :
+			     : [on] "r"(on), [one] "r"((uint8_t)1)
+			     : "memory");
+	while (after_out_seen == 0xFF) {
+	}
+	say("after out sreg ");
+	say_number(after_out_seen);
+	say("\n");
 }
 
 static void sleep_ten_wakes(uint8_t mode, const char *name)
@@ -106,6 +147,7 @@ int main(void)
 	say("backlight off\n");
 	DDRB &= (uint8_t) ~(1 << PB2);
 	say("backlight on\n");
+	out_sreg_then_interrupt();
 	TCCR0B = (1 << CS01) | (1 << CS00); /* clock / 64: overflows every 1.024 ms */
 	TIMSK0 = 1 << TOIE0;
 	sleep_ten_wakes(SLEEP_MODE_IDLE, "idle");
