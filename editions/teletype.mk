@@ -10,6 +10,12 @@
 # the Odra did), and hints and the reason why (TEACHING, the pocket's).
 #
 # FEATURES, GAMES_LEFT_OUT and the budgets: see editions/pocket.mk.
+# UART_RX_BUFFER: the serial line's receive buffer (hal/uart.h), 64 bytes
+# rather than 128: in English alone the Odra challenge's prompt is 53
+# bytes, and 64 outlast the rows that come in while it goes out; the RAM
+# goes to the console's line, which holds the longest position of every
+# game.
+UART_RX_BUFFER := 64
 FEATURES := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT
 FLASH_BUDGET := 32256
 FLASH_ROOM := 512

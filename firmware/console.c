@@ -40,6 +40,24 @@
 /* Whose move it is: TEXT_YOUR_MOVE + enum player. */
 _Static_assert(TEXT_YOUR_MOVE + PLAYER_MACHINE == TEXT_MY_MOVE && PLAYER_PERSON == 0, "a player's text");
 
+/* Why the console refuses a command line, or CONSOLE_OK; each has its
+ * text, in the same order from TEXT_NO_GAME (refusal_text()). */
+enum console_refusal {
+	CONSOLE_OK,
+	CONSOLE_NO_GAME,
+	CONSOLE_NOT_YOUR_TURN,
+	CONSOLE_UNKNOWN_COMMAND,
+};
+_Static_assert(TEXT_NOT_YOUR_TURN == TEXT_NO_GAME + 1 && TEXT_UNKNOWN_COMMAND == TEXT_NO_GAME + 2,
+	       "the console's refusals' texts in their order");
+/* What a command line comes to: it ran when neither the console nor the
+ * engine refused it (for the position or move it states); refused,
+ * nothing changed. */
+struct line_result {
+	enum console_refusal console;
+	enum engine_error engine;
+};
+
 /* The command words; a line starting with none of them is an analysis or
  * a move. */
 enum command { CMD_HELP, CMD_BOARD, CMD_ODRA, CMD_HINT, CMD_WHY, CMD_NEW, CMD_GO, CMD_LEVEL, CMD_NONE };
@@ -116,6 +134,28 @@ static void refuse(uint8_t reason)
 {
 	transcript_say(TEXT_ERROR);
 	say_line(reason);
+}
+
+static struct line_result console_refuses(enum console_refusal why)
+{
+	return (struct line_result){ .console = why };
+}
+
+/* The engine's answer as the line's: ENGINE_OK ran. */
+static struct line_result engine_result(enum engine_error err)
+{
+	return (struct line_result){ .engine = err };
+}
+
+#define LINE_RAN ((struct line_result){ CONSOLE_OK, ENGINE_OK })
+
+/* The text that says why a line is refused, or ENGINE_OK when it ran. */
+static uint8_t refusal_text(struct line_result done)
+{
+	if (done.console != CONSOLE_OK) {
+		return (uint8_t)(TEXT_NO_GAME - CONSOLE_NO_GAME + done.console);
+	}
+	return done.engine;
 }
 
 void console_init(void)
@@ -264,10 +304,10 @@ static void run_help(void)
 /* After `[new|go] GAME`: the analysis line, or a new game, of the position
  * the rest of the line gives (the game's start when it ends here).
  * OUT_OF_LINE: one shared copy is shorter than the copies inlining makes. */
-static OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uint8_t command)
+static OUT_OF_LINE struct line_result run_position(struct scanner *in, uint8_t game_id, uint8_t command)
 {
 	if (!FEATURE_ANALYSIS && command == CMD_NONE) {
-		return TEXT_UNKNOWN_COMMAND;
+		return console_refuses(CONSOLE_UNKNOWN_COMMAND);
 	}
 	struct position pos;
 	enum engine_error err = ENGINE_OK;
@@ -282,35 +322,34 @@ static OUT_OF_LINE uint8_t run_position(struct scanner *in, uint8_t game_id, uin
 	if (err == ENGINE_OK && command != CMD_NONE && !game_start(&pos, (uint8_t)(command - CMD_NEW))) {
 		err = ENGINE_ERR_GAME_OVER;
 	}
-	if (err != ENGINE_OK) {
-		return err;
+	if (err == ENGINE_OK) {
+		if (command == CMD_NONE) {
+			engine_print_analysis(&pos, &transcript_out);
+			transcript_line_end();
+		} else {
+			console.awaiting_turn = true;
+		}
 	}
-	if (command == CMD_NONE) {
-		engine_print_analysis(&pos, &transcript_out);
-		transcript_line_end();
-	} else {
-		console.awaiting_turn = true;
-	}
-	return ENGINE_OK;
+	return engine_result(err);
 }
 
-/* ENGINE_OK on the person's turn in a game in progress, else why a move
- * (or a hint) cannot be asked for now. */
-static uint8_t person_to_move(void)
+/* CONSOLE_OK on the person's turn in a game in progress, else why a
+ * move (or a hint) cannot be asked for now. */
+static enum console_refusal person_to_move(void)
 {
 	if (game->over || !game_exists()) {
-		return TEXT_NO_GAME;
+		return CONSOLE_NO_GAME;
 	}
-	return game->to_move != PLAYER_PERSON ? TEXT_NOT_YOUR_TURN : ENGINE_OK;
+	return game->to_move != PLAYER_PERSON ? CONSOLE_NOT_YOUR_TURN : CONSOLE_OK;
 }
 
 /* A move typed on the person's turn; the screens follow it as they follow
  * every move, observing the game. */
-static uint8_t run_move(const char *text)
+static struct line_result run_move(const char *text)
 {
-	uint8_t refused = person_to_move();
-	if (refused != ENGINE_OK) {
-		return refused;
+	enum console_refusal refused = person_to_move();
+	if (refused != CONSOLE_OK) {
+		return console_refuses(refused);
 	}
 	struct move mv;
 	enum engine_error err = engine_parse_move(&game->pos, text, &mv);
@@ -320,22 +359,22 @@ static uint8_t run_move(const char *text)
 	if (err == ENGINE_OK) {
 		console.awaiting_turn = true;
 	}
-	return err;
+	return engine_result(err);
 }
 
 /* On the person's turn in the game in progress: `hint`, its analysis
  * line, counted as a hint; `why`, the reason why (engine_print_why). */
-static uint8_t run_teaching(struct scanner *in, uint8_t command)
+static struct line_result run_teaching(struct scanner *in, uint8_t command)
 {
 	if (!FEATURE_TEACHING || !FEATURE_TYPED_PLAY) {
-		return TEXT_UNKNOWN_COMMAND;
+		return console_refuses(CONSOLE_UNKNOWN_COMMAND);
 	}
 	if (!scan_at_end(in)) {
-		return ENGINE_ERR_SYNTAX;
+		return engine_result(ENGINE_ERR_SYNTAX);
 	}
-	uint8_t refused = person_to_move();
-	if (refused != ENGINE_OK) {
-		return refused;
+	enum console_refusal refused = person_to_move();
+	if (refused != CONSOLE_OK) {
+		return console_refuses(refused);
 	}
 	if (command == CMD_WHY) {
 		engine_print_why(&game->pos, &transcript_out);
@@ -348,16 +387,16 @@ static uint8_t run_teaching(struct scanner *in, uint8_t command)
 		engine_print_analysis(&game->pos, &transcript_out);
 	}
 	transcript_line_end();
-	return ENGINE_OK;
+	return LINE_RAN;
 }
 
 /* `level N` sets the machine's level, 1 to 3, in the game in progress
  * too; `level` alone changes nothing.  Either way the reply is the level
  * now, "level N". */
-static uint8_t run_level(struct scanner *in)
+static struct line_result run_level(struct scanner *in)
 {
 	if (!FEATURE_LEVELS) {
-		return TEXT_UNKNOWN_COMMAND;
+		return console_refuses(CONSOLE_UNKNOWN_COMMAND);
 	}
 	if (!scan_at_end(in)) {
 		/* A number read in error comes back as 0, which is no level
@@ -369,7 +408,7 @@ static uint8_t run_level(struct scanner *in)
 		}
 		if (level < ENGINE_LEVEL_LEAST) {
 			scan_fail(in, ENGINE_ERR_RANGE);
-			return in->error;
+			return engine_result((enum engine_error)in->error);
 		}
 		settings.level = level;
 		if (FEATURE_ATTRACT && FEATURE_SAVE) {
@@ -379,7 +418,7 @@ static uint8_t run_level(struct scanner *in)
 	transcript_say(TEXT_LEVEL);
 	put_u16(settings.level); /* where transcript_say() printed */
 	transcript_line_end();
-	return ENGINE_OK;
+	return LINE_RAN;
 }
 
 /* `stats`: a line for each game played since the last reset, then the
@@ -389,10 +428,10 @@ static uint8_t run_level(struct scanner *in)
  * Lines a program reads, in one form whatever the language of the texts:
  * the counts' words, which the operator menu shows in that language, are
  * printed in English. */
-static uint8_t run_stats(struct scanner *in)
+static struct line_result run_stats(struct scanner *in)
 {
 	if (!scan_at_end(in)) {
-		return ENGINE_ERR_SYNTAX;
+		return engine_result(ENGINE_ERR_SYNTAX);
 	}
 	uint8_t language = text_language;
 	text_language = LANGUAGE_ENGLISH;
@@ -410,31 +449,31 @@ static uint8_t run_stats(struct scanner *in)
 		transcript_line_end();
 	}
 	text_language = language;
-	return ENGINE_OK;
+	return LINE_RAN;
 }
 
-/* Runs a command line: ENGINE_OK, or why it is refused (nothing changed). */
-static uint8_t run_line(void)
+/* Runs the command line `line`, whole and ending in a NUL. */
+static struct line_result run_line(const char *line)
 {
-	struct scanner in = { .at = buffer.line };
+	struct scanner in = { .at = line };
 	uint8_t command = scan_command(&in);
 	if (command == CMD_HELP) {
 		run_help();
-		return ENGINE_OK;
+		return LINE_RAN;
 	}
 	if (command == CMD_BOARD) {
 		if (!FEATURE_TYPED_PLAY) {
-			return TEXT_UNKNOWN_COMMAND;
+			return console_refuses(CONSOLE_UNKNOWN_COMMAND);
 		}
 		if (!game_exists()) {
-			return TEXT_NO_GAME;
+			return console_refuses(CONSOLE_NO_GAME);
 		}
 		print_board();
-		return ENGINE_OK;
+		return LINE_RAN;
 	}
 	if (command == CMD_ODRA) {
 		if (!FEATURE_ODRA) {
-			return TEXT_UNKNOWN_COMMAND;
+			return console_refuses(CONSOLE_UNKNOWN_COMMAND);
 		}
 		console.in_odra = true;
 		odra_start(&challenge_state->odra);
@@ -444,7 +483,7 @@ static uint8_t run_line(void)
 			say_line(TEXT_ODRA_PROMPT);
 		}
 		console.odra_start_ms = timer_ms();
-		return ENGINE_OK;
+		return LINE_RAN;
 	}
 	if (command == CMD_HINT || command == CMD_WHY) {
 		return run_teaching(&in, command);
@@ -456,18 +495,18 @@ static uint8_t run_line(void)
 		return run_stats(&in);
 	}
 	if (!FEATURE_TYPED_PLAY && command != CMD_NONE) { /* new, go */
-		return TEXT_UNKNOWN_COMMAND;
+		return console_refuses(CONSOLE_UNKNOWN_COMMAND);
 	}
 	uint8_t game_id = scan_game(&in);
 	if (game_id != GAME_COUNT) {
 		return run_position(&in, game_id, command);
 	}
 	if (command != CMD_NONE) {
-		return ENGINE_ERR_UNKNOWN_GAME;
+		return engine_result(ENGINE_ERR_UNKNOWN_GAME);
 	}
 	if (!FEATURE_TYPED_PLAY || (is_letter(in.at[0]) && is_letter(in.at[1]))) {
 		/* A word: moves are numbers, signs and cells such as b2. */
-		return TEXT_UNKNOWN_COMMAND;
+		return console_refuses(CONSOLE_UNKNOWN_COMMAND);
 	}
 	return run_move(in.at);
 }
@@ -526,22 +565,22 @@ static bool line_end(struct console_state *con)
 		odra_line_end(con, reason);
 		return false;
 	}
-	bool ran = false;
-	if (reason == ENGINE_OK) {
-		if (n == 0) {
-			return false;
-		}
-		watchdog_start_long();
-		reason = run_line();
-		watchdog_start();
-		/* Not `odra`, whose rows may follow at once, straight from a
-		 * file: the reading goes on. */
-		ran = !con->in_odra;
-	}
 	if (reason != ENGINE_OK) {
 		refuse(reason);
+		return false;
 	}
-	return ran;
+	if (n == 0) {
+		return false;
+	}
+	watchdog_start_long();
+	uint8_t refused = refusal_text(run_line(buffer.line));
+	watchdog_start();
+	if (refused != ENGINE_OK) {
+		refuse(refused);
+	}
+	/* A command ran, refused or not, but `odra`, whose rows may follow
+	 * at once, straight from a file: the reading goes on. */
+	return !con->in_odra;
 }
 
 /* A byte of a line other than its end: BS and DEL edit the line as a

@@ -36,11 +36,15 @@
 /* A power of two up to 128 (the fill is counted in a byte).  It outlasts
  * the longest thing the reader does between two bytes of the Odra
  * challenge's rows, which may follow `odra` straight from a file: the
- * prompt it prints meanwhile, decoded from the console's texts and
- * written at the line's rate, 64 bytes in Polish, while fewer than 96
- * come in (tests/e2e/test_polish.c); on a fast line, from plain text
- * (firmware/odra.c). */
+ * prompt it prints meanwhile (the first of the console's texts, decoded
+ * as it goes out, or on a fast line plain, firmware/odra.c), written at
+ * the line's rate while as many bytes come in.  128 by default: the
+ * prompt in Polish is 64 bytes (tests/e2e/test_polish.c).  A build
+ * without Polish may choose 64 (-DUART_RX_BUFFER=64, from its edition's
+ * file): the English prompt is 53 bytes. */
+#ifndef UART_RX_BUFFER
 #define UART_RX_BUFFER 128u
+#endif
 /* Room when XOFF goes, less the byte that sent it: XOFF can wait one
  * byte time behind a reply's byte and takes one to send, a byte may be on
  * the wire when it arrives, and then the sender's USB bridge may still

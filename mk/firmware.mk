@@ -40,10 +40,12 @@ $(error BAUD=$(BAUD): a rate in bits a second, such as 115200 or 1000000)
 endif
 
 # Reads editions/$(1).mk into $(1)_FEATURES, $(1)_GAMES_LEFT_OUT,
-# $(1)_FLASH, $(1)_ROOM, $(1)_RAM.
+# $(1)_FLASH, $(1)_ROOM, $(1)_RAM, and $(1)_RX_BUFFER when it chooses the
+# serial line's receive buffer (hal/uart.h's UART_RX_BUFFER).
 define read_edition
 FEATURES :=
 GAMES_LEFT_OUT :=
+UART_RX_BUFFER :=
 FLASH_BUDGET :=
 FLASH_ROOM :=
 RAM_BUDGET :=
@@ -58,6 +60,7 @@ $(1)_GAMES_LEFT_OUT := $$(GAMES_LEFT_OUT)
 $(1)_FLASH := $$(FLASH_BUDGET)
 $(1)_ROOM := $$(FLASH_ROOM)
 $(1)_RAM := $$(RAM_BUDGET)
+$(1)_RX_BUFFER := $$(UART_RX_BUFFER)
 $(1)_CHOSEN_BY := editions/$(1).mk
 $(1)_BAUD := $(BAUD_DEFAULT)
 $(1)_DIR := $(if $(filter pocket,$(1)),$(BUILD),$(BUILD)/edition/$(1))
@@ -79,6 +82,7 @@ without-$(3)_FEATURES := $(filter-out $(2) $(foreach f,$(FEATURES_ALL),$(if $(fi
 without-$(3)_FLASH := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_FLASH)))
 without-$(3)_ROOM := 0
 without-$(3)_RAM := $(call largest,$(foreach edition,$(EDITIONS),$($(edition)_RAM)))
+without-$(3)_RX_BUFFER := $($(1)_RX_BUFFER)
 without-$(3)_CHOSEN_BY := Makefile editions/$(1).mk
 without-$(3)_BAUD := $(BAUD_DEFAULT)
 without-$(3)_DIR := $(BUILD)/without/$(3)
@@ -99,6 +103,7 @@ $(1)-at-$(2)_GAMES_LEFT_OUT := $($(1)_GAMES_LEFT_OUT)
 $(1)-at-$(2)_FLASH := $($(1)_FLASH)
 $(1)-at-$(2)_ROOM := $($(1)_ROOM)
 $(1)-at-$(2)_RAM := $($(1)_RAM)
+$(1)-at-$(2)_RX_BUFFER := $($(1)_RX_BUFFER)
 $(1)-at-$(2)_CHOSEN_BY := $($(1)_CHOSEN_BY)
 $(1)-at-$(2)_BAUD := $(2)
 $(1)-at-$(2)_DIR := $(BUILD)/baud-$(2)/$(1)
@@ -141,9 +146,9 @@ $(Q)$(AVR_CC) $(AVR_LDFLAGS) $(3) -ffunction-sections -Wl,-T,$(1).ld,-Map=$(1).m
 endef
 
 # The compiler's flags of firmware build $(1): its switches, the games it
-# leaves out and its line's rate.
+# leaves out, its line's rate and its receive buffer if it chooses one.
 firmware_flags = $(call feature_flags,$($(1)_FEATURES)) $(call games_flags,$($(1)_GAMES_LEFT_OUT)) \
-	-DBOARD_UART_BAUD=$($(1)_BAUD)UL
+	-DBOARD_UART_BAUD=$($(1)_BAUD)UL $(if $($(1)_RX_BUFFER),-DUART_RX_BUFFER=$($(1)_RX_BUFFER)u)
 
 # The rules of one firmware build $(1): its objects, compiled with its
 # switches (and again when the file that chose them changes), its ELF and hex.
