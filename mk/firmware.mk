@@ -46,6 +46,9 @@ define read_edition
 FEATURES :=
 GAMES_LEFT_OUT :=
 UART_RX_BUFFER :=
+FAST_LINE_LEAVES_OUT :=
+FAST_LINE_RX_BUFFER :=
+FAST_LINE_RAM_BUDGET :=
 FLASH_BUDGET :=
 FLASH_ROOM :=
 RAM_BUDGET :=
@@ -61,6 +64,9 @@ $(1)_FLASH := $$(FLASH_BUDGET)
 $(1)_ROOM := $$(FLASH_ROOM)
 $(1)_RAM := $$(RAM_BUDGET)
 $(1)_RX_BUFFER := $$(UART_RX_BUFFER)
+$(1)_FAST_LEAVES_OUT := $$(FAST_LINE_LEAVES_OUT)
+$(1)_FAST_RX_BUFFER := $$(FAST_LINE_RX_BUFFER)
+$(1)_FAST_RAM := $$(FAST_LINE_RAM_BUDGET)
 $(1)_CHOSEN_BY := editions/$(1).mk
 $(1)_BAUD := $(BAUD_DEFAULT)
 $(1)_DIR := $(if $(filter pocket,$(1)),$(BUILD),$(BUILD)/edition/$(1))
@@ -93,17 +99,22 @@ SWITCHED_OFF := $(foreach e,pocket teletype,$(foreach f,$(SWITCHES_OFF_IN_$(e)),
 $(foreach e,pocket teletype,$(foreach f,$(SWITCHES_OFF_IN_$(e)),$(eval $(call without_switch,$(e),$(f),$(call lower,$(f))))))
 
 # Edition $(1) for the line's rate $(2): the build $(1)-at-$(2).  make test
-# builds the edition with the whole console and the Odra challenge at
-# FAST_LINE_BAUD too, and runs the serial line's tests on it.
+# builds the edition with the console and the Odra challenge at
+# FAST_LINE_BAUD too, and runs the serial line's tests on it.  On a line
+# from FAST_LINE_FROM baud (hal/uart.h's UART_FAST) the edition's
+# FAST_LINE_LEAVES_OUT, FAST_LINE_RX_BUFFER and FAST_LINE_RAM_BUDGET apply
+# (editions/NAME.mk).
 FAST_LINE_BAUD := 1000000
+FAST_LINE_FROM := 250000
 FAST_LINE_EDITION := teletype
+is_fast_line = $(shell [ $(1) -ge $(FAST_LINE_FROM) ] && echo yes)
 define rate_build
-$(1)-at-$(2)_FEATURES := $($(1)_FEATURES)
+$(1)-at-$(2)_FEATURES := $(if $(call is_fast_line,$(2)),$(filter-out $($(1)_FAST_LEAVES_OUT),$($(1)_FEATURES)),$($(1)_FEATURES))
 $(1)-at-$(2)_GAMES_LEFT_OUT := $($(1)_GAMES_LEFT_OUT)
 $(1)-at-$(2)_FLASH := $($(1)_FLASH)
 $(1)-at-$(2)_ROOM := $($(1)_ROOM)
-$(1)-at-$(2)_RAM := $($(1)_RAM)
-$(1)-at-$(2)_RX_BUFFER := $($(1)_RX_BUFFER)
+$(1)-at-$(2)_RAM := $(or $(if $(call is_fast_line,$(2)),$($(1)_FAST_RAM)),$($(1)_RAM))
+$(1)-at-$(2)_RX_BUFFER := $(or $(if $(call is_fast_line,$(2)),$($(1)_FAST_RX_BUFFER)),$($(1)_RX_BUFFER))
 $(1)-at-$(2)_CHOSEN_BY := $($(1)_CHOSEN_BY)
 $(1)-at-$(2)_BAUD := $(2)
 $(1)-at-$(2)_DIR := $(BUILD)/baud-$(2)/$(1)

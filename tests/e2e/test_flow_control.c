@@ -16,7 +16,7 @@
  *     inside its text;
  *   - a reset while the terminal is stopped lets it go again.
  *
- * needs: CONSOLE ANALYSIS TYPED_PLAY ODRA (a stream of analyses)
+ * needs: CONSOLE ANALYSIS ODRA (a stream of analyses)
  */
 #include <setjmp.h>
 #include <stdarg.h>
