@@ -60,15 +60,7 @@
 /* The five buttons sit on a resistor ladder into analog input A0. */
 #define BOARD_BUTTONS_ADC_CHANNEL 0
 
-enum board_button {
-	BUTTON_NONE = 0,
-	BUTTON_RIGHT,
-	BUTTON_UP,
-	BUTTON_DOWN,
-	BUTTON_LEFT,
-	BUTTON_SELECT,
-	BUTTON_COUNT
-};
+enum board_button { BUTTON_NONE = 0, BUTTON_RIGHT, BUTTON_UP, BUTTON_DOWN, BUTTON_LEFT, BUTTON_SELECT, BUTTON_COUNT };
 
 /*
  * 10-bit readings (AVcc = 5 V) published for the two common shield versions:
@@ -88,8 +80,14 @@ enum board_button {
 /* Nominal readings of each version, for the simulator and the tests. */
 #define BOARD_SHIELD_VERSIONS 2
 #define BOARD_READING_NONE 1023u
-#define BOARD_READINGS_V1_0 {1023u, 0u, 139u, 318u, 493u, 731u}
-#define BOARD_READINGS_V1_1 {1023u, 0u, 100u, 255u, 409u, 639u}
+#define BOARD_READINGS_V1_0                       \
+	{                                         \
+		1023u, 0u, 139u, 318u, 493u, 731u \
+	}
+#define BOARD_READINGS_V1_1                       \
+	{                                         \
+		1023u, 0u, 100u, 255u, 409u, 639u \
+	}
 
 /* The Uno's USB serial line: USART0 on D0/D1 through the USB bridge, 8N1
  * with U2X on.  Its rate is a build-time choice (the Makefile's BAUD,

@@ -84,14 +84,14 @@ static uint8_t part_value(const uint8_t *part, uint8_t size)
 		uint8_t next = here >> 1, previous = (uint8_t)(here << 1), above_next = up >> 1,
 			below_previous = (uint8_t)(down << 1);
 		triangle |= here & down & (next | below_previous);
-		bow |= here & ((next & previous & above_next & below_previous) | (above_next & up & below_previous & down) |
-			       (up & down & previous & next));
+		bow |= here & ((next & previous & above_next & below_previous) |
+			       (above_next & up & below_previous & down) | (up & down & previous & next));
 		/* The six neighbours counted in two triples, each a sum bit
 		 * and a carry: three or more, and fewer than two. */
 		uint8_t sum1 = next ^ previous ^ up, carry1 = majority(next, previous, up);
 		uint8_t sum2 = above_next ^ down ^ below_previous, carry2 = majority(above_next, down, below_previous);
 		branch |= here & ((carry1 & carry2) | ((carry1 | carry2) & (sum1 | sum2)));
-		end |= here & (uint8_t)~(carry1 | carry2 | (sum1 & sum2));
+		end |= here & (uint8_t) ~(carry1 | carry2 | (sum1 & sum2));
 	}
 	if (!branch) {
 		return end ? flash_u8(&path_values[size - 4u]) : 0;
@@ -143,8 +143,13 @@ enum board_verdict board_nineteen_verdict(uint32_t cells)
 	}
 	uint8_t low = (uint8_t)cells;
 	uint8_t grid[GRID_ROWS] = {
-		0, (uint8_t)(low << 2) & 0x1Cu, (low >> 2) & 0x1Eu, (uint8_t)((uint16_t)cells >> 7) & 0x1Fu,
-		(uint8_t)((uint16_t)cells >> 12), (uint8_t)(cells >> 16) & 0x07u, 0,
+		0,
+		(uint8_t)(low << 2) & 0x1Cu,
+		(low >> 2) & 0x1Eu,
+		(uint8_t)((uint16_t)cells >> 7) & 0x1Fu,
+		(uint8_t)((uint16_t)cells >> 12),
+		(uint8_t)(cells >> 16) & 0x07u,
+		0,
 	};
 	return grid_verdict(grid, NINETEEN_PARTS_MOST, false, pieces);
 }
@@ -422,7 +427,7 @@ uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot)
 static void hexagon_rings(uint32_t cells, uint16_t *outer, uint8_t *inner, uint8_t *centre)
 {
 	uint8_t b0 = (uint8_t)cells, b1 = (uint8_t)(cells >> 8), b2 = (uint8_t)(cells >> 16);
-	uint8_t low = b0 & 0x07u; /* outer 0-2: cells 0-2 */
+	uint8_t low = b0 & 0x07u;  /* outer 0-2: cells 0-2 */
 	uint8_t high = b2 & 0x01u; /* outer 8: cell 16 */
 	if (b0 & 0x40u) {
 		low |= 0x08u; /* outer 3: cell 6 */

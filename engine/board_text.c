@@ -97,4 +97,3 @@ uint32_t board_add_cells(struct scanner *in, uint32_t cells, uint32_t more)
 	}
 	return cells | more;
 }
-

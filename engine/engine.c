@@ -58,10 +58,17 @@ enum family {
 #define COUNT ENGINE_HAS_COUNT
 #define COLS ENGINE_HAS_COLS
 #define VALUES ENGINE_HAS_VALUES
-#define GAME(ID, name, moves, example, summary, family, picture, settings, word, verb, rows, cols, amount,  \
-	     values, limit_least)                                                                          \
-	{ ENGINE_PICTURE_##picture, ENGINE_VALUES_##values, ENGINE_WORD_##word, settings, limit_least, rows, cols, \
-	  amount, ENGINE_VERB_##verb - ENGINE_VERB_TAKE },
+#define GAME(ID, name, moves, example, summary, family, picture, settings, word, verb, rows, cols, amount, values, \
+	     limit_least)                                                                                          \
+	{ ENGINE_PICTURE_##picture,                                                                                \
+	  ENGINE_VALUES_##values,                                                                                  \
+	  ENGINE_WORD_##word,                                                                                      \
+	  settings,                                                                                                \
+	  limit_least,                                                                                             \
+	  rows,                                                                                                    \
+	  cols,                                                                                                    \
+	  amount,                                                                                                  \
+	  ENGINE_VERB_##verb - ENGINE_VERB_TAKE },
 static const struct engine_facts game_facts[GAME_COUNT] ENGINE_FLASH = {
 #include "engine/games.def"
 };
@@ -126,7 +133,8 @@ void engine_print_game_text(uint8_t game, uint8_t text, struct text_sink *out)
 			    (uint8_t)(game * POLISH_GAME_TEXTS + POLISH_SUMMARY));
 		return;
 	}
-	put_packed(packed_code, packed_games + flash_u16(&packed_games_at[game]), (uint8_t)(ENGINE_TEXT_SUMMARY - text));
+	put_packed(packed_code, packed_games + flash_u16(&packed_games_at[game]),
+		   (uint8_t)(ENGINE_TEXT_SUMMARY - text));
 }
 
 void engine_put_game_title(uint8_t game)

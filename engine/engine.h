@@ -65,12 +65,12 @@ enum engine_outcome { OUTCOME_P = 0, OUTCOME_N = 1 }; /* N: player to move wins 
  * pebbles position to be played is also bounded by the rows it could ever
  * split into, so that every position of its game fits (ENGINE_ERR_ROWS,
  * engine/octal.c); one to be analysed only by the record. */
-#define ENGINE_MAX_HEAPS 8       /* Nim family, Poker Nim, Nimble coins, Divide numbers */
-#define ENGINE_MAX_ROWS 40       /* Kayles rows, pebble strips */
-#define ENGINE_MAX_FACTORS 9     /* distinct primes of a 32-bit number */
-#define ENGINE_MATRIX_MAX 8      /* Matrix Nim: rows and columns */
-#define ENGINE_CHOMP_MAX 8       /* Chomp board: columns, and rows of a diagram's key */
-#define ENGINE_CHOMP_ROWS 4      /* Chomp board: rows, the 4x8 the rulebook asks for at least */
+#define ENGINE_MAX_HEAPS 8   /* Nim family, Poker Nim, Nimble coins, Divide numbers */
+#define ENGINE_MAX_ROWS 40   /* Kayles rows, pebble strips */
+#define ENGINE_MAX_FACTORS 9 /* distinct primes of a 32-bit number */
+#define ENGINE_MATRIX_MAX 8  /* Matrix Nim: rows and columns */
+#define ENGINE_CHOMP_MAX 8   /* Chomp board: columns, and rows of a diagram's key */
+#define ENGINE_CHOMP_ROWS 4  /* Chomp board: rows, the 4x8 the rulebook asks for at least */
 #define ENGINE_KUBO_STACKS 9
 #define ENGINE_NINETEEN_CELLS 19
 #define ENGINE_GRUNDY_UNKNOWN (-1) /* misère, or a game whose tables hold only P-positions */
@@ -81,33 +81,35 @@ enum engine_outcome { OUTCOME_P = 0, OUTCOME_N = 1 }; /* N: player to move wins 
  * row from the top-left, bit i of a mask being cell i.
  */
 struct position {
-	uint8_t game;    /* enum engine_game */
-	uint8_t rule;    /* enum engine_rule: Nim, Misère Nim, Marienbad (either rule; by default normal, misère, misère), Taktix */
+	uint8_t game; /* enum engine_game */
+	uint8_t rule; /* enum engine_rule: Nim, Misère Nim, Marienbad (either rule; by default normal, misère, misère), Taktix */
 	uint8_t variant; /* enum engine_taktix_variant for Taktix */
 	uint8_t count;   /* parts in use: heaps, rows, numbers, coins, matrix rows, Chomp rows */
 	uint8_t cols;    /* Matrix Nim columns */
 	uint8_t limit;   /* Limit Nim k; Poker Nim: additions each player may make in a game */
 	uint8_t set;     /* Subtraction: S as a mask, bit i set when i+1 is in S */
 	union {
-		uint16_t heap[ENGINE_MAX_HEAPS]; /* Nim family, Limit, Subtraction; Nimble: square of each coin; Wythoff: 2 */
-		uint16_t row[ENGINE_MAX_ROWS];   /* Kayles: pins in each row; Pebbles: free cells in each strip */
+		uint16_t heap
+			[ENGINE_MAX_HEAPS]; /* Nim family, Limit, Subtraction; Nimble: square of each coin; Wythoff: 2 */
+		uint16_t row[ENGINE_MAX_ROWS];     /* Kayles: pins in each row; Pebbles: free cells in each strip */
 		uint32_t number[ENGINE_MAX_HEAPS]; /* Subtract a digit (count 1), Divide */
 		struct {
-			uint32_t n;                      /* the number itself, kept for printing */
+			uint32_t n; /* the number itself, kept for printing */
 			uint32_t prime[ENGINE_MAX_FACTORS];
 			uint8_t exponent[ENGINE_MAX_FACTORS];
-		} factors;                               /* Prime power; count = distinct primes */
+		} factors;                                          /* Prime power; count = distinct primes */
 		uint8_t cell[ENGINE_MATRIX_MAX][ENGINE_MATRIX_MAX]; /* Matrix Nim */
 		struct {
 			uint16_t heap[ENGINE_MAX_HEAPS];
 			uint16_t start[ENGINE_MAX_HEAPS]; /* a heap may never grow above its start */
-			uint8_t adds_left[2];   /* [0]: the player to move, [1]: the other */
-			uint8_t last_added;     /* heap the last move added to, or 0xFF */
+			uint8_t adds_left[2];             /* [0]: the player to move, [1]: the other */
+			uint8_t last_added;               /* heap the last move added to, or 0xFF */
 		} poker;
-		uint8_t chomp[ENGINE_CHOMP_MAX]; /* pieces in each row, bottom row first; non-increasing; row 0 col 0 is poison */
-		uint16_t taktix;                 /* 16 cells, row-major from the top-left */
+		uint8_t chomp
+			[ENGINE_CHOMP_MAX]; /* pieces in each row, bottom row first; non-increasing; row 0 col 0 is poison */
+		uint16_t taktix;            /* 16 cells, row-major from the top-left */
 		uint8_t kubo[ENGINE_KUBO_STACKS]; /* pieces 0..3 in each stack, row-major */
-		uint32_t nineteen;               /* 19 cells, rows of 3,4,5,4,3 from the top, left to right */
+		uint32_t nineteen;                /* 19 cells, rows of 3,4,5,4,3 from the top, left to right */
 	} u;
 };
 
@@ -148,9 +150,9 @@ struct move {
 		} chomp;
 		uint32_t cells; /* Taktix, Nineteen: the cells removed */
 		struct {
-			uint8_t stack;  /* a stack */
-			uint8_t other;  /* second, adjacent stack for a pair move, else 0xFF */
-			uint8_t count;  /* 1..3 from one stack; 1 for a pair */
+			uint8_t stack; /* a stack */
+			uint8_t other; /* second, adjacent stack for a pair move, else 0xFF */
+			uint8_t count; /* 1..3 from one stack; 1 for a pair */
 		} kubo;
 	} u;
 };
@@ -193,11 +195,11 @@ struct text_sink {
  * (firmware/console.c) below the position's text, which is all it shows of
  * the numbers' games. */
 enum engine_picture {
-	ENGINE_PICTURE_GRID,     /* a line; the console draws the text's rows, numbered */
-	ENGINE_PICTURE_NUMBERS,  /* a line; the console adds nothing */
-	ENGINE_PICTURE_HEAPS,    /* a line; the console draws each part a row of matches */
-	ENGINE_PICTURE_STRIP,    /* a strip; the console's matches */
-	ENGINE_PICTURE_CHOMP,    /* a rectangle of up to rows x cols; the console's matches */
+	ENGINE_PICTURE_GRID,    /* a line; the console draws the text's rows, numbered */
+	ENGINE_PICTURE_NUMBERS, /* a line; the console adds nothing */
+	ENGINE_PICTURE_HEAPS,   /* a line; the console draws each part a row of matches */
+	ENGINE_PICTURE_STRIP,   /* a strip; the console's matches */
+	ENGINE_PICTURE_CHOMP,   /* a rectangle of up to rows x cols; the console's matches */
 	/* The boards below are drawn by the console as the text's rows, one
 	 * a line, lettered as moves name them. */
 	ENGINE_PICTURE_TAKTIX,   /* a square of rows x cols cells */
@@ -273,7 +275,7 @@ void engine_put_word(uint8_t word, uint8_t form);
 /* The English word, a flash string. */
 const char *engine_word(uint8_t word);
 
-const char *engine_game_name(uint8_t game);    /* flash string (PGM on AVR) */
+const char *engine_game_name(uint8_t game); /* flash string (PGM on AVR) */
 void engine_print_game_name(uint8_t game, struct text_sink *out);
 /* A position and the moves, as `3 4 5; move H-N`: the position is the
  * game's example (its start), which shows the form positions take. */

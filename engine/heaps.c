@@ -26,9 +26,18 @@
 _Static_assert(offsetof(struct position, u.poker.heap) == offsetof(struct position, u.heap),
 	       "Poker Nim's heaps must overlay u.heap");
 
-static bool is_poker(const struct position *pos) { return pos->game == GAME_POKER_NIM; }
-static bool is_nim_family(const struct position *pos) { return pos->game <= GAME_MARIENBAD; }
-static bool has_limit(const struct position *pos) { return pos->game == GAME_LIMIT_NIM || is_poker(pos); }
+static bool is_poker(const struct position *pos)
+{
+	return pos->game == GAME_POKER_NIM;
+}
+static bool is_nim_family(const struct position *pos)
+{
+	return pos->game <= GAME_MARIENBAD;
+}
+static bool has_limit(const struct position *pos)
+{
+	return pos->game == GAME_LIMIT_NIM || is_poker(pos);
+}
 
 static enum engine_rule default_rule(uint8_t game)
 {

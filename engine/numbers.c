@@ -108,7 +108,10 @@ OUT_OF_LINE static uint8_t subtract_digit_value(uint32_t n)
 	return g;
 }
 
-static bool is_divisor(uint8_t d) { return d == 2 || d == 3 || d == 6; }
+static bool is_divisor(uint8_t d)
+{
+	return d == 2 || d == 3 || d == 6;
+}
 
 /* ---- Prime power ---- */
 
@@ -295,7 +298,8 @@ enum engine_error numbers_check_move(const struct position *pos, const struct mo
 		return ENGINE_ERR_NONE_TAKEN;
 	}
 	if (pos->game == GAME_SUBTRACT_DIGIT) {
-		return small <= 9 && ((digit_mask(pos->u.number[0]) >> small) & 1u) ? ENGINE_OK : ENGINE_ERR_NOT_ALLOWED;
+		return small <= 9 && ((digit_mask(pos->u.number[0]) >> small) & 1u) ? ENGINE_OK
+										    : ENGINE_ERR_NOT_ALLOWED;
 	}
 	return small > pos->u.factors.exponent[i] ? ENGINE_ERR_NOT_DIVISOR : ENGINE_OK;
 }

@@ -30,7 +30,10 @@
 
 #include "engine/games.h"
 
-static bool is_kayles(const struct position *pos) { return pos->game == GAME_KAYLES; }
+static bool is_kayles(const struct position *pos)
+{
+	return pos->game == GAME_KAYLES;
+}
 
 void octal_check_list(const struct position *pos, struct scanner *in)
 {

@@ -6,7 +6,7 @@
 uint8_t subtraction_solve(uint8_t set, uint8_t *value, uint8_t size)
 {
 	for (uint8_t n = 0; n < size; n++) {
-		uint16_t seen = 0; /* bit g: some move reaches value g */
+		uint16_t seen = 0;   /* bit g: some move reaches value g */
 		uint8_t moves = set; /* bit 0: s, from s = 1 */
 		for (uint8_t s = 1; s <= n && moves != 0; s++, moves >>= 1) {
 			if (moves & 1u) {

@@ -4,8 +4,14 @@
 #include "common/attributes.h"
 #include "engine/flash.h"
 
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
-static char lower(char c) { return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c; }
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+static char lower(char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
 
 /* Out of line: one copy for the many parsers that call it. */
 OUT_OF_LINE void scan_fail(struct scanner *in, enum engine_error err)

@@ -85,7 +85,7 @@ void print_to(struct text_sink *out);
 void put_char(char c);
 void put_flash(const char *flash_text); /* a string in flash */
 void put_u32(uint32_t value);
-void put_u16(uint16_t value); /* the same, for smaller numbers (shorter calls) */
+void put_u16(uint16_t value);  /* the same, for smaller numbers (shorter calls) */
 void put_digit(uint8_t value); /* a number below 10 */
 /* `a`, the separator, `b`: the shape of most moves (2-3, 1/6, 5>2).  `b`
  * is always small (a count, a column, an exponent): 16 bits make each call

@@ -37,7 +37,8 @@
  * the menu. */
 static void win_light(uint8_t event)
 {
-	leds_win(event == GAME_MOVED && game->over && game->winner == PLAYER_PERSON && !(FEATURE_ATTRACT && game->attract));
+	leds_win(event == GAME_MOVED && game->over && game->winner == PLAYER_PERSON &&
+		 !(FEATURE_ATTRACT && game->attract));
 }
 
 /* Who follows the game, each told every event in this order: the screen

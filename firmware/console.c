@@ -177,8 +177,8 @@ static void say_label_end(void)
  * It writes to the UART itself: the engine is printing to this sink. */
 struct grid_sink {
 	struct text_sink sink;
-	char label;  /* the next row's */
-	bool fresh;  /* nothing of the row printed yet */
+	char label; /* the next row's */
+	bool fresh; /* nothing of the row printed yet */
 	bool space;
 };
 
@@ -317,7 +317,7 @@ static OUT_OF_LINE struct line_result run_position(struct scanner *in, uint8_t g
 		/* The analysis line takes any position the record holds; a game
 		 * only one that every game from it fits. */
 		err = (command == CMD_NONE ? engine_parse_position_to_analyse : engine_parse_position)(&pos, game_id,
-												 in->at);
+												       in->at);
 	}
 	if (err == ENGINE_OK && command != CMD_NONE && !game_start(&pos, (uint8_t)(command - CMD_NEW))) {
 		err = ENGINE_ERR_GAME_OVER;

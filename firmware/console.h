@@ -105,7 +105,7 @@
  * 255, rows separated by ` / `, as the engine prints it, after `new
  * matrix-nim `.  console.c checks the other games' longest against it.
  */
-#define CONSOLE_MATRIX_LINE_MAX                                                                   \
+#define CONSOLE_MATRIX_LINE_MAX                                                                                \
 	(sizeof "new matrix-nim " - 1u + ENGINE_MATRIX_MAX * (ENGINE_MATRIX_MAX * (sizeof "255 " - 1u) - 1u) + \
 	 (ENGINE_MATRIX_MAX - 1u) * (sizeof " / " - 1u))
 #if FEATURE_ANALYSIS || FEATURE_TYPED_PLAY

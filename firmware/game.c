@@ -129,7 +129,8 @@ enum engine_error game_play(const struct move *mv)
 		/* Under normal play whoever moved last won, under misère
 		 * whoever moved last lost, that is, the player now to move
 		 * won. */
-		game_state.winner = (uint8_t)(game_state.to_move ^ game_state.pos.rule ^ RULE_MISERE); /* enum engine_rule: 0 or 1 */
+		game_state.winner = (uint8_t)(game_state.to_move ^ game_state.pos.rule ^
+					      RULE_MISERE); /* enum engine_rule: 0 or 1 */
 #if !FEATURE_STATS
 		uint16_t *wins = &settings.wins[game_state.winner];
 		if (!(FEATURE_ATTRACT && game_state.attract) && *wins != UINT16_MAX) {

@@ -30,8 +30,8 @@ struct game {
 	struct position pos;
 	uint8_t to_move; /* enum player */
 	bool over;
-	uint8_t winner;  /* enum player, once over with a winner */
-	bool attract; /* the machine plays both sides, in attract mode: nobody's game */
+	uint8_t winner; /* enum player, once over with a winner */
+	bool attract;   /* the machine plays both sides, in attract mode: nobody's game */
 	/* While the observers are told GAME_MOVING and GAME_MOVED, the move
 	 * (the caller's: read it then only). */
 	const struct move *move;

@@ -10,8 +10,8 @@
 #include "firmware/display.h"
 #include "firmware/features.h"
 #include "firmware/game.h"
-#include "firmware/settings.h"
 #include "firmware/screen.h"
+#include "firmware/settings.h"
 #include "firmware/store.h"
 #include "firmware/view.h"
 #include "hal/keys.h"
@@ -188,7 +188,8 @@ static bool item_is_choice(void)
 _Static_assert(SCREEN_LABEL_COLS - SCREEN_LABEL_GAME == ITEM_COLS - ITEM_GAME && ITEM_GAME == 0 &&
 		       SCREEN_LOSES == SCREEN_WINS + RULE_MISERE && RULE_NORMAL == 0 &&
 		       SCREEN_VARIANT_ANY == SCREEN_RULE_NORMAL + 2 * (ITEM_VARIANT - ITEM_RULE) + TAKTIX_ANY &&
-		       SCREEN_VARIANT_ADJACENT == SCREEN_RULE_NORMAL + 2 * (ITEM_VARIANT - ITEM_RULE) + TAKTIX_ADJACENT &&
+		       SCREEN_VARIANT_ADJACENT ==
+			       SCREEN_RULE_NORMAL + 2 * (ITEM_VARIANT - ITEM_RULE) + TAKTIX_ADJACENT &&
 		       SCREEN_LABEL_LEVEL == SCREEN_LABEL_FIRST + ITEM_LEVEL - ITEM_FIRST &&
 		       SCREEN_FIRST_ME == SCREEN_FIRST_YOU + 1,
 	       "the menu's words in the order of its items and values");
@@ -331,9 +332,9 @@ static void menu_change(int8_t step)
 	struct engine_facts described = facts();
 	uint8_t first = item == ITEM_LIMIT ? described.limit_least : 1u;
 	uint8_t last = item <= ITEM_SET || (FEATURE_STANDBY && item > ITEM_LEVEL) ? UINT8_MAX
-		       : item == ITEM_COUNT ? described.rows
-		       : item == ITEM_LEVEL ? SETTINGS_LEVEL_PERFECT
-		       : described.cols;
+		       : item == ITEM_COUNT                                       ? described.rows
+		       : item == ITEM_LEVEL                                       ? SETTINGS_LEVEL_PERFECT
+										  : described.cols;
 	uint8_t cut = n > last ? last : (uint8_t)n;
 	*byte = cut < first ? first : cut;
 	if (item == ITEM_LIMIT) {

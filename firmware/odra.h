@@ -36,12 +36,12 @@
 #define ODRA_BITS 16u
 
 struct odra_first {
-	uint32_t row;  /* counting from 1 */
+	uint32_t row; /* counting from 1 */
 	uint16_t size;
 };
 
 struct odra {
-	uint32_t rows;                      /* rows so far */
+	uint32_t rows; /* rows so far */
 	uint16_t nim_sum;
 	uint16_t seen;                      /* bits some row has had */
 	uint8_t big;                        /* rows above 1, counted up to 2 */

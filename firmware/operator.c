@@ -57,20 +57,18 @@ struct item {
 
 #define FIELD(name) offsetof(struct exhibit_settings, name)
 static const struct item items[] ENGINE_FLASH = {
-	{FIELD(game), WORDS_GAME},
-	{FIELD(lock_game), WORDS_NO_YES},
+	{ FIELD(game), WORDS_GAME },           { FIELD(lock_game), WORDS_NO_YES },
 #if FEATURE_LEVELS
-	{FIELD(lock_level), WORDS_NO_YES},
+	{ FIELD(lock_level), WORDS_NO_YES },
 #endif
 #if FEATURE_ATTRACT
-	{FIELD(menu_idle_s), WORDS_SECONDS},
-	{FIELD(game_idle_min), WORDS_MINUTES},
+	{ FIELD(menu_idle_s), WORDS_SECONDS }, { FIELD(game_idle_min), WORDS_MINUTES },
 #endif
 #if FEATURE_SOUND
-	{FIELD(sound_off), WORDS_OFF_ON},
+	{ FIELD(sound_off), WORDS_OFF_ON },
 #endif
 #if FEATURE_POLISH
-	{FIELD(language), WORDS_LANGUAGE},
+	{ FIELD(language), WORDS_LANGUAGE },
 #endif
 };
 #define ITEMS (sizeof items / sizeof items[0])
@@ -89,7 +87,7 @@ static uint32_t last_key_ms;
 static uint8_t stats_game = STATS_TOTAL; /* whose statistics show */
 static bool reset_asked;                 /* SELECT once at "Reset stats" */
 static uint8_t marquee_step;
-static uint16_t marquee_since;           /* the low 16 bits of timer_ms() */
+static uint16_t marquee_since; /* the low 16 bits of timer_ms() */
 
 /* Row 1's text at "Stats": "played 12, you 3, me 9, slips 4, hints 2". */
 static void print_counts(struct text_sink *out)

@@ -23,14 +23,14 @@
  * A key ends the help, a refusal or the machine's words early; the
  * person's turn times only a board's cursor blinking (shown, then hidden). */
 static const uint8_t step_tenths[] ENGINE_FLASH = {
-	0,  /* STEP_BEGIN: the next tick shows the first turn */
-	25, /* STEP_HELP */
-	4,  /* STEP_PERSON: a board's cursor blinks */
-	20, /* STEP_REFUSED */
-	6,  /* STEP_THINKING: the deliberate pause before the machine moves */
-	15, /* STEP_ANNOUNCE */
-	20, /* STEP_OVER: the winner, then the score and the keys */
-	250, /* STEP_TEACH: the hint, then the game again */
+	0,                      /* STEP_BEGIN: the next tick shows the first turn */
+	25,                     /* STEP_HELP */
+	4,                      /* STEP_PERSON: a board's cursor blinks */
+	20,                     /* STEP_REFUSED */
+	6,                      /* STEP_THINKING: the deliberate pause before the machine moves */
+	15,                     /* STEP_ANNOUNCE */
+	20,                     /* STEP_OVER: the winner, then the score and the keys */
+	250,                    /* STEP_TEACH: the hint, then the game again */
 	VIEW_MARQUEE_MS / 100u, /* STEP_WHY: a step of the reason why along row 1 */
 #if FEATURE_ATTRACT
 	10, /* STEP_CAPTION: attract mode's caption before each move */
@@ -58,7 +58,7 @@ enum play_step {
 #define TEACH_IDLE_LEFTS 40u
 
 static uint8_t step;
-static uint16_t step_since; /* the low 16 bits of timer_ms(): steps last seconds */
+static uint16_t step_since;       /* the low 16 bits of timer_ms(): steps last seconds */
 static struct view_cursor cursor; /* the person's */
 static struct view_cursor machine_cursor;
 static uint8_t over_page;

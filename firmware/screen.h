@@ -7,8 +7,8 @@
 #define FIRMWARE_SCREEN_H
 
 enum ui_screen {
-	SCREEN_MENU, /* firmware/menu.c: choose the game and start it */
-	SCREEN_PLAY, /* firmware/play.c: the game in progress, then its result */
+	SCREEN_MENU,    /* firmware/menu.c: choose the game and start it */
+	SCREEN_PLAY,    /* firmware/play.c: the game in progress, then its result */
 	SCREEN_OPERATOR /* firmware/operator.c: the exhibit's operator menu */
 };
 

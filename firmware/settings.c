@@ -32,13 +32,13 @@ void settings_count_hint(void)
 
 #if FEATURE_OPERATOR
 const struct settings_range settings_exhibit_ranges[] ENGINE_FLASH = {
-	{0, 1, 1},                                                                     /* lock_game */
-	{0, 1, 1},                                                                     /* lock_level */
-	{0, GAME_COUNT - 1u, 1},                                                       /* game */
-	{SETTINGS_MENU_IDLE_STEP_S, SETTINGS_MENU_IDLE_MOST_S, SETTINGS_MENU_IDLE_STEP_S}, /* menu_idle_s */
-	{1, SETTINGS_GAME_IDLE_MOST_MIN, 1},                                           /* game_idle_min */
-	{0, 1, 1},                                                                     /* sound_off */
-	{0, FEATURE_POLISH ? LANGUAGES - 1u : 0u, 1},                                  /* language */
+	{ 0, 1, 1 },                                                                         /* lock_game */
+	{ 0, 1, 1 },                                                                         /* lock_level */
+	{ 0, GAME_COUNT - 1u, 1 },                                                           /* game */
+	{ SETTINGS_MENU_IDLE_STEP_S, SETTINGS_MENU_IDLE_MOST_S, SETTINGS_MENU_IDLE_STEP_S }, /* menu_idle_s */
+	{ 1, SETTINGS_GAME_IDLE_MOST_MIN, 1 },                                               /* game_idle_min */
+	{ 0, 1, 1 },                                                                         /* sound_off */
+	{ 0, FEATURE_POLISH ? LANGUAGES - 1u : 0u, 1 },                                      /* language */
 };
 _Static_assert(sizeof settings_exhibit_ranges / sizeof settings_exhibit_ranges[0] == sizeof(struct exhibit_settings),
 	       "a range for every byte of the operator's settings");

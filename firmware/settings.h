@@ -58,7 +58,7 @@ _Static_assert(SETTINGS_LOCK_GAME == offsetof(struct exhibit_settings, lock_game
 
 struct settings {
 	uint8_t machine_first; /* 0: the person moves first, 1: the machine */
-	uint8_t level; /* the machine's level of play, 1 to SETTINGS_LEVEL_PERFECT */
+	uint8_t level;         /* the machine's level of play, 1 to SETTINGS_LEVEL_PERFECT */
 #if FEATURE_STANDBY
 	/* Minutes without a key before the backlight goes off, and before
 	 * standby (firmware/standby.h), 1 to 255: the menu's items after the
@@ -69,9 +69,9 @@ struct settings {
 #if FEATURE_OPERATOR
 	struct exhibit_settings exhibit;
 #endif
-#if !FEATURE_STATS /* with it, the statistics count them (firmware/stats.h) */
+#if !FEATURE_STATS        /* with it, the statistics count them (firmware/stats.h) */
 	uint16_t wins[2]; /* games won, by enum player: the person's, the machine's */
-	uint16_t hints; /* hints the person asked for */
+	uint16_t hints;   /* hints the person asked for */
 #endif
 	/* The start position the menu set up: the game, its rule, variant
 	 * and parameters, and the heaps, numbers or board size. */

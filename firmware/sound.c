@@ -16,12 +16,16 @@ struct note {
  * piezo's loudest, around 2.5 kHz, a click is short enough to be a tick
  * rather than a note; the machine's call falls a fourth; the tunes run up
  * and down a major chord (C5 E5 G5 C6, G4 E4 C4). */
-static const struct note click[] ENGINE_FLASH = {{SOUND_TONE(2500), 8}, {0, 0}};
-static const struct note machine_call[] ENGINE_FLASH = {{SOUND_TONE(1319), 50}, {SOUND_TONE(988), 70}, {0, 0}};
-static const struct note win_tune[] ENGINE_FLASH = {
-	{SOUND_TONE(523), 110}, {SOUND_TONE(659), 110}, {SOUND_TONE(784), 110}, {SOUND_TONE(1047), 250}, {0, 0}};
+static const struct note click[] ENGINE_FLASH = { { SOUND_TONE(2500), 8 }, { 0, 0 } };
+static const struct note machine_call[] ENGINE_FLASH = { { SOUND_TONE(1319), 50 }, { SOUND_TONE(988), 70 }, { 0, 0 } };
+static const struct note win_tune[] ENGINE_FLASH = { { SOUND_TONE(523), 110 },
+						     { SOUND_TONE(659), 110 },
+						     { SOUND_TONE(784), 110 },
+						     { SOUND_TONE(1047), 250 },
+						     { 0, 0 } };
 static const struct note loss_tune[] ENGINE_FLASH = {
-	{SOUND_TONE(392), 200}, {SOUND_TONE(330), 200}, {SOUND_TONE(262), 250}, {0, 0}};
+	{ SOUND_TONE(392), 200 }, { SOUND_TONE(330), 200 }, { SOUND_TONE(262), 250 }, { 0, 0 }
+};
 
 static uint8_t note_ms;         /* the sounding note's length; 0 in silence */
 static const struct note *next; /* the note after it */

@@ -27,18 +27,18 @@ enum writing { WRITING_NONE, WRITING_ENTRY, WRITING_CHECKPOINT };
 
 /* The state of the statistics; all zero until stats_load(). */
 static struct stats_state {
-	bool valid;          /* a checkpoint's CRC holds: `slot` is the current one */
-	uint8_t slot;        /* the current checkpoint's slot, 0 or 1 */
-	uint8_t epoch;       /* its sequence number */
-	uint8_t entries;     /* the journal's entries of its epoch, from the start */
-	uint8_t writing;     /* enum writing: the next entry, or the next checkpoint into the other slot */
-	bool zero;           /* the checkpoint is all zero: a reset */
-	uint8_t next_epoch;  /* the checkpoint's sequence number */
-	uint16_t written;    /* the bytes in place of the entry or the checkpoint */
-	uint16_t crc;        /* the CRC of these */
-	bool due;            /* `entry` holds a game ended, not yet in the journal */
+	bool valid;                 /* a checkpoint's CRC holds: `slot` is the current one */
+	uint8_t slot;               /* the current checkpoint's slot, 0 or 1 */
+	uint8_t epoch;              /* its sequence number */
+	uint8_t entries;            /* the journal's entries of its epoch, from the start */
+	uint8_t writing;            /* enum writing: the next entry, or the next checkpoint into the other slot */
+	bool zero;                  /* the checkpoint is all zero: a reset */
+	uint8_t next_epoch;         /* the checkpoint's sequence number */
+	uint16_t written;           /* the bytes in place of the entry or the checkpoint */
+	uint16_t crc;               /* the CRC of these */
+	bool due;                   /* `entry` holds a game ended, not yet in the journal */
 	uint8_t entry[ENTRY_EPOCH]; /* its first bytes */
-	uint8_t slips;       /* of the game in progress */
+	uint8_t slips;              /* of the game in progress */
 	uint8_t hints;
 } stats;
 
@@ -104,7 +104,8 @@ static uint32_t sum(uint8_t game_id, uint8_t which, bool with_due)
 				which);
 	}
 	if (with_due && stats.due) {
-		n += entry_adds(stats.entry[ENTRY_GAME], stats.entry[ENTRY_SLIPS], stats.entry[ENTRY_HINTS], game_id, which);
+		n += entry_adds(stats.entry[ENTRY_GAME], stats.entry[ENTRY_SLIPS], stats.entry[ENTRY_HINTS], game_id,
+				which);
 	}
 	return n;
 }

@@ -96,8 +96,7 @@ static bool loaded_settings_valid(void)
 	}
 	if ((settings.machine_first | setup->rule | setup->variant) > 1u ||
 	    (uint8_t)(settings.level - 1u) >= SETTINGS_LEVEL_PERFECT || setup->game >= GAME_COUNT ||
-	    !engine_game_present(setup->game) ||
-	    setup->cols > ENGINE_MATRIX_MAX ||
+	    !engine_game_present(setup->game) || setup->cols > ENGINE_MATRIX_MAX ||
 	    (setup->count > ENGINE_MAX_HEAPS && setup->game != GAME_PRIME_POWER && setup->game != GAME_KUBO)) {
 		return false;
 	}

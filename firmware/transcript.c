@@ -10,7 +10,8 @@
 #include "hal/watchdog.h"
 #include "packed_tables.h"
 
-_Static_assert(TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_COUNT && TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_PL_COUNT,
+_Static_assert(TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_COUNT &&
+		       TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_PL_COUNT,
 	       "a packed text for every number, in both languages");
 /* A game's first line is the console's command for such a game, by enum
  * player; the players' words are by enum player too. */

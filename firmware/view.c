@@ -19,10 +19,10 @@
 uint8_t view_kind(const struct position *pos)
 {
 	static const uint8_t kinds[] ENGINE_FLASH = {
-		[ENGINE_PICTURE_GRID] = VIEW_KIND_LINE,    [ENGINE_PICTURE_NUMBERS] = VIEW_KIND_LINE,
-		[ENGINE_PICTURE_HEAPS] = VIEW_KIND_LINE,   [ENGINE_PICTURE_STRIP] = VIEW_KIND_STRIP,
-		[ENGINE_PICTURE_CHOMP] = VIEW_KIND_CELLS,  [ENGINE_PICTURE_TAKTIX] = VIEW_KIND_CELLS,
-		[ENGINE_PICTURE_KUBO] = VIEW_KIND_STACKS,  [ENGINE_PICTURE_NINETEEN] = VIEW_KIND_CELLS,
+		[ENGINE_PICTURE_GRID] = VIEW_KIND_LINE,   [ENGINE_PICTURE_NUMBERS] = VIEW_KIND_LINE,
+		[ENGINE_PICTURE_HEAPS] = VIEW_KIND_LINE,  [ENGINE_PICTURE_STRIP] = VIEW_KIND_STRIP,
+		[ENGINE_PICTURE_CHOMP] = VIEW_KIND_CELLS, [ENGINE_PICTURE_TAKTIX] = VIEW_KIND_CELLS,
+		[ENGINE_PICTURE_KUBO] = VIEW_KIND_STACKS, [ENGINE_PICTURE_NINETEEN] = VIEW_KIND_CELLS,
 	};
 	_Static_assert(sizeof kinds == 8u, "a kind for every picture the facts' 3 bits can name");
 	return flash_u8(&kinds[engine_game_facts(pos->game).picture]);
@@ -76,7 +76,8 @@ static uint8_t next_part(const struct position *pos, const struct view_cursor *c
 		/* Poker Nim: a heap may be taken from or, emptied, still grow,
 		 * so long as it began with something (no heap grows above its
 		 * start). */
-		if ((is(pos, GAME_POKER_NIM) ? engine_part_start(pos, part) : engine_move_most(pos, &c->mv, part)) != 0) {
+		if ((is(pos, GAME_POKER_NIM) ? engine_part_start(pos, part) : engine_move_most(pos, &c->mv, part)) !=
+		    0) {
 			return part;
 		}
 	}
@@ -300,8 +301,7 @@ void view_cursor_of_move(const struct position *pos, struct view_cursor *c)
 /* ---- words ---- */
 
 /* "Take 3" for the person, "I take 3" for the machine. */
-void view_print_phrase(const struct position *pos, const struct view_cursor *c, uint8_t words,
-		       struct text_sink *out)
+void view_print_phrase(const struct position *pos, const struct view_cursor *c, uint8_t words, struct text_sink *out)
 {
 	const struct move *mv = &c->mv;
 	struct engine_facts facts = engine_game_facts(pos->game);

@@ -21,8 +21,8 @@
 #define STRIP_TAKEN 2u
 #define STRIP_CURSOR 4u
 #define STRIP_SLOTS (2u * LCD_COLUMNS)
-#define LINE_TEXT_MAX 100u   /* 8 numbers of 10 digits, or 12 Matrix Nim cells, and more */
-#define LINE_PARTS_MOST 24u  /* parts that always fit the text */
+#define LINE_TEXT_MAX 100u  /* 8 numbers of 10 digits, or 12 Matrix Nim cells, and more */
+#define LINE_PARTS_MOST 24u /* parts that always fit the text */
 #define LINE_PARTS_BEFORE 8u
 
 /* Room the pictures take in turn, out of the stack: the line's text while
@@ -32,7 +32,6 @@ static union {
 	char line[LINE_TEXT_MAX];
 	uint8_t board[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS];
 } picture;
-
 
 /* ---- the line ---- */
 
@@ -227,7 +226,7 @@ static void paint_place(uint8_t canvas[2 * BOARD_COLUMNS][LCD_GLYPH_ROWS], const
 OUT_OF_LINE static void board_paint(const struct position *pos, const struct view_cursor *c, bool blink)
 {
 	/* One pointer register for every write (common/attributes.h). */
-	uint8_t (*canvas)[LCD_GLYPH_ROWS] = OPAQUE(&picture.board[0]);
+	uint8_t(*canvas)[LCD_GLYPH_ROWS] = OPAQUE(&picture.board[0]);
 	memset(canvas, 0, sizeof picture.board);
 	const struct move *mv = &c->mv;
 	struct engine_facts facts = engine_game_facts(pos->game);
@@ -346,8 +345,7 @@ uint8_t view_draw_marquee(void (*print)(struct text_sink *out), uint8_t step)
 /* ---- the screen ---- */
 
 /* The words: the move, "Thinking..." or the reason of a refusal. */
-static void print_words(const struct position *pos, const struct view_cursor *c, uint8_t words,
-			struct text_sink *out)
+static void print_words(const struct position *pos, const struct view_cursor *c, uint8_t words, struct text_sink *out)
 {
 	if (words >= WORDS_REFUSED) {
 		engine_print_error((enum engine_error)(words - WORDS_REFUSED), out);
@@ -384,7 +382,7 @@ void view_draw(const struct position *pos, const struct view_cursor *cursor, uin
 		 * (which goes) or after a comma ("Take c1,c2," "c3,c4,c5"); one
 		 * word too long for a row is cut. */
 		uint8_t end = (uint8_t)words_sink.length; /* row 0 shows message[0, end) */
-		uint8_t second = end;                      /* row 1 from message[second] */
+		uint8_t second = end;                     /* row 1 from message[second] */
 		if (end > WORDS_COLUMNS) {
 			end = WORDS_COLUMNS;
 			while (end > 0 && message[end] != ' ' && message[end - 1u] != ',') {

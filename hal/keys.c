@@ -24,7 +24,7 @@ static struct keys_state keys;
 void keys_init(void)
 {
 	ADMUX = (1 << REFS0) | (1 << ADLAR) | BOARD_BUTTONS_ADC_CHANNEL; /* AVcc reference, left-adjusted */
-	DIDR0 = 1 << BOARD_BUTTONS_ADC_CHANNEL;            /* analog pin: no digital buffer */
+	DIDR0 = 1 << BOARD_BUTTONS_ADC_CHANNEL;                          /* analog pin: no digital buffer */
 	keys_start();
 }
 
@@ -42,8 +42,8 @@ void keys_start(void)
  * windows are far wider than the 4 readings that makes one. */
 #define KEYS_HIGH_BITS(reading) ((uint8_t)((reading) >> 2))
 static const uint8_t button_max[BUTTON_COUNT - 1u] PROGMEM = {
-	KEYS_HIGH_BITS(BOARD_BUTTON_RIGHT_MAX), KEYS_HIGH_BITS(BOARD_BUTTON_UP_MAX),
-	KEYS_HIGH_BITS(BOARD_BUTTON_DOWN_MAX),  KEYS_HIGH_BITS(BOARD_BUTTON_LEFT_MAX),
+	KEYS_HIGH_BITS(BOARD_BUTTON_RIGHT_MAX),  KEYS_HIGH_BITS(BOARD_BUTTON_UP_MAX),
+	KEYS_HIGH_BITS(BOARD_BUTTON_DOWN_MAX),   KEYS_HIGH_BITS(BOARD_BUTTON_LEFT_MAX),
 	KEYS_HIGH_BITS(BOARD_BUTTON_SELECT_MAX),
 };
 

@@ -27,12 +27,12 @@
 
 #include "board/lcd_keypad_shield.h"
 
-#define KEYS_STABLE_MS 8u        /* longer than a contact's bounce */
+#define KEYS_STABLE_MS 8u         /* longer than a contact's bounce */
 #define KEYS_REPEAT_DELAY_MS 500u /* first repeat of a held arrow */
 #define KEYS_REPEAT_MS 150u
-#define KEYS_REPEAT_FAST_MS 40u  /* after KEYS_REPEATS_BEFORE_FAST repeats */
+#define KEYS_REPEAT_FAST_MS 40u /* after KEYS_REPEATS_BEFORE_FAST repeats */
 #define KEYS_REPEATS_BEFORE_FAST 8u
-#define KEYS_LONG_MS 1000u        /* a long press of SELECT */
+#define KEYS_LONG_MS 1000u /* a long press of SELECT */
 
 /* Events: the arrows and SELECT keep their enum board_button numbers. */
 enum keys_event {

@@ -24,7 +24,7 @@
 #define SOUND_HZ_MAX 6000u
 /* The tone of `hz` (SOUND_HZ_MIN to SOUND_HZ_MAX), for sound_tone_start():
  * its counts per half-period, less one, as the compare register holds it. */
-#define SOUND_TONE(hz) ((uint8_t)((SOUND_HALF_CYCLE_HZ + (hz) / 2u) / (hz) - 1u))
+#define SOUND_TONE(hz) ((uint8_t)((SOUND_HALF_CYCLE_HZ + (hz) / 2u) / (hz)-1u))
 
 /* Sounds `tone` (SOUND_TONE) until the next tone or sound_tone_stop(),
  * from a new half-period; the first one makes the pin an output. */

@@ -31,7 +31,8 @@ void timer_start(void)
 uint32_t timer_ms(void)
 {
 	uint32_t now;
-	ATOMIC_BLOCK(ATOMIC_FORCEON) {
+	ATOMIC_BLOCK(ATOMIC_FORCEON)
+	{
 		now = ticks_ms;
 	}
 	return now;

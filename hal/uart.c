@@ -25,7 +25,8 @@ _Static_assert(UART_RATE * 1000u <= BOARD_UART_BAUD * 1025u && UART_RATE * 1000u
 #define UART_WAIT_POLLS (UART_FAST ? 2u * UART_BYTE_CYCLES / 7u : 1u)
 _Static_assert(UART_WAIT_POLLS < 256u, "the polls fit a byte");
 
-_Static_assert(UART_RX_BUFFER <= 128u && (UART_RX_BUFFER & (UART_RX_BUFFER - 1u)) == 0, "the buffer's fill fits a byte");
+_Static_assert(UART_RX_BUFFER <= 128u && (UART_RX_BUFFER & (UART_RX_BUFFER - 1u)) == 0,
+	       "the buffer's fill fits a byte");
 
 static volatile uint8_t rx_buffer[UART_RX_BUFFER];
 static volatile uint8_t rx_head; /* written by the interrupt */

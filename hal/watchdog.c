@@ -69,7 +69,8 @@ EMPTY_INTERRUPT(WDT_vect);
 
 void watchdog_start_waking(void)
 {
-	ATOMIC_BLOCK(ATOMIC_FORCEON) {
+	ATOMIC_BLOCK(ATOMIC_FORCEON)
+	{
 		/* The timed sequence: the second write within four cycles. */
 		WDTCSR = (1 << WDCE) | (1 << WDE);
 		WDTCSR = (1 << WDIE) | (1 << WDE) | WATCHDOG_WAKE_PERIOD;

@@ -57,7 +57,7 @@ void eeprom_power_connect(struct eeprom_power *eeprom, avr_t *avr, const uint8_t
 	eeprom->avr = avr;
 	uint8_t bytes[EEPROM_POWER_SIZE];
 	memcpy(bytes, contents, sizeof bytes);
-	avr_eeprom_desc_t desc = {.ee = bytes, .offset = 0, .size = EEPROM_POWER_SIZE};
+	avr_eeprom_desc_t desc = { .ee = bytes, .offset = 0, .size = EEPROM_POWER_SIZE };
 	avr_ioctl(avr, AVR_IOCTL_EEPROM_SET, &desc);
 	memcpy(eeprom->before, contents, sizeof eeprom->before);
 	eeprom->busy = false;
@@ -75,7 +75,7 @@ void eeprom_power_finish_write(struct eeprom_power *eeprom)
 
 void eeprom_power_keep(struct eeprom_power *eeprom)
 {
-	avr_eeprom_desc_t desc = {.ee = eeprom->at_stop, .offset = 0, .size = EEPROM_POWER_SIZE};
+	avr_eeprom_desc_t desc = { .ee = eeprom->at_stop, .offset = 0, .size = EEPROM_POWER_SIZE };
 	avr_ioctl(eeprom->avr, AVR_IOCTL_EEPROM_GET, &desc);
 }
 
@@ -86,7 +86,7 @@ void eeprom_power_read(const struct eeprom_power *eeprom, bool chip_gone, uint8_
 		return;
 	}
 	/* GET copies the bytes but returns -1 even then (simavr 1.6). */
-	avr_eeprom_desc_t desc = {.ee = out, .offset = 0, .size = EEPROM_POWER_SIZE};
+	avr_eeprom_desc_t desc = { .ee = out, .offset = 0, .size = EEPROM_POWER_SIZE };
 	avr_ioctl(eeprom->avr, AVR_IOCTL_EEPROM_GET, &desc);
 }
 

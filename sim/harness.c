@@ -94,8 +94,7 @@ static void sim_strip_colours(char *text)
  * or write outside data memory), mean the firmware has crashed: the run
  * stops there, even where simavr would carry on.  Everything else is
  * chatter that must not reach stdout, where scripts and tests print. */
-__attribute__((format(printf, 3, 0))) static void sim_log(avr_t *avr, const int level, const char *format,
-							   va_list args)
+__attribute__((format(printf, 3, 0))) static void sim_log(avr_t *avr, const int level, const char *format, va_list args)
 {
 	if (level > LOG_WARNING) {
 		return;
@@ -119,7 +118,10 @@ __attribute__((format(printf, 3, 0))) static void sim_log(avr_t *avr, const int 
 
 /* ---- the wiring ---------------------------------------------------------------- */
 
-#define SIM_PIN(port, bit) {PART_PORT_LETTER(port), (bit)}
+#define SIM_PIN(port, bit)                    \
+	{                                     \
+		PART_PORT_LETTER(port), (bit) \
+	}
 
 static const struct part_pin lcd_pins[LCD_PIN_COUNT] = {
 	[LCD_PIN_RS] = SIM_PIN(BOARD_LCD_RS_PORT, BOARD_LCD_RS_BIT),
@@ -194,7 +196,7 @@ bool sim_power_on(struct sim *sim, const uint8_t eeprom[EEPROM_POWER_SIZE])
 	sim->core_error[0] = '\0';
 	sim_clock_power_on(sim);
 
-	const struct part_link link = {.event = sim_on_part_event, .fault = sim_on_part_fault, .owner = sim};
+	const struct part_link link = { .event = sim_on_part_event, .fault = sim_on_part_fault, .owner = sim };
 	eeprom_power_connect(&sim->eeprom, avr, eeprom);
 	lcd_hd44780_connect(&sim->lcd, avr, lcd_pins, &link);
 	lamps_595_connect(&sim->lamps, avr, lamps_pins, &link);

@@ -34,9 +34,9 @@
 struct sim;
 
 struct sim_options {
-	const char *elf;       /* firmware to load */
-	uint8_t shield;        /* 0: v1.0 button readings, 1: v1.1 */
-	bool realtime;         /* pace the simulation to wall-clock time (make play) */
+	const char *elf; /* firmware to load */
+	uint8_t shield;  /* 0: v1.0 button readings, 1: v1.1 */
+	bool realtime;   /* pace the simulation to wall-clock time (make play) */
 };
 
 /* Loads the firmware and powers the chip on.  NULL, with the reason on
@@ -66,8 +66,7 @@ void sim_run_ms(struct sim *sim, uint32_t ms);
 void sim_run_cycles(struct sim *sim, uint64_t cycles);
 /* Runs until done() returns true or timeout_ms of simulated time pass;
  * done() is polled after every LCD or UART event and every millisecond. */
-bool sim_run_until(struct sim *sim, bool (*done)(struct sim *sim, void *ctx), void *ctx,
-		   uint32_t timeout_ms);
+bool sim_run_until(struct sim *sim, bool (*done)(struct sim *sim, void *ctx), void *ctx, uint32_t timeout_ms);
 /* True once the firmware crashed, hung with interrupts off, or simavr
  * stopped it; sim_state_text() says which. */
 bool sim_stopped(const struct sim *sim);

@@ -92,8 +92,7 @@ uint32_t sim_lcd_violations(const struct sim *sim)
 
 const char *sim_lcd_first_violation(const struct sim *sim)
 {
-	return sim->lcd.earlier_first_violation[0] ? sim->lcd.earlier_first_violation
-						    : sim->lcd.model.first_violation;
+	return sim->lcd.earlier_first_violation[0] ? sim->lcd.earlier_first_violation : sim->lcd.model.first_violation;
 }
 
 int sim_lcd_save_png(const struct sim *sim, const char *path)

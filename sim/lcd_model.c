@@ -71,8 +71,8 @@ static void lcd_format_ns(char *out, size_t size, uint64_t ns)
 /* Counts a violation of rule `rule` and describes the first.  Several pins
  * changing in one instant (one port write) break a rule once, not once
  * per pin. */
-__attribute__((format(printf, 4, 5))) static void lcd_violation(struct lcd_model *lcd, uint64_t cycle,
-								  const char *rule, const char *format, ...)
+__attribute__((format(printf, 4, 5))) static void lcd_violation(struct lcd_model *lcd, uint64_t cycle, const char *rule,
+								const char *format, ...)
 {
 	if (lcd->violations > 0 && cycle == lcd->last_violation_cycle && rule == lcd->last_violation_rule) {
 		return;
@@ -90,13 +90,13 @@ __attribute__((format(printf, 4, 5))) static void lcd_violation(struct lcd_model
 	va_end(args);
 	char when[32];
 	lcd_format_ns(when, sizeof when, lcd_cycles_to_ns(lcd, cycle - lcd->power_on));
-	snprintf(lcd->first_violation, sizeof lcd->first_violation, "%s, at cycle %llu (%s after power-on)",
-		 what, (unsigned long long)cycle, when);
+	snprintf(lcd->first_violation, sizeof lcd->first_violation, "%s, at cycle %llu (%s after power-on)", what,
+		 (unsigned long long)cycle, when);
 }
 
 /* Checks that an interval was long enough and describes it if not. */
-static void lcd_check_interval(struct lcd_model *lcd, uint64_t from, uint64_t to, uint32_t min_ns,
-			       const char *what, const char *symbol)
+static void lcd_check_interval(struct lcd_model *lcd, uint64_t from, uint64_t to, uint32_t min_ns, const char *what,
+			       const char *symbol)
 {
 	if (lcd_lasts_at_least(lcd, to - from, min_ns)) {
 		return;
@@ -172,8 +172,8 @@ static uint8_t lcd_cursor_cell(const struct lcd_model *lcd)
 	return (uint8_t)(row * BOARD_LCD_COLUMNS + column);
 }
 
-bool lcd_model_cursor(const struct lcd_model *lcd, uint64_t cycle, uint8_t *row, uint8_t *column,
-		      bool *underline, bool *block)
+bool lcd_model_cursor(const struct lcd_model *lcd, uint64_t cycle, uint8_t *row, uint8_t *column, bool *underline,
+		      bool *block)
 {
 	uint8_t cell = lcd_cursor_cell(lcd);
 	if (!lcd->display_on || (!lcd->cursor_on && !lcd->blink_on) || cell == LCD_NO_CURSOR) {
@@ -281,7 +281,8 @@ static void lcd_write_data(struct lcd_model *lcd, uint8_t value, uint64_t cycle)
 	} else {
 		int index = lcd_ddram_index(lcd, lcd->address);
 		if (index < 0) {
-			lcd_violation(lcd, cycle, "DDRAM address", "data 0x%02X written to DDRAM address 0x%02X, which does not exist in %s mode",
+			lcd_violation(lcd, cycle, "DDRAM address",
+				      "data 0x%02X written to DDRAM address 0x%02X, which does not exist in %s mode",
 				      value, lcd->address, lcd->two_lines ? "2-line" : "1-line");
 		} else {
 			lcd->ddram[index] = value;
@@ -363,7 +364,8 @@ static void lcd_execute_instruction(struct lcd_model *lcd, uint8_t value, uint64
 		lcd_set_busy(lcd, cycle, LCD_NS_EXECUTE_LONG, LCD_BUSY_CLEAR);
 		return;
 	} else {
-		lcd_violation(lcd, cycle, "instruction", "instruction 0x00 written, which the controller does not define");
+		lcd_violation(lcd, cycle, "instruction",
+			      "instruction 0x00 written, which the controller does not define");
 	}
 	lcd_set_busy(lcd, cycle, LCD_NS_EXECUTE, LCD_BUSY_INSTRUCTION);
 }
@@ -425,8 +427,8 @@ static void lcd_e_edge(struct lcd_model *lcd, bool level, uint64_t cycle)
 			lcd_check_interval(lcd, lcd->e_rose, cycle, LCD_NS_E_CYCLE, "E cycle (rise to rise) of",
 					   "t_cycE");
 		}
-		lcd_check_interval(lcd, lcd->rs_changed, cycle, LCD_NS_RS_SETUP,
-				   "RS set up before E rose by only", "t_AS");
+		lcd_check_interval(lcd, lcd->rs_changed, cycle, LCD_NS_RS_SETUP, "RS set up before E rose by only",
+				   "t_AS");
 		lcd->e_rose = cycle;
 		lcd->e_has_risen = true;
 		return;
@@ -434,8 +436,8 @@ static void lcd_e_edge(struct lcd_model *lcd, bool level, uint64_t cycle)
 	if (lcd->e_has_risen) {
 		lcd_check_interval(lcd, lcd->e_rose, cycle, LCD_NS_E_PULSE_HIGH, "E pulse high for", "PW_EH");
 	}
-	lcd_check_interval(lcd, lcd->data_changed, cycle, LCD_NS_DATA_SETUP,
-			   "data set up before E fell by only", "t_DSW");
+	lcd_check_interval(lcd, lcd->data_changed, cycle, LCD_NS_DATA_SETUP, "data set up before E fell by only",
+			   "t_DSW");
 	lcd->e_fell = cycle;
 	lcd->e_has_fallen = true;
 	lcd_latch(lcd, cycle);

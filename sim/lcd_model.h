@@ -20,28 +20,20 @@
 
 #include "board/lcd_keypad_shield.h"
 
-enum lcd_pin {
-	LCD_PIN_RS = 0,
-	LCD_PIN_E,
-	LCD_PIN_DB4,
-	LCD_PIN_DB5,
-	LCD_PIN_DB6,
-	LCD_PIN_DB7,
-	LCD_PIN_COUNT
-};
+enum lcd_pin { LCD_PIN_RS = 0, LCD_PIN_E, LCD_PIN_DB4, LCD_PIN_DB5, LCD_PIN_DB6, LCD_PIN_DB7, LCD_PIN_COUNT };
 
 /* Datasheet figures (HD44780U, VCC 4.5-5.5 V), in nanoseconds. */
-#define LCD_NS_E_PULSE_HIGH 230u        /* PW_EH */
-#define LCD_NS_E_CYCLE 500u             /* t_cycE */
-#define LCD_NS_RS_SETUP 40u             /* t_AS */
-#define LCD_NS_RS_HOLD 10u              /* t_AH */
-#define LCD_NS_DATA_SETUP 80u           /* t_DSW */
-#define LCD_NS_DATA_HOLD 10u            /* t_H */
-#define LCD_NS_EXECUTE 37000u           /* most instructions and data writes */
-#define LCD_NS_EXECUTE_LONG 1520000u    /* clear display, return home */
-#define LCD_NS_POWER_ON 40000000u       /* supply up to the first write */
-#define LCD_NS_INIT_FIRST 4100000u      /* after the first 0x3 of initialisation */
-#define LCD_NS_INIT_SECOND 100000u      /* after the second 0x3 */
+#define LCD_NS_E_PULSE_HIGH 230u     /* PW_EH */
+#define LCD_NS_E_CYCLE 500u          /* t_cycE */
+#define LCD_NS_RS_SETUP 40u          /* t_AS */
+#define LCD_NS_RS_HOLD 10u           /* t_AH */
+#define LCD_NS_DATA_SETUP 80u        /* t_DSW */
+#define LCD_NS_DATA_HOLD 10u         /* t_H */
+#define LCD_NS_EXECUTE 37000u        /* most instructions and data writes */
+#define LCD_NS_EXECUTE_LONG 1520000u /* clear display, return home */
+#define LCD_NS_POWER_ON 40000000u    /* supply up to the first write */
+#define LCD_NS_INIT_FIRST 4100000u   /* after the first 0x3 of initialisation */
+#define LCD_NS_INIT_SECOND 100000u   /* after the second 0x3 */
 /* The blinking cursor alternates every 409.6 ms (fOSC 250 kHz). */
 #define LCD_NS_BLINK_PHASE 409600000u
 
@@ -90,8 +82,8 @@ struct lcd_model {
 	bool four_bit;
 	bool low_nibble_next; /* 4-bit mode: the next nibble completes a byte */
 	uint8_t high_nibble;
-	bool byte_rejected;   /* its first nibble came while busy */
-	uint8_t init_step;    /* 0x3 function sets seen since power-on (3: done) */
+	bool byte_rejected; /* its first nibble came while busy */
+	uint8_t init_step;  /* 0x3 function sets seen since power-on (3: done) */
 	uint64_t busy_until;
 	uint64_t busy_since;
 	enum lcd_busy_cause busy_cause;
@@ -111,8 +103,8 @@ struct lcd_model {
 	uint8_t cgram[LCD_CGRAM_SIZE];
 
 	/* Bookkeeping for the harness and tests. */
-	uint32_t executed;   /* instructions and data writes carried out */
-	uint32_t changes;    /* times what the glass shows changed */
+	uint32_t executed; /* instructions and data writes carried out */
+	uint32_t changes;  /* times what the glass shows changed */
 	uint64_t last_change;
 	struct lcd_view view;
 	uint32_t violations;
@@ -137,7 +129,7 @@ uint8_t lcd_model_cell(const struct lcd_model *lcd, uint8_t row, uint8_t column)
 void lcd_model_glyph(const struct lcd_model *lcd, uint8_t code, uint8_t rows[8]);
 /* Where the cursor shows at `cycle`, if it does: false when it is off or
  * scrolled out of view.  *block is true in the lit phase of blinking. */
-bool lcd_model_cursor(const struct lcd_model *lcd, uint64_t cycle, uint8_t *row, uint8_t *column,
-		      bool *underline, bool *block);
+bool lcd_model_cursor(const struct lcd_model *lcd, uint64_t cycle, uint8_t *row, uint8_t *column, bool *underline,
+		      bool *block);
 
 #endif

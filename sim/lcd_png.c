@@ -25,12 +25,12 @@ struct rgb {
 	uint8_t r, g, b;
 };
 
-static const struct rgb bezel_colour = {18, 20, 26};
-static const struct rgb glass_top = {36, 78, 240};
-static const struct rgb glass_bottom = {22, 52, 206};
+static const struct rgb bezel_colour = { 18, 20, 26 };
+static const struct rgb glass_top = { 36, 78, 240 };
+static const struct rgb glass_bottom = { 22, 52, 206 };
 /* Unlit dots stay faintly visible on a backlit blue panel. */
-static const struct rgb dot_off_lift = {10, 16, 14};
-static const struct rgb dot_on = {228, 238, 255};
+static const struct rgb dot_off_lift = { 10, 16, 14 };
+static const struct rgb dot_on = { 228, 238, 255 };
 
 static void put_pixel(uint8_t *rgb, uint32_t x, uint32_t y, struct rgb colour)
 {
@@ -113,7 +113,7 @@ void lcd_png_render(const struct lcd_model *lcd, uint64_t cycle, uint8_t *rgb)
 	bool cursor = lcd_model_cursor(lcd, cycle, &cursor_row, &cursor_column, &underline, &block);
 	for (uint8_t row = 0; row < BOARD_LCD_ROWS; row++) {
 		for (uint8_t column = 0; column < BOARD_LCD_COLUMNS; column++) {
-			uint8_t rows[8] = {0};
+			uint8_t rows[8] = { 0 };
 			if (lcd->display_on) {
 				cell_rows(lcd, lcd_model_cell(lcd, row, column), rows);
 			}

@@ -12,8 +12,8 @@
 #include "sim/lcd_model.h"
 
 /* Geometry in pixels. */
-#define LCD_PNG_DOT 4         /* a dot is 4x4 pixels */
-#define LCD_PNG_DOT_PITCH 5   /* dot plus the 1-pixel gap after it */
+#define LCD_PNG_DOT 4       /* a dot is 4x4 pixels */
+#define LCD_PNG_DOT_PITCH 5 /* dot plus the 1-pixel gap after it */
 #define LCD_PNG_CELL_WIDTH (5 * LCD_PNG_DOT_PITCH - 1)
 #define LCD_PNG_CELL_HEIGHT (8 * LCD_PNG_DOT_PITCH - 1)
 #define LCD_PNG_CELL_PITCH_X (LCD_PNG_CELL_WIDTH + 5)

@@ -11,24 +11,14 @@ static const struct {
 	uint8_t code;
 	const char *utf8;
 } rom_symbols[] = {
-	{0x5C, "\u00A5"}, /* yen sign where ASCII has a backslash */
-	{0x7E, "\u2192"}, /* right arrow */
-	{0x7F, "\u2190"}, /* left arrow */
-	{0xA5, "\u30FB"}, /* middle dot */
-	{0xDF, "\u00B0"}, /* degree */
-	{0xE0, "\u03B1"},
-	{0xE2, "\u03B2"},
-	{0xE3, "\u03B5"},
-	{0xE4, "\u00B5"},
-	{0xE5, "\u03C3"},
-	{0xE6, "\u03C1"},
-	{0xF2, "\u03B8"},
-	{0xF3, "\u221E"},
-	{0xF4, "\u03A9"},
-	{0xF6, "\u03A3"},
-	{0xF7, "\u03C0"},
-	{0xFD, "\u00F7"},
-	{0xFF, "\u2588"}, /* all dots lit */
+	{ 0x5C, "\u00A5" }, /* yen sign where ASCII has a backslash */
+	{ 0x7E, "\u2192" }, /* right arrow */
+	{ 0x7F, "\u2190" }, /* left arrow */
+	{ 0xA5, "\u30FB" }, /* middle dot */
+	{ 0xDF, "\u00B0" }, /* degree */
+	{ 0xE0, "\u03B1" }, { 0xE2, "\u03B2" }, { 0xE3, "\u03B5" }, { 0xE4, "\u00B5" }, { 0xE5, "\u03C3" },
+	{ 0xE6, "\u03C1" }, { 0xF2, "\u03B8" }, { 0xF3, "\u221E" }, { 0xF4, "\u03A9" }, { 0xF6, "\u03A3" },
+	{ 0xF7, "\u03C0" }, { 0xFD, "\u00F7" }, { 0xFF, "\u2588" }, /* all dots lit */
 };
 
 /* The firmware's Polish letters (engine/letters.def): a custom glyph
@@ -43,7 +33,7 @@ static const struct {
 };
 
 /* Other custom glyphs by how many of their 40 dots are lit. */
-static const char *const shades[] = {" ", "\u2591", "\u2592", "\u2593", "\u2588"};
+static const char *const shades[] = { " ", "\u2591", "\u2592", "\u2593", "\u2588" };
 
 static const char *cell_utf8(const struct sim *sim, uint8_t code, char ascii[2])
 {

@@ -36,8 +36,7 @@ static void leds_on_port(struct avr_irq_t *irq, uint32_t value, void *param)
 	}
 }
 
-void leds_connect(struct leds *leds, avr_t *avr, const struct part_pin pins[LEDS_OUTPUTS],
-		  const struct part_link *link)
+void leds_connect(struct leds *leds, avr_t *avr, const struct part_pin pins[LEDS_OUTPUTS], const struct part_link *link)
 {
 	leds->avr = avr;
 	leds->link = *link;
@@ -54,8 +53,9 @@ void leds_connect(struct leds *leds, avr_t *avr, const struct part_pin pins[LEDS
 		if (hook == hooks) {
 			leds->port_hooks[hooks].leds = leds;
 			leds->port_hooks[hooks].port = port;
-			avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(port), IOPORT_IRQ_DIRECTION_ALL),
-						leds_on_port, &leds->port_hooks[hooks]);
+			avr_irq_register_notify(
+				avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(port), IOPORT_IRQ_DIRECTION_ALL),
+				leds_on_port, &leds->port_hooks[hooks]);
 			hooks++;
 		}
 		part_hook_pin(avr, pins[output], leds_on_port, &leds->port_hooks[hook]);

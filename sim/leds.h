@@ -27,8 +27,8 @@ struct leds {
 	avr_t *avr;
 	struct part_pin pins[LEDS_OUTPUTS];
 	struct leds_port_hook port_hooks[LEDS_OUTPUTS];
-	bool driven[LEDS_OUTPUTS]; /* an output set high */
-	bool backlight_output;     /* D10 an output: the backlight off (driven low) */
+	bool driven[LEDS_OUTPUTS];  /* an output set high */
+	bool backlight_output;      /* D10 an output: the backlight off (driven low) */
 	bool backlight_driven_high; /* ever, since the harness opened */
 	struct part_link link;
 };

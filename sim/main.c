@@ -30,7 +30,7 @@ int main(int argc, char **argv)
 	const char *script = NULL;
 	const char *png = NULL;
 	bool play = false;
-	struct sim_options options = {0};
+	struct sim_options options = { 0 };
 	for (int i = 1; i < argc; i++) {
 		const char *argument = argv[i];
 		bool has_value = i + 1 < argc;

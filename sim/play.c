@@ -71,7 +71,7 @@ static volatile sig_atomic_t terminal_raw;
 static volatile sig_atomic_t quit_requested;
 static volatile sig_atomic_t resized;
 static struct sigaction previous_fatal[4];
-static const int fatal_signals[4] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT};
+static const int fatal_signals[4] = { SIGSEGV, SIGBUS, SIGFPE, SIGABRT };
 
 static const char leave_screen[] = "\033[0m\033[?25h\033[?1049l";
 
@@ -224,8 +224,9 @@ static void play_draw_lcd(struct play *play)
 	} else if (!lit) {
 		note = "backlight off (D10 low)";
 	}
-	play_add(play, "  \033[2m\u2514\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500"
-		       "\u2500\u2500\u2500\u2500\u2500\u2518\033[0m   %s",
+	play_add(play,
+		 "  \033[2m\u2514\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500"
+		 "\u2500\u2500\u2500\u2500\u2500\u2518\033[0m   %s",
 		 note);
 	play_end_line(play);
 }
@@ -309,15 +310,17 @@ static void play_draw(struct play *play)
 	int rows;
 	play_terminal_size(&columns, &rows);
 	play->frame_length = 0;
-	play_add(play, "\033[H\033[1mGrundy Box\033[0m in the simulator: %s on an Arduino Uno + LCD Keypad Shield v1.%u",
+	play_add(play,
+		 "\033[H\033[1mGrundy Box\033[0m in the simulator: %s on an Arduino Uno + LCD Keypad Shield v1.%u",
 		 play->elf, (unsigned)play->shield);
 	play_end_line(play);
 	play_end_line(play);
 	play_draw_lcd(play);
 	int lamp_rows = play_draw_lamps(play);
 	play_end_line(play);
-	play_add(play, "\033[2m\u2190\u2191\u2193\u2192 buttons  Enter/space SELECT  L long SELECT  "
-		       "H hint  Tab serial  P %s  q quit\033[0m",
+	play_add(play,
+		 "\033[2m\u2190\u2191\u2193\u2192 buttons  Enter/space SELECT  L long SELECT  "
+		 "H hint  Tab serial  P %s  q quit\033[0m",
 		 PLAY_PNG_NAME);
 	play_end_line(play);
 	double seconds = (double)sim_cycles(play->sim) / BOARD_F_CPU;
@@ -362,7 +365,7 @@ static void play_queue_press(struct play *play, enum board_button button, uint32
 	if (play->queue_count == PLAY_QUEUE_SIZE) {
 		return; /* a person cannot press faster than the queue drains */
 	}
-	play->queue[(play->queue_head + play->queue_count) % PLAY_QUEUE_SIZE] = (struct press){button, hold_ms};
+	play->queue[(play->queue_head + play->queue_count) % PLAY_QUEUE_SIZE] = (struct press){ button, hold_ms };
 	play->queue_count++;
 }
 
@@ -451,7 +454,7 @@ static size_t play_escape(struct play *play, const unsigned char *keys, size_t l
 	if (length < 3 || (keys[1] != '[' && keys[1] != 'O')) {
 		return 1;
 	}
-	static const enum board_button arrows[4] = {BUTTON_UP, BUTTON_DOWN, BUTTON_RIGHT, BUTTON_LEFT};
+	static const enum board_button arrows[4] = { BUTTON_UP, BUTTON_DOWN, BUTTON_RIGHT, BUTTON_LEFT };
 	if (!play->serial_mode && keys[2] >= 'A' && keys[2] <= 'D') {
 		play_queue_press(play, arrows[keys[2] - 'A'], PLAY_PRESS_MS);
 	}
@@ -500,7 +503,7 @@ static void play_run(struct play *play)
 		play_drive_buttons(play);
 		if (sim_stopped(play->sim)) {
 			/* Nothing runs: wait for a key without spinning. */
-			struct pollfd input = {.fd = STDIN_FILENO, .events = POLLIN};
+			struct pollfd input = { .fd = STDIN_FILENO, .events = POLLIN };
 			poll(&input, 1, 100);
 		} else {
 			uint64_t slice = (uint64_t)PLAY_SLICE_MS * BOARD_F_CPU / 1000u;
@@ -531,7 +534,7 @@ int sim_play(const struct sim_options *options, const char *png_path)
 	}
 	struct sim_options realtime = *options;
 	realtime.realtime = true;
-	struct play play = {.elf = options->elf, .shield = options->shield};
+	struct play play = { .elf = options->elf, .shield = options->shield };
 	play.sim = sim_open(&realtime);
 	play.frame = malloc(PLAY_FRAME_SIZE + 1u);
 	play.shown = calloc(1, PLAY_FRAME_SIZE + 1u);

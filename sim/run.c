@@ -264,7 +264,8 @@ static bool sim_run_to(struct sim *sim, uint64_t end, bool (*done)(struct sim *s
 			sim->poll_due = true;
 		}
 		if (state == cpu_Running && !avr->sreg[S_I] && sim_jumps_to_itself(sim) && !sim_watchdog_armed(sim)) {
-			sim_stop(sim, "hung: endless loop with interrupts off at byte address 0x%04X", (unsigned)avr->pc);
+			sim_stop(sim, "hung: endless loop with interrupts off at byte address 0x%04X",
+				 (unsigned)avr->pc);
 			break;
 		}
 		if (sim->poll_due) {

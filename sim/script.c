@@ -179,7 +179,7 @@ static bool script_number(struct script *script, int index, uint32_t fallback, u
 static bool script_button(struct script *script, int index, enum board_button *button)
 {
 	static const char *const names[BUTTON_COUNT] = {
-		[BUTTON_RIGHT] = "RIGHT", [BUTTON_UP] = "UP", [BUTTON_DOWN] = "DOWN",
+		[BUTTON_RIGHT] = "RIGHT", [BUTTON_UP] = "UP",         [BUTTON_DOWN] = "DOWN",
 		[BUTTON_LEFT] = "LEFT",   [BUTTON_SELECT] = "SELECT",
 	};
 	if (index < script->word_count) {
@@ -262,12 +262,13 @@ static bool script_wait_uart(struct script *script)
 	if (!script_arguments(script, 1, 2) || !script_number(script, 2, SCRIPT_WAIT_MS, &timeout)) {
 		return false;
 	}
-	struct uart_search search = {script->words[1], script->lengths[1], script->uart_seen, 0};
+	struct uart_search search = { script->words[1], script->lengths[1], script->uart_seen, 0 };
 	if (!sim_run_until(script->sim, script_uart_found, &search, timeout)) {
 		size_t total = sim_uart_output_length(script->sim);
 		size_t from = script->uart_seen < total ? script->uart_seen : total;
-		return script_fail(script, "wait-uart \"%s\": not sent within %u ms; the chip sent since the last match: \"%s\"",
-				   script->words[1], timeout, sim_uart_output(script->sim) + from);
+		return script_fail(
+			script, "wait-uart \"%s\": not sent within %u ms; the chip sent since the last match: \"%s\"",
+			script->words[1], timeout, sim_uart_output(script->sim) + from);
 	}
 	script->uart_seen = search.found_end;
 	return true;
@@ -393,7 +394,7 @@ int sim_script_run(const char *path, const struct sim_options *options, const ch
 		fclose(file);
 		return 1;
 	}
-	struct script script = {.path = path, .sim = sim, .out = out};
+	struct script script = { .path = path, .sim = sim, .out = out };
 	char *line = NULL;
 	size_t capacity = 0;
 	bool passed = true;

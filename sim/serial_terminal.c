@@ -168,7 +168,8 @@ void serial_terminal_feed(struct serial_terminal *terminal)
 {
 	if (!terminal->feeding && terminal->rx_length > 0) {
 		terminal->feeding = true;
-		avr_cycle_timer_register(terminal->avr, serial_terminal_byte_cycles(terminal), terminal_on_feed, terminal);
+		avr_cycle_timer_register(terminal->avr, serial_terminal_byte_cycles(terminal), terminal_on_feed,
+					 terminal);
 	}
 }
 
@@ -283,7 +284,8 @@ bool serial_terminal_type(struct serial_terminal *terminal, const char *bytes, s
 		terminal->rx_head = 0;
 	}
 	for (size_t i = 0; i < length; i++) {
-		terminal->rx_queue[(terminal->rx_head + terminal->rx_length) % terminal->rx_capacity] = (uint8_t)bytes[i];
+		terminal->rx_queue[(terminal->rx_head + terminal->rx_length) % terminal->rx_capacity] =
+			(uint8_t)bytes[i];
 		terminal->rx_length++;
 	}
 	return true;

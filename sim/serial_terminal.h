@@ -30,13 +30,13 @@ struct serial_terminal {
 	avr_uart_t *uart;
 	avr_io_read_t udr_read; /* simavr's own reading of UDR0 */
 	void *udr_read_param;
-	bool feeding; /* a byte's timer is armed */
+	bool feeding;      /* a byte's timer is armed */
 	uint32_t overruns; /* bytes the chip's receive buffer had no room for */
 	/* Flow control (sim_uart_set_flow). */
 	bool honours_xoff;
 	uint32_t lag;
-	bool stopped;           /* XOFF received, no XON since */
-	uint64_t xoff_arrival;  /* when the terminal has the XOFF whole */
+	bool stopped;          /* XOFF received, no XON since */
+	uint64_t xoff_arrival; /* when the terminal has the XOFF whole */
 	uint32_t lag_left;
 	uint32_t xoffs;
 	uint32_t xons;

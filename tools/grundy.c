@@ -93,7 +93,6 @@ static const char *const game_positions[GAME_COUNT] = {
 	"ROW/ROW/ROW/ROW/ROW",
 };
 
-
 static const char *const game_notes[GAME_COUNT] = {
 	"1-8 heaps of 0-65535; H-N takes N from heap H (heaps count from 1); misere: last stone loses",
 	"Nim where the last stone loses; `normal` before the heaps plays normal Nim",

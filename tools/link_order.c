@@ -287,7 +287,7 @@ static void read_disassembly(const char *path)
 		if (raw_count == MAX_SITES) {
 			fail("too many calls in", path);
 		}
-		raw_sites[raw_count++] = (struct raw_site){(uint32_t)address, (uint32_t)target, is_short};
+		raw_sites[raw_count++] = (struct raw_site){ (uint32_t)address, (uint32_t)target, is_short };
 	}
 	fclose(listing);
 }
@@ -299,7 +299,7 @@ static void make_sites(void)
 {
 	/* Static, so zero: each shortened call adds to the sites after it. */
 	static uint32_t growth_before[MAX_SITES], target_growth[MAX_SITES];
-	bool kept[MAX_SITES] = {false};
+	bool kept[MAX_SITES] = { false };
 	for (int i = 0; i < raw_count; i++) {
 		struct site site;
 		if (!locate(raw_sites[i].address, &site.from_place, &site.from_unit, &site.from_offset) ||
@@ -414,8 +414,7 @@ static int64_t place_address(enum place place, int unit, uint32_t offset, int ra
 {
 	switch (place) {
 	case IN_UNIT:
-		return (int64_t)unit_address[unit] + offset -
-		       2 * shortened_before[unit_begin[unit] + unit + rank];
+		return (int64_t)unit_address[unit] + offset - 2 * shortened_before[unit_begin[unit] + unit + rank];
 	case BEFORE_UNITS:
 		return offset;
 	case AFTER_UNITS:
@@ -452,9 +451,8 @@ static int calls_in_reach(const int *candidate)
 			}
 			const struct site *site = &sites[i];
 			int64_t from = place_address(site->from_place, site->from_unit, site->from_offset,
-			                             rank_in_unit[i], address);
-			int64_t to = place_address(site->to_place, site->to_unit, site->to_offset, to_rank[i],
-			                           address);
+						     rank_in_unit[i], address);
+			int64_t to = place_address(site->to_place, site->to_unit, site->to_offset, to_rank[i], address);
 			int64_t distance = to - (from + 2);
 			if (distance >= -REACH_BACK && distance <= REACH_FORWARD) {
 				in_reach[i] = true;
@@ -514,8 +512,8 @@ static int anneal(int best_score)
 		move_unit(current, from, to);
 		int score = calls_in_reach(current);
 		int loss = current_score - score;
-		bool accept = loss <= 0 ||
-		              (double)random_below(1u << 20) / (1u << 20) < exp(-(double)loss / temperature);
+		bool accept =
+			loss <= 0 || (double)random_below(1u << 20) / (1u << 20) < exp(-(double)loss / temperature);
 		if (!accept) {
 			move_unit(current, to, from);
 			continue;
@@ -580,7 +578,7 @@ int main(int argc, char **argv)
 	bool count_only = argc == 4 && strcmp(argv[1], "--count") == 0;
 	if (argc != 4) {
 		fprintf(stderr, "usage: link_order MAP DISASSEMBLY DEFAULT_SCRIPT > SCRIPT\n"
-		                "       link_order --count MAP DISASSEMBLY\n");
+				"       link_order --count MAP DISASSEMBLY\n");
 		return 2;
 	}
 	read_map(argv[1 + count_only]);
@@ -597,6 +595,6 @@ int main(int argc, char **argv)
 	int best_score = search(&first_score);
 	write_script(argv[3], first_score, best_score);
 	fprintf(stderr, "link_order: %d functions, %d of %d calls within reach (first link: %d)\n", unit_count,
-	        best_score, site_count, first_score);
+		best_score, site_count, first_score);
 	return 0;
 }

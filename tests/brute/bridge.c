@@ -256,8 +256,7 @@ void brute_to_position(struct position *out, const struct brute_pos *pos)
 	}
 }
 
-void brute_move_from_engine(struct brute_move *out, const struct position *pos,
-			    const struct move *mv)
+void brute_move_from_engine(struct brute_move *out, const struct position *pos, const struct move *mv)
 {
 	memset(out, 0, sizeof(*out));
 	switch (pos->game) {
@@ -318,8 +317,7 @@ void brute_move_from_engine(struct brute_move *out, const struct position *pos,
 	}
 }
 
-void brute_move_to_engine(struct move *out, const struct position *pos,
-			  const struct brute_move *mv)
+void brute_move_to_engine(struct move *out, const struct position *pos, const struct brute_move *mv)
 {
 	memset(out, 0, sizeof(*out));
 	switch (pos->game) {

@@ -131,12 +131,10 @@ void brute_apply(struct brute_pos *pos, const struct brute_move *mv);
 bool brute_same(const struct brute_pos *a, const struct brute_pos *b);
 /* The same move (a Kubo pair in either order; Nimble: a coin from the same
  * square). */
-bool brute_same_move(const struct brute_pos *pos, const struct brute_move *a,
-		     const struct brute_move *b);
+bool brute_same_move(const struct brute_pos *pos, const struct brute_move *a, const struct brute_move *b);
 /* One line in plain text for messages, e.g. "Nim normal [1 3 5 7]". */
 void brute_format(const struct brute_pos *pos, char *text, size_t size);
-void brute_format_move(const struct brute_pos *pos, const struct brute_move *mv,
-		       char *text, size_t size);
+void brute_format_move(const struct brute_pos *pos, const struct brute_move *mv, char *text, size_t size);
 
 /* ---- the search ---- */
 
@@ -157,10 +155,8 @@ bool brute_from_position(struct brute_pos *out, const struct position *pos);
 void brute_to_position(struct position *out, const struct brute_pos *pos);
 /* The move an engine record names in `pos`; a factor index out of range
  * gives prime 0, which no rule allows. */
-void brute_move_from_engine(struct brute_move *out, const struct position *pos,
-			    const struct move *mv);
-void brute_move_to_engine(struct move *out, const struct position *pos,
-			  const struct brute_move *mv);
+void brute_move_from_engine(struct brute_move *out, const struct position *pos, const struct move *mv);
+void brute_move_to_engine(struct move *out, const struct position *pos, const struct brute_move *mv);
 /* Shorthand: whether the player to move in an engine position wins.  A
  * malformed record stops the program with a message. */
 bool brute_position_wins(const struct position *pos);

@@ -71,8 +71,8 @@ bool proof_finish(struct proof *p)
 	memset(&scratch, 0, sizeof(scratch));
 	printf("# %s: %u positions checked (%u with every move: %llu legal moves compared, "
 	       "%llu illegal moves refused; %u by outcome and value only), %u disagreements\n",
-	       p->name, p->positions, p->with_moves, (unsigned long long)p->moves,
-	       (unsigned long long)p->illegal, p->value_only, p->failures);
+	       p->name, p->positions, p->with_moves, (unsigned long long)p->moves, (unsigned long long)p->illegal,
+	       p->value_only, p->failures);
 	fflush(stdout);
 	return p->failures == 0;
 }
@@ -80,12 +80,11 @@ bool proof_finish(struct proof *p)
 /* Games whose engine may leave the Grundy value unknown in normal play. */
 static bool grundy_may_be_unknown(uint8_t game)
 {
-	return game == GAME_WYTHOFF || game == GAME_CHOMP || game == GAME_TAKTIX ||
-	       game == GAME_KUBO || game == GAME_NINETEEN;
+	return game == GAME_WYTHOFF || game == GAME_CHOMP || game == GAME_TAKTIX || game == GAME_KUBO ||
+	       game == GAME_NINETEEN;
 }
 
-static void move_text(const struct brute_pos *pos, const struct brute_move *mv, char *text,
-		      size_t size)
+static void move_text(const struct brute_pos *pos, const struct brute_move *mv, char *text, size_t size)
 {
 	brute_format_move(pos, mv, text, size);
 }
@@ -121,8 +120,8 @@ static void check_apply(struct proof *p, const struct brute_pos *pos, const stru
 	}
 }
 
-static void check_best_move(struct proof *p, const struct brute_pos *pos,
-			    const struct position *epos, bool wins, size_t legal_moves)
+static void check_best_move(struct proof *p, const struct brute_pos *pos, const struct position *epos, bool wins,
+			    size_t legal_moves)
 {
 	struct move em;
 	struct brute_move mv;
@@ -152,8 +151,7 @@ static void check_best_move(struct proof *p, const struct brute_pos *pos,
 		if (brute_wins(&child)) {
 			char after[300];
 			brute_format(&child, after, sizeof(after));
-			mismatch(p, pos, "best move %s leaves %s, which the player to move wins", text,
-				 after);
+			mismatch(p, pos, "best move %s leaves %s, which the player to move wins", text, after);
 		}
 	}
 	check_apply(p, pos, epos, &mv);
@@ -173,8 +171,7 @@ static uint64_t move_signature(const struct brute_pos *pos, const struct brute_m
 		m.second = m.part;
 		m.part = (uint8_t)other;
 	}
-	uint64_t words[4 + BRUTE_MATRIX_MAX] = {m.part, (uint64_t)m.add << 32 | m.amount, m.second,
-						 m.cells};
+	uint64_t words[4 + BRUTE_MATRIX_MAX] = { m.part, (uint64_t)m.add << 32 | m.amount, m.second, m.cells };
 	for (uint8_t c = 0; c < BRUTE_MATRIX_MAX; c++) {
 		words[4 + c] = m.take[c];
 	}
@@ -194,8 +191,8 @@ static int compare_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void check_move_list(struct proof *p, const struct brute_pos *pos,
-			    const struct position *epos, const struct brute_move_list *legal)
+static void check_move_list(struct proof *p, const struct brute_pos *pos, const struct position *epos,
+			    const struct brute_move_list *legal)
 {
 	size_t limit = 2 * legal->count + 16;
 	scratch_signatures(limit);
@@ -208,8 +205,7 @@ static void check_move_list(struct proof *p, const struct brute_pos *pos,
 	}
 	struct move em;
 	memset(&em, 0, sizeof(em));
-	for (bool more = engine_next_move(epos, &em, true); more;
-	     more = engine_next_move(epos, &em, false)) {
+	for (bool more = engine_next_move(epos, &em, true); more; more = engine_next_move(epos, &em, false)) {
 		if (listed == limit) {
 			mismatch(p, pos, "engine_next_move lists more than %zu moves", limit);
 			break;
@@ -232,15 +228,16 @@ static void check_move_list(struct proof *p, const struct brute_pos *pos,
 	for (size_t i = 0; i < legal->count; i++) {
 		if (!bsearch(&mine[i], theirs, listed, sizeof(*theirs), compare_u64)) {
 			move_text(pos, &legal->move[i], text, sizeof(text));
-			mismatch(p, pos, "engine_next_move leaves out the legal move %s (it lists %zu, "
-				 "the rules allow %zu)", text, listed, legal->count);
+			mismatch(p, pos,
+				 "engine_next_move leaves out the legal move %s (it lists %zu, "
+				 "the rules allow %zu)",
+				 text, listed, legal->count);
 			break;
 		}
 	}
 }
 
-static void check_move_checks(struct proof *p, const struct brute_pos *pos,
-			      const struct position *epos)
+static void check_move_checks(struct proof *p, const struct brute_pos *pos, const struct position *epos)
 {
 	struct brute_move_list *candidates = &scratch.candidates;
 	char text[200];
@@ -268,8 +265,7 @@ static void check_move_checks(struct proof *p, const struct brute_pos *pos,
 	}
 }
 
-static void check_value(struct proof *p, const struct brute_pos *pos, const struct position *epos,
-			bool wins)
+static void check_value(struct proof *p, const struct brute_pos *pos, const struct position *epos, bool wins)
 {
 	enum engine_outcome outcome = engine_outcome(epos);
 	if (outcome != (wins ? OUTCOME_N : OUTCOME_P)) {
@@ -281,8 +277,7 @@ static void check_value(struct proof *p, const struct brute_pos *pos, const stru
 		if (grundy != ENGINE_GRUNDY_UNKNOWN) {
 			mismatch(p, pos, "engine_grundy gives %ld under misere", (long)grundy);
 		}
-	} else if (grundy != ENGINE_GRUNDY_UNKNOWN ||
-		   !(grundy_may_be_unknown(pos->game) || p->unknown_allowed)) {
+	} else if (grundy != ENGINE_GRUNDY_UNKNOWN || !(grundy_may_be_unknown(pos->game) || p->unknown_allowed)) {
 		uint32_t value = brute_grundy(pos);
 		if (grundy < 0 || (uint32_t)grundy != value) {
 			mismatch(p, pos, "engine_grundy says %ld, the solver %u", (long)grundy, value);
@@ -310,8 +305,7 @@ void proof_position(struct proof *p, const struct brute_pos *pos, bool moves)
 	bool wins = brute_wins(pos);
 	check_value(p, pos, &epos, wins);
 	if (engine_game_over(&epos) != (list->count == 0)) {
-		mismatch(p, pos, "engine_game_over says %d with %zu legal moves",
-			 engine_game_over(&epos), list->count);
+		mismatch(p, pos, "engine_game_over says %d with %zu legal moves", engine_game_over(&epos), list->count);
 	}
 
 	check_best_move(p, pos, &epos, wins, list->count);

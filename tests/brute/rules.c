@@ -94,9 +94,8 @@ static void nineteen_make_shapes(void)
 		for (uint8_t b = 0; b < NINETEEN_CELLS; b++) {
 			int dq = q[b] - q[a];
 			int dr = r[b] - r[a];
-			touch[a][b] = (dq == 1 && dr == 0) || (dq == -1 && dr == 0) ||
-				      (dq == 0 && dr == 1) || (dq == 0 && dr == -1) ||
-				      (dq == 1 && dr == -1) || (dq == -1 && dr == 1);
+			touch[a][b] = (dq == 1 && dr == 0) || (dq == -1 && dr == 0) || (dq == 0 && dr == 1) ||
+				      (dq == 0 && dr == -1) || (dq == 1 && dr == -1) || (dq == -1 && dr == 1);
 		}
 	}
 	for (uint8_t a = 0; a < NINETEEN_CELLS; a++) {
@@ -113,8 +112,7 @@ static void nineteen_make_shapes(void)
 		for (uint8_t b = (uint8_t)(a + 1); b < NINETEEN_CELLS; b++) {
 			for (uint8_t c = (uint8_t)(b + 1); c < NINETEEN_CELLS; c++) {
 				if (touch[a][b] && touch[a][c] && touch[b][c]) {
-					nineteen_shape[nineteen_shape_count++] =
-						(1u << a) | (1u << b) | (1u << c);
+					nineteen_shape[nineteen_shape_count++] = (1u << a) | (1u << b) | (1u << c);
 				}
 			}
 		}
@@ -217,8 +215,8 @@ void brute_move_list_free(struct brute_move_list *list)
 /* Take 1 or more from one heap, within a game's limits. */
 static bool is_take_game(uint8_t game)
 {
-	return game == GAME_NIM || game == GAME_MISERE_NIM || game == GAME_MARIENBAD ||
-	       game == GAME_LIMIT_NIM || game == GAME_SUBTRACTION || game == GAME_NIMBLE;
+	return game == GAME_NIM || game == GAME_MISERE_NIM || game == GAME_MARIENBAD || game == GAME_LIMIT_NIM ||
+	       game == GAME_SUBTRACTION || game == GAME_NIMBLE;
 }
 
 static bool take_amount_allowed(const struct brute_pos *pos, uint32_t amount)
@@ -266,8 +264,7 @@ static bool is_prime(uint32_t p)
 
 /* ---- generating moves ---- */
 
-static void moves_matrix_row(const struct brute_pos *pos, uint8_t row,
-			     struct brute_move_list *list)
+static void moves_matrix_row(const struct brute_pos *pos, uint8_t row, struct brute_move_list *list)
 {
 	const uint32_t *cell = &pos->part[row * pos->cols];
 	struct brute_move mv;
@@ -348,7 +345,7 @@ void brute_moves(const struct brute_pos *pos, struct brute_move_list *list)
 		break;
 	case GAME_DIVIDE:
 		for (uint8_t i = 0; i < pos->count; i++) {
-			static const uint8_t divisor[3] = {2, 3, 6};
+			static const uint8_t divisor[3] = { 2, 3, 6 };
 			for (uint8_t d = 0; d < 3 && pos->part[i] > 0; d++) {
 				mv.part = i;
 				mv.amount = divisor[d];
@@ -375,8 +372,7 @@ void brute_moves(const struct brute_pos *pos, struct brute_move_list *list)
 	case GAME_PEBBLES:
 		for (uint8_t i = 0; i < pos->count; i++) {
 			mv.part = i;
-			for (mv.amount = 1; mv.amount <= (pos->game == GAME_KAYLES ? 2u : 1u);
-			     mv.amount++) {
+			for (mv.amount = 1; mv.amount <= (pos->game == GAME_KAYLES ? 2u : 1u); mv.amount++) {
 				for (mv.second = 0; mv.second + mv.amount <= pos->part[i]; mv.second++) {
 					list_push(list, &mv);
 				}
@@ -412,9 +408,8 @@ void brute_moves(const struct brute_pos *pos, struct brute_move_list *list)
 	case GAME_TAKTIX:
 	case GAME_NINETEEN: {
 		size_t count;
-		const uint32_t *shape = pos->game == GAME_TAKTIX
-						? rules_taktix_shapes(pos->variant, &count)
-						: rules_nineteen_shapes(&count);
+		const uint32_t *shape = pos->game == GAME_TAKTIX ? rules_taktix_shapes(pos->variant, &count)
+								 : rules_nineteen_shapes(&count);
 		for (size_t i = 0; i < count; i++) {
 			if ((pos->part[0] & shape[i]) == shape[i]) {
 				mv.cells = shape[i];
@@ -428,8 +423,7 @@ void brute_moves(const struct brute_pos *pos, struct brute_move_list *list)
 		const uint8_t(*pair)[2] = rules_kubo_pairs(&count);
 		mv.second = BRUTE_NONE;
 		for (uint8_t s = 0; s < KUBO_STACKS; s++) {
-			for (mv.amount = 1; mv.amount <= KUBO_HEIGHT && mv.amount <= pos->part[s];
-			     mv.amount++) {
+			for (mv.amount = 1; mv.amount <= KUBO_HEIGHT && mv.amount <= pos->part[s]; mv.amount++) {
 				mv.part = s;
 				list_push(list, &mv);
 			}
@@ -492,8 +486,7 @@ static void candidates_matrix(const struct brute_pos *pos, struct brute_move_lis
 	}
 }
 
-static void candidates_cells(uint32_t cells_on_board, const uint32_t *line, uint8_t lines,
-			     struct brute_move_list *list)
+static void candidates_cells(uint32_t cells_on_board, const uint32_t *line, uint8_t lines, struct brute_move_list *list)
 {
 	struct brute_move mv;
 	memset(&mv, 0, sizeof(mv));
@@ -573,7 +566,7 @@ void brute_candidate_moves(const struct brute_pos *pos, struct brute_move_list *
 		break;
 	case GAME_PRIME_POWER: {
 		/* Small numbers prime or not, n's own primes, a prime past them. */
-		uint32_t base[] = {0, 1, 2, 3, 4, 5, 6, 7, 9, 11, 13, 4294967291u};
+		uint32_t base[] = { 0, 1, 2, 3, 4, 5, 6, 7, 9, 11, 13, 4294967291u };
 		uint32_t prime[sizeof(base) / sizeof(base[0]) + ENGINE_MAX_FACTORS];
 		uint8_t primes = 0;
 		for (uint8_t i = 0; i < sizeof(base) / sizeof(base[0]); i++) {
@@ -638,7 +631,7 @@ void brute_candidate_moves(const struct brute_pos *pos, struct brute_move_list *
 	}
 	case GAME_NINETEEN: {
 		/* The rows of the hexagon: 3, 4, 5, 4, 3 cells. */
-		uint32_t row[5] = {0x7, 0x78, 0xF80, 0xF000, 0x70000};
+		uint32_t row[5] = { 0x7, 0x78, 0xF80, 0xF000, 0x70000 };
 		candidates_cells(0x7FFFF, row, 5, list);
 		break;
 	}
@@ -726,28 +719,24 @@ bool brute_is_legal(const struct brute_pos *pos, const struct brute_move *mv)
 			return false;
 		}
 		if (mv->add) {
-			return pos->adds[0] > 0 &&
-			       (uint64_t)pos->part[mv->part] + mv->amount <= pos->start[mv->part];
+			return pos->adds[0] > 0 && (uint64_t)pos->part[mv->part] + mv->amount <= pos->start[mv->part];
 		}
 		return mv->amount <= pos->part[mv->part];
 	case GAME_SUBTRACT_DIGIT:
-		return mv->part == 0 && mv->amount >= 1 && mv->amount <= 9 &&
-		       has_digit(pos->part[0], mv->amount);
+		return mv->part == 0 && mv->amount >= 1 && mv->amount <= 9 && has_digit(pos->part[0], mv->amount);
 	case GAME_DIVIDE:
 		return mv->part < pos->count && pos->part[mv->part] > 0 &&
 		       (mv->amount == 2 || mv->amount == 3 || mv->amount == 6);
 	case GAME_PRIME_POWER:
 		return mv->amount >= 1 && mv->amount <= 32 && mv->second >= 2 &&
-		       prime_power_dividing(pos->part[0], mv->second, mv->amount) != 0 &&
-		       is_prime(mv->second);
+		       prime_power_dividing(pos->part[0], mv->second, mv->amount) != 0 && is_prime(mv->second);
 	case GAME_MATRIX_NIM:
 		return matrix_legal(pos, mv);
 	case GAME_KAYLES:
 		return mv->part < pos->count && (mv->amount == 1 || mv->amount == 2) &&
 		       (uint64_t)mv->second + mv->amount <= pos->part[mv->part];
 	case GAME_PEBBLES:
-		return mv->part < pos->count && mv->amount == 1 &&
-		       mv->second < pos->part[mv->part];
+		return mv->part < pos->count && mv->amount == 1 && mv->second < pos->part[mv->part];
 	case GAME_WYTHOFF:
 		if (mv->amount > pos->part[0] || mv->second > pos->part[1]) {
 			return false;
@@ -755,8 +744,7 @@ bool brute_is_legal(const struct brute_pos *pos, const struct brute_move *mv)
 		return (mv->amount > 0 && mv->second == 0) || (mv->amount == 0 && mv->second > 0) ||
 		       (mv->amount > 0 && mv->amount == mv->second);
 	case GAME_CHOMP:
-		return mv->part < pos->count && mv->second < pos->part[mv->part] &&
-		       !(mv->part == 0 && mv->second == 0);
+		return mv->part < pos->count && mv->second < pos->part[mv->part] && !(mv->part == 0 && mv->second == 0);
 	case GAME_TAKTIX:
 		return taktix_legal(pos, mv->cells);
 	case GAME_NINETEEN: {
@@ -774,11 +762,10 @@ bool brute_is_legal(const struct brute_pos *pos, const struct brute_move *mv)
 			return false;
 		}
 		if (mv->second == BRUTE_NONE) {
-			return mv->amount >= 1 && mv->amount <= KUBO_HEIGHT &&
-			       mv->amount <= pos->part[mv->part];
+			return mv->amount >= 1 && mv->amount <= KUBO_HEIGHT && mv->amount <= pos->part[mv->part];
 		}
-		return mv->second < KUBO_STACKS && kubo_adjacent(mv->part, mv->second) &&
-		       mv->amount == 1 && pos->part[mv->part] > 0 && pos->part[mv->second] > 0;
+		return mv->second < KUBO_STACKS && kubo_adjacent(mv->part, mv->second) && mv->amount == 1 &&
+		       pos->part[mv->part] > 0 && pos->part[mv->second] > 0;
 	default:
 		return false;
 	}
@@ -800,8 +787,7 @@ static void remove_zero_parts(struct brute_pos *pos)
 /* Kayles: the pins left of and right of those knocked.  Pebbles: the cells
  * that stay playable, those not next to the new pebble (a cell beside a
  * pebble stays empty for ever, so the cell beyond it plays as a strip end). */
-void rules_split_row(uint8_t game, uint32_t length, uint32_t at, uint32_t count,
-		     uint32_t *left, uint32_t *right)
+void rules_split_row(uint8_t game, uint32_t length, uint32_t at, uint32_t count, uint32_t *left, uint32_t *right)
 {
 	if (game == GAME_KAYLES) {
 		*left = at;
@@ -917,8 +903,8 @@ static uint8_t sorted_nonzero(const struct brute_pos *pos, uint32_t *out)
 
 bool brute_same(const struct brute_pos *a, const struct brute_pos *b)
 {
-	if (a->game != b->game || a->misere != b->misere || a->variant != b->variant ||
-	    a->limit != b->limit || a->set != b->set || a->cols != b->cols) {
+	if (a->game != b->game || a->misere != b->misere || a->variant != b->variant || a->limit != b->limit ||
+	    a->set != b->set || a->cols != b->cols) {
 		return false;
 	}
 	switch (a->game) {
@@ -954,25 +940,22 @@ bool brute_same(const struct brute_pos *a, const struct brute_pos *b)
 		       memcmp(a->part, b->part, (size_t)a->count * a->cols * sizeof(*a->part)) == 0;
 	case GAME_POKER_NIM:
 		return a->count == b->count && memcmp(a->part, b->part, a->count * sizeof(*a->part)) == 0 &&
-		       memcmp(a->start, b->start, a->count * sizeof(*a->start)) == 0 &&
-		       a->adds[0] == b->adds[0] && a->adds[1] == b->adds[1];
+		       memcmp(a->start, b->start, a->count * sizeof(*a->start)) == 0 && a->adds[0] == b->adds[0] &&
+		       a->adds[1] == b->adds[1];
 	default:
 		return a->count == b->count && memcmp(a->part, b->part, a->count * sizeof(*a->part)) == 0;
 	}
 }
 
-bool brute_same_move(const struct brute_pos *pos, const struct brute_move *a,
-		     const struct brute_move *b)
+bool brute_same_move(const struct brute_pos *pos, const struct brute_move *a, const struct brute_move *b)
 {
 	switch (pos->game) {
 	case GAME_NIMBLE:
 		/* Coins on one square are alike. */
-		if (a->part < pos->count && b->part < pos->count &&
-		    pos->part[a->part] == pos->part[b->part]) {
+		if (a->part < pos->count && b->part < pos->count && pos->part[a->part] == pos->part[b->part]) {
 			return a->add == b->add && a->amount == b->amount && a->second == b->second;
 		}
-		return a->part == b->part && a->add == b->add && a->amount == b->amount &&
-		       a->second == b->second;
+		return a->part == b->part && a->add == b->add && a->amount == b->amount && a->second == b->second;
 	case GAME_MATRIX_NIM:
 		return a->part == b->part && memcmp(a->take, b->take, sizeof(a->take)) == 0;
 	case GAME_TAKTIX:
@@ -980,23 +963,21 @@ bool brute_same_move(const struct brute_pos *pos, const struct brute_move *a,
 		return a->cells == b->cells;
 	case GAME_KUBO:
 		if (a->second != BRUTE_NONE && b->second != BRUTE_NONE) {
-			return a->amount == b->amount &&
-			       ((a->part == b->part && a->second == b->second) ||
-				(a->part == b->second && a->second == b->part));
+			return a->amount == b->amount && ((a->part == b->part && a->second == b->second) ||
+							  (a->part == b->second && a->second == b->part));
 		}
 		return a->part == b->part && a->second == b->second && a->amount == b->amount;
 	default:
-		return a->part == b->part && a->add == b->add && a->amount == b->amount &&
-		       a->second == b->second;
+		return a->part == b->part && a->add == b->add && a->amount == b->amount && a->second == b->second;
 	}
 }
 
 /* ---- text for messages ---- */
 
 static const char *const game_label[GAME_COUNT] = {
-	"Nim", "Misere Nim", "Marienbad", "Limit Nim", "Subtraction", "Subtract a digit",
-	"Divide 2/3/6", "Prime power", "Nimble", "Matrix Nim", "Poker Nim", "Pebbles",
-	"Kayles", "Wythoff", "Chomp", "Taktix", "Kubo", "Nineteen",
+	"Nim",          "Misere Nim",  "Marienbad", "Limit Nim",  "Subtraction", "Subtract a digit",
+	"Divide 2/3/6", "Prime power", "Nimble",    "Matrix Nim", "Poker Nim",   "Pebbles",
+	"Kayles",       "Wythoff",     "Chomp",     "Taktix",     "Kubo",        "Nineteen",
 };
 
 struct text {
@@ -1041,13 +1022,12 @@ static uint8_t shown_parts(const struct brute_pos *pos)
 
 void brute_format(const struct brute_pos *pos, char *text, size_t size)
 {
-	struct text t = {text, size};
+	struct text t = { text, size };
 	if (size == 0) {
 		return;
 	}
 	text[0] = '\0';
-	text_add(&t, "%s %s", pos->game < GAME_COUNT ? game_label[pos->game] : "?",
-		 pos->misere ? "misere" : "normal");
+	text_add(&t, "%s %s", pos->game < GAME_COUNT ? game_label[pos->game] : "?", pos->misere ? "misere" : "normal");
 	if (pos->game == GAME_TAKTIX) {
 		text_add(&t, " %s", pos->variant ? "adjacent" : "any");
 	} else if (pos->game == GAME_LIMIT_NIM) {
@@ -1074,10 +1054,9 @@ void brute_format(const struct brute_pos *pos, char *text, size_t size)
 	text_add(&t, "]");
 }
 
-void brute_format_move(const struct brute_pos *pos, const struct brute_move *mv,
-		       char *text, size_t size)
+void brute_format_move(const struct brute_pos *pos, const struct brute_move *mv, char *text, size_t size)
 {
-	struct text t = {text, size};
+	struct text t = { text, size };
 	if (size == 0) {
 		return;
 	}
@@ -1094,8 +1073,8 @@ void brute_format_move(const struct brute_pos *pos, const struct brute_move *mv,
 		text_add(&t, "cells 0x%" PRIx32, mv->cells);
 		break;
 	default:
-		text_add(&t, "part %u amount %" PRIu32 " second %" PRIu32 "%s", mv->part, mv->amount,
-			 mv->second, mv->add ? " add" : "");
+		text_add(&t, "part %u amount %" PRIu32 " second %" PRIu32 "%s", mv->part, mv->amount, mv->second,
+			 mv->add ? " add" : "");
 		break;
 	}
 }

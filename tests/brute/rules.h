@@ -19,8 +19,7 @@ const uint32_t *rules_nineteen_shapes(size_t *count);
 const uint8_t (*rules_kubo_pairs(size_t *count))[2];
 /* Kayles (knock `count` pins from `at`) or Pebbles (a pebble on cell `at`)
  * in a row of `length`: the lengths of the two rows the move leaves. */
-void rules_split_row(uint8_t game, uint32_t length, uint32_t at, uint32_t count,
-		     uint32_t *left, uint32_t *right);
+void rules_split_row(uint8_t game, uint32_t length, uint32_t at, uint32_t count, uint32_t *left, uint32_t *right);
 /* Smallest prime factor of n >= 2, by trial division. */
 uint32_t rules_smallest_prime_factor(uint32_t n);
 

@@ -148,8 +148,7 @@ static int compare_matrix_row(const void *a, const void *b)
 static uint16_t make_key(const struct brute_pos *pos, uint32_t *key)
 {
 	uint16_t n = 0;
-	key[n++] = pos->game | (uint32_t)pos->variant << 8 | (uint32_t)pos->limit << 16 |
-		   (uint32_t)pos->set << 24;
+	key[n++] = pos->game | (uint32_t)pos->variant << 8 | (uint32_t)pos->limit << 16 | (uint32_t)pos->set << 24;
 	key[n++] = pos->cols | (uint32_t)pos->adds[0] << 8 | (uint32_t)pos->adds[1] << 16;
 	switch (pos->game) {
 	case GAME_POKER_NIM: {
@@ -362,7 +361,7 @@ static void dense_free(struct dense *t)
 /* Records one position from the values of its children. */
 static void dense_set(struct dense *t, size_t index, const size_t *child, size_t children)
 {
-	bool seen[256] = {false};
+	bool seen[256] = { false };
 	bool win = children == 0;
 	for (size_t i = 0; i < children; i++) {
 		seen[t->grundy[child[i]]] = true;
@@ -542,13 +541,13 @@ static void digit_fill(uint32_t n)
 		}
 		digit.capacity = capacity;
 	}
-	struct brute_move_list list = {0};
+	struct brute_move_list list = { 0 };
 	struct brute_pos pos;
 	memset(&pos, 0, sizeof(pos));
 	pos.game = GAME_SUBTRACT_DIGIT;
 	pos.count = 1;
 	for (uint32_t m = digit.known; m <= n; m++) {
-		bool seen[11] = {false};
+		bool seen[11] = { false };
 		pos.part[0] = m;
 		brute_moves(&pos, &list);
 		bool win = list.count == 0;
@@ -606,12 +605,12 @@ static struct single_heap *single_heap_fill(const struct brute_pos *pos, uint32_
 	if (!t->grundy || !t->misere) {
 		abort();
 	}
-	struct brute_move_list list = {0};
+	struct brute_move_list list = { 0 };
 	struct brute_pos one = *pos;
 	one.count = 1;
 	one.misere = false;
 	for (uint32_t n = t->known; n < size; n++) {
-		bool seen[257] = {false}; /* at most 255 moves (k) */
+		bool seen[257] = { false }; /* at most 255 moves (k) */
 		one.part[0] = n;
 		brute_moves(&one, &list);
 		bool win = list.count == 0;

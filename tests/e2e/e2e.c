@@ -15,9 +15,9 @@
 #define E2E_PRESS_MS 40u
 #define E2E_RELEASE_MS 40u
 #define E2E_SCREEN_TIMEOUT_MS 5000u
-#define E2E_QUIET_MS 12u      /* the display has finished a screen */
-#define E2E_BLINK_MS 400u     /* a board's cursor: shown, then hidden */
-#define E2E_PAUSE_MS 600u     /* the deliberate pause before the machine moves */
+#define E2E_QUIET_MS 12u  /* the display has finished a screen */
+#define E2E_BLINK_MS 400u /* a board's cursor: shown, then hidden */
+#define E2E_PAUSE_MS 600u /* the deliberate pause before the machine moves */
 #define CYCLES_PER_MS (BOARD_F_CPU / 1000u)
 
 static char elf_path[4096];
@@ -435,7 +435,8 @@ void e2e_setup_position(const struct e2e_setup *setup, struct position *pos)
 		pos->count = setup->count;
 		if (pos->game == GAME_CHOMP) {
 			for (uint8_t row = 0; row < ENGINE_CHOMP_MAX; row++) {
-				pos->u.chomp[row] = row < setup->count ? (setup->cols != 0 ? setup->cols : pos->u.chomp[0]) : 0u;
+				pos->u.chomp[row] =
+					row < setup->count ? (setup->cols != 0 ? setup->cols : pos->u.chomp[0]) : 0u;
 			}
 		}
 		for (uint8_t i = 0; i < menu_values(pos); i++) {
@@ -1189,7 +1190,8 @@ static size_t legal_moves(const struct position *pos, struct move *moves, size_t
 	size_t count = 0;
 	struct move mv;
 	memset(&mv, 0, sizeof mv);
-	for (bool more = engine_next_move(pos, &mv, true); more && count < most; more = engine_next_move(pos, &mv, false)) {
+	for (bool more = engine_next_move(pos, &mv, true); more && count < most;
+	     more = engine_next_move(pos, &mv, false)) {
 		moves[count++] = mv;
 	}
 	return count;
@@ -1587,7 +1589,8 @@ static bool enterable(const struct position *pos, const struct move *mv)
 		}
 		return pos->u.heap[t.part] != 0 && t.amount <= pos->u.heap[t.part];
 	default:
-		return t.part < pos->count && pos->u.heap[t.part] != 0 && t.amount >= 0 && t.amount <= pos->u.heap[t.part];
+		return t.part < pos->count && pos->u.heap[t.part] != 0 && t.amount >= 0 &&
+		       t.amount <= pos->u.heap[t.part];
 	}
 }
 
@@ -1650,7 +1653,8 @@ static void person_turn(struct sim *sim, struct position *pos, const struct move
 		engine_print_error(engine_check_move(pos, &bad), &sink.sink);
 		size_t moves_before = strlen(sim_uart_output(sim));
 		e2e_enter_move(sim, pos, &bad, true);
-		if (wait_screen(sim, pos->game, MASK(E2E_REFUSED) | MASK(E2E_THINKING) | MASK(E2E_OVER)) != E2E_REFUSED) {
+		if (wait_screen(sim, pos->game, MASK(E2E_REFUSED) | MASK(E2E_THINKING) | MASK(E2E_OVER)) !=
+		    E2E_REFUSED) {
 			char text[32];
 			move_text(pos, &bad, text, sizeof text);
 			char what[128];
@@ -1825,9 +1829,11 @@ enum e2e_winner e2e_play_game(struct sim *sim, const struct e2e_setup *setup, co
 void e2e_print_figures(const char *title, const struct e2e_figures *figures)
 {
 	const double per_ms = BOARD_F_CPU / 1000.0;
-	printf("# %s: %u moves of the person (%u illegal entries refused), %u of the machine (%u from a winning position, each leaving the person a lost one)\n",
+	printf("# %s: %u moves of the person (%u illegal entries refused), %u of the machine (%u from a winning "
+	       "position, each leaving the person a lost one)\n",
 	       title, figures->person_moves, figures->refusals, figures->machine_moves, figures->machine_had_win);
-	printf("# %s: worst press-to-screen: SELECT let go -> screen after the person's move %.1f ms (8 ms of it debouncing); pause's end -> machine's move drawn %.1f ms (after the deliberate %u ms pause)\n",
+	printf("# %s: worst press-to-screen: SELECT let go -> screen after the person's move %.1f ms (8 ms of it "
+	       "debouncing); pause's end -> machine's move drawn %.1f ms (after the deliberate %u ms pause)\n",
 	       title, (double)figures->reaction_cycles_max / per_ms, (double)figures->announce_cycles_max / per_ms,
 	       E2E_PAUSE_MS);
 	printf("# %s: asleep %.1f%% of %.1f simulated seconds\n", title,
@@ -2044,8 +2050,8 @@ void e2e_rulebook_game(uint8_t game, unsigned games, uint32_t seed)
 		e2e_setup_position(&setup, &start);
 		bool machine_can_win = brute_position_wins(&start) == setup.machine_first;
 		uint32_t person_seed = seed * 2654435761u + g + 1u;
-		enum e2e_winner winner = e2e_play_game(sim, &setup, NULL, e2e_choose_random, &person_seed, 3,
-						       g % 4u != 3u, &figures);
+		enum e2e_winner winner =
+			e2e_play_game(sim, &setup, NULL, e2e_choose_random, &person_seed, 3, g % 4u != 3u, &figures);
 		if (machine_can_win) {
 			machine_could++;
 			if (winner != E2E_MACHINE) {
@@ -2060,7 +2066,8 @@ void e2e_rulebook_game(uint8_t game, unsigned games, uint32_t seed)
 	}
 	char title[32];
 	e2e_game_title(game, title, sizeof title);
-	printf("# %s: %u games from the rulebook's start (%u with the machine first): machine won %u, person %u; the machine won all %u it could\n",
+	printf("# %s: %u games from the rulebook's start (%u with the machine first): machine won %u, person %u; the "
+	       "machine won all %u it could\n",
 	       title, games, games / 2u, machine_wins, person_wins, machine_could);
 	e2e_print_figures(title, &figures);
 	e2e_close(sim);

@@ -109,12 +109,12 @@ bool e2e_eeprom_after_cut(struct sim *sim, unsigned torn, unsigned salt, uint8_t
  * and who moves first. */
 struct e2e_setup {
 	uint8_t game;
-	int8_t rule;      /* RULE_NORMAL or RULE_MISERE: Nim, Misere Nim, Marienbad, Taktix */
-	int8_t variant;   /* Taktix */
-	int16_t limit;    /* k: Limit Nim, Poker Nim */
-	int16_t set;      /* S as a mask: Subtraction */
-	uint8_t count;    /* heaps, numbers, coins, rows, strips (Matrix Nim, Chomp: rows) */
-	uint8_t cols;     /* Matrix Nim, Chomp: columns (0: the start's) */
+	int8_t rule;                           /* RULE_NORMAL or RULE_MISERE: Nim, Misere Nim, Marienbad, Taktix */
+	int8_t variant;                        /* Taktix */
+	int16_t limit;                         /* k: Limit Nim, Poker Nim */
+	int16_t set;                           /* S as a mask: Subtraction */
+	uint8_t count;                         /* heaps, numbers, coins, rows, strips (Matrix Nim, Chomp: rows) */
+	uint8_t cols;                          /* Matrix Nim, Chomp: columns (0: the start's) */
 	uint32_t value[4 * ENGINE_MATRIX_MAX]; /* the numbers (Matrix Nim: cells row by row) */
 	bool machine_first;
 };
@@ -160,15 +160,15 @@ void e2e_words(struct sim *sim, uint8_t game, char *text, size_t size);
  * ("12", "3^4"); strip: rows of pins; board: each place present or not. */
 struct e2e_view {
 	uint8_t parts;
-	char part[64][12];   /* line: the numbers shown */
-	int marked_first;    /* line: first part in brackets, or -1 */
+	char part[64][12]; /* line: the numbers shown */
+	int marked_first;  /* line: first part in brackets, or -1 */
 	int marked_last;
-	bool scrolled;       /* line: '<' or '>' shown */
-	uint8_t rows;        /* strip: rows of pins, as shown */
+	bool scrolled; /* line: '<' or '>' shown */
+	uint8_t rows;  /* strip: rows of pins, as shown */
 	uint32_t row[64];
-	int cursor_row;      /* strip: the underlined pin, or -1 */
+	int cursor_row; /* strip: the underlined pin, or -1 */
 	int cursor_at;
-	uint32_t taken;      /* strip: pins hatched, counted; board: places hatched */
+	uint32_t taken;         /* strip: pins hatched, counted; board: places hatched */
 	uint8_t present[8][16]; /* board: [y][x] 1 piece, 2 taken (hatched), 0 none */
 };
 
@@ -229,12 +229,12 @@ enum e2e_winner e2e_play_game(struct sim *sim, const struct e2e_setup *setup, co
 
 /* What the serial transcript (firmware/transcript.h) says happened. */
 struct e2e_transcript {
-	unsigned games;         /* games begun */
+	unsigned games; /* games begun */
 	unsigned moves;
-	unsigned finished;      /* games with a winner */
-	unsigned left;          /* games the person left before their end */
-	bool in_game;           /* the last game begun has no winner yet and was not left */
-	struct position pos;    /* the last game's position now */
+	unsigned finished;   /* games with a winner */
+	unsigned left;       /* games the person left before their end */
+	bool in_game;        /* the last game begun has no winner yet and was not left */
+	struct position pos; /* the last game's position now */
 };
 
 /* Replays every game of the transcript with the host engine and the

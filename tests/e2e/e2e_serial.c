@@ -56,8 +56,8 @@ void e2e_serial_ask(struct sim *sim, const char *line, char *reply, size_t size)
 	sim_uart_clear_output(sim);
 	e2e_serial_send(sim, line);
 	if (!e2e_serial_wait_lines(sim, 1, E2E_SERIAL_REPLY_MS)) {
-		fail_msg("no reply to \"%s\" within %u ms (the device wrote \"%s\"; %s)", line,
-			 E2E_SERIAL_REPLY_MS, sim_uart_output(sim), sim_state_text(sim));
+		fail_msg("no reply to \"%s\" within %u ms (the device wrote \"%s\"; %s)", line, E2E_SERIAL_REPLY_MS,
+			 sim_uart_output(sim), sim_state_text(sim));
 	}
 	assert_true(e2e_serial_line(sim, 0, reply, size));
 }

@@ -27,7 +27,7 @@ struct odra_answer {
 	uint32_t rows;
 	char normal[32];
 	char misere[32];
-	uint32_t ms; /* the device's own time, from its prompt to its answer */
+	uint32_t ms;              /* the device's own time, from its prompt to its answer */
 	size_t bytes_sent;        /* from the first byte timed: the first row's, or `odra`'s in a file */
 	uint64_t cycles;          /* from the first byte timed (sent) to the answer's end */
 	uint64_t awake_cycles;    /* of those, not asleep */

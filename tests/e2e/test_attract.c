@@ -43,10 +43,10 @@
  * much of the time (the exhibit's promise). */
 #define ATTRACT_ASLEEP_LEAST 99.0
 
-#define MENU_IDLE_MS 60000u  /* firmware/attract.h's defaults */
+#define MENU_IDLE_MS 60000u /* firmware/attract.h's defaults */
 #define GAME_IDLE_MS 300000u
-#define IDLE_LATE_MS 50u     /* how late an idle time's end may be seen */
-#define KEY_EVENT_MS 8u      /* a press is a key after KEYS_STABLE_MS samples */
+#define IDLE_LATE_MS 50u /* how late an idle time's end may be seen */
+#define KEY_EVENT_MS 8u  /* a press is a key after KEYS_STABLE_MS samples */
 #define MOVE_TIMEOUT_MS 10000u
 #define CYCLES_PER_MS (BOARD_F_CPU / 1000u)
 #define MOST_MOVES 4096u
@@ -144,13 +144,13 @@ static bool has_last_move(const struct position *pos)
 
 struct attract_figures {
 	unsigned moves;
-	unsigned games;           /* ended, and the next begun from the start */
-	uint64_t move_cycles;     /* between two announcements of one game, summed */
+	unsigned games;       /* ended, and the next begun from the start */
+	uint64_t move_cycles; /* between two announcements of one game, summed */
 	unsigned move_gaps;
-	uint64_t end_cycles;      /* the last announcement of a game -> the first of the next */
+	uint64_t end_cycles; /* the last announcement of a game -> the first of the next */
 	unsigned ends;
-	uint64_t cycles;          /* attract mode's time followed */
-	uint64_t sleep_cycles;    /* of which asleep */
+	uint64_t cycles;       /* attract mode's time followed */
+	uint64_t sleep_cycles; /* of which asleep */
 };
 
 static bool announcing(struct sim *sim, void *ctx)
@@ -233,7 +233,8 @@ static void follow(struct sim *sim, const struct position *start, bool begun, un
 
 static void print_figures(const char *title, const struct attract_figures *figures)
 {
-	printf("# %s: %u games ended and began again, %u legal moves, a move every %.2f s, %.2f s from a game's last move to the next's first\n",
+	printf("# %s: %u games ended and began again, %u legal moves, a move every %.2f s, %.2f s from a game's last "
+	       "move to the next's first\n",
 	       title, figures->games, figures->moves,
 	       (double)figures->move_cycles / (double)figures->move_gaps / BOARD_F_CPU,
 	       (double)figures->end_cycles / (double)figures->ends / BOARD_F_CPU);
@@ -272,7 +273,8 @@ static void the_idle_menu_begins_attract_mode_whose_games_are_legal_and_nobodys(
 		fail_msg("asleep %.2f%% of the menu's idle time, under %.0f%%", menu_asleep, ATTRACT_ASLEEP_LEAST);
 	}
 	if (e2e_attract_caption_showing(sim, NULL)) {
-		fail_msg("the caption came %.1f ms after the last key, before the menu's idle time", ms_since(sim, key));
+		fail_msg("the caption came %.1f ms after the last key, before the menu's idle time",
+			 ms_since(sim, key));
 	}
 	double idle = expect_caption_after(sim, key, MENU_IDLE_MS);
 	printf("# the caption came %.1f ms after the last key at the menu (its idle time %u ms)\n", idle, MENU_IDLE_MS);
@@ -375,10 +377,8 @@ static const struct {
 	uint32_t hold_ms;
 	const char *what;
 } keys[] = {
-	{ BUTTON_RIGHT, 40, "RIGHT" },
-	{ BUTTON_LEFT, 1500, "LEFT held 1.5 s" },
-	{ BUTTON_SELECT, 40, "SELECT" },
-	{ BUTTON_SELECT, 1300, "SELECT held 1.3 s" },
+	{ BUTTON_RIGHT, 40, "RIGHT" },   { BUTTON_LEFT, 1500, "LEFT held 1.5 s" },
+	{ BUTTON_SELECT, 40, "SELECT" }, { BUTTON_SELECT, 1300, "SELECT held 1.3 s" },
 	{ BUTTON_DOWN, 40, "DOWN" },
 };
 
@@ -453,7 +453,8 @@ static void a_game_left_unfinished_or_finished_leads_to_attract_mode(void **stat
 	uint64_t sleep = sim_sleep_cycles(sim);
 	uint64_t cycles = sim_cycles(sim);
 	double idle = expect_caption_after(sim, key, GAME_IDLE_MS);
-	printf("# a game left unfinished: the caption came %.1f ms after the last key (its idle time %u ms), asleep %.2f%% of that time\n",
+	printf("# a game left unfinished: the caption came %.1f ms after the last key (its idle time %u ms), asleep "
+	       "%.2f%% of that time\n",
 	       idle, GAME_IDLE_MS,
 	       100.0 * (double)(sim_sleep_cycles(sim) - sleep) / (double)(sim_cycles(sim) - cycles));
 	struct e2e_transcript transcript;
@@ -480,8 +481,8 @@ static void a_game_left_unfinished_or_finished_leads_to_attract_mode(void **stat
 	}
 	/* The menu's idle time counts from the menu's return. */
 	double to_attract = expect_caption_after(sim, key, 2u * MENU_IDLE_MS);
-	printf("# a finished game's result: the menu %.1f ms after the last key, the caption %.1f ms after it\n", to_menu,
-	       to_attract);
+	printf("# a finished game's result: the menu %.1f ms after the last key, the caption %.1f ms after it\n",
+	       to_menu, to_attract);
 	press_at(sim, BUTTON_SELECT, 40);
 	e2e_expect_menu(sim, 100);
 	char text[BOARD_LCD_COLUMNS + 1];

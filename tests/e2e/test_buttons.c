@@ -22,8 +22,14 @@
 #include "tests/e2e/e2e.h"
 
 static const struct e2e_setup nim_345 = {
-	.game = GAME_NIM, .rule = RULE_NORMAL, .variant = E2E_DEFAULT, .limit = E2E_DEFAULT, .set = E2E_DEFAULT,
-	.machine_first = false, .count = 3, .value = { 3, 4, 5 },
+	.game = GAME_NIM,
+	.rule = RULE_NORMAL,
+	.variant = E2E_DEFAULT,
+	.limit = E2E_DEFAULT,
+	.set = E2E_DEFAULT,
+	.machine_first = false,
+	.count = 3,
+	.value = { 3, 4, 5 },
 };
 
 /* Starts the set-up shown in the menu and waits for the person's turn. */
@@ -137,7 +143,8 @@ static void mashing_leaves_every_game_correct(void **state)
 	}
 	struct e2e_transcript transcript;
 	e2e_check_transcript(sim, &transcript);
-	printf("# mashing: %u presses of 1-30 ms; %u games begun, %u finished, %u moves, every one legal and shown right\n",
+	printf("# mashing: %u presses of 1-30 ms; %u games begun, %u finished, %u moves, every one legal and shown "
+	       "right\n",
 	       presses, transcript.games, transcript.finished, transcript.moves);
 	assert_true(transcript.moves > 0);
 	e2e_close(sim);
@@ -170,7 +177,8 @@ static void bouncing_contacts_give_one_press_each(void **state)
 	assert_int_equal(e2e_play_game(sim, &marienbad, NULL, e2e_choose_random, &seed, 3, true, &figures),
 			 E2E_MACHINE);
 	e2e_bouncy_presses(0);
-	printf("# bouncing contacts: 20 presses in the menu counted once each; 2 whole games with bouncing presses played correctly\n");
+	printf("# bouncing contacts: 20 presses in the menu counted once each; 2 whole games with bouncing presses "
+	       "played correctly\n");
 	e2e_close(sim);
 }
 
@@ -248,8 +256,14 @@ static void win_light_goes_out_on_a_rematch(void **state)
 	(void)state;
 	struct sim *sim = e2e_boot(0);
 	const struct e2e_setup one_stone = {
-		.game = GAME_NIM, .rule = RULE_NORMAL, .variant = E2E_DEFAULT, .limit = E2E_DEFAULT,
-		.set = E2E_DEFAULT, .machine_first = false, .count = 1, .value = { 1 },
+		.game = GAME_NIM,
+		.rule = RULE_NORMAL,
+		.variant = E2E_DEFAULT,
+		.limit = E2E_DEFAULT,
+		.set = E2E_DEFAULT,
+		.machine_first = false,
+		.count = 1,
+		.value = { 1 },
 	};
 	e2e_menu_set(sim, &one_stone);
 	start_game(sim);

@@ -212,9 +212,9 @@ static void expected_board(const struct position *pos, const char *status, char 
 	case GAME_WYTHOFF:
 	case GAME_CHOMP:
 		for (uint8_t i = 0; i < pos->count; i++) {
-			unsigned size_i = pos->game == GAME_CHOMP ? pos->u.chomp[i]
-				       : pos->game == GAME_POKER_NIM ? pos->u.poker.heap[i]
-								      : pos->u.row[i];
+			unsigned size_i = pos->game == GAME_CHOMP       ? pos->u.chomp[i]
+					  : pos->game == GAME_POKER_NIM ? pos->u.poker.heap[i]
+									: pos->u.row[i];
 			append(text, size, "%u: ", i + 1u);
 			for (unsigned k = 0; k < size_i && k < ROW_MATCHES; k++) {
 				append(text, size, "I");
@@ -466,10 +466,10 @@ static const char *const edge_commands[] = {
 	"nimble 65535 65535 0 1 2 3 4 5",
 	"matrix-nim 255 255 255 / 255 0 1 / 7 7 7",
 	"poker-nim k=255 65535/65535 0/9",
-	"pebbles 148 1 2 3",   /* rows that can become 40, the most a game's record holds */
-	"pebbles 149 1 2 3",   /* 41: no game, but analysed */
-	"kayles 0 71 3 1",     /* 40 */
-	"kayles 0 72 3 1",     /* 41: no game, but analysed */
+	"pebbles 148 1 2 3", /* rows that can become 40, the most a game's record holds */
+	"pebbles 149 1 2 3", /* 41: no game, but analysed */
+	"kayles 0 71 3 1",   /* 40 */
+	"kayles 0 72 3 1",   /* 41: no game, but analysed */
 	/* 40 rows whose winning move splits one: 41 rows after it */
 	"kayles 4 7 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1",
 	"wythoff 65535 65534",
@@ -505,8 +505,9 @@ static void analysis_at_the_edges(void **state)
 #define HEAPS_8(h) h " " h " " h " " h " " h " " h " " h " " h
 #define ROWS_40(r) HEAPS_8(r) " " HEAPS_8(r) " " HEAPS_8(r) " " HEAPS_8(r) " " HEAPS_8(r)
 #define MATRIX_ROW HEAPS_8("255")
-#define MATRIX_8X8 MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW " / " \
-	MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW
+#define MATRIX_8X8                                                                                      \
+	MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW " / " MATRIX_ROW \
+		   " / " MATRIX_ROW " / " MATRIX_ROW
 static const char *const longest_lines[] = {
 	"nim misere " HEAPS_8("65535"),
 	"misere-nim normal " HEAPS_8("65535"),
@@ -889,8 +890,8 @@ static void the_transcript_says_who_moves_first(void **state)
 
 struct bad_line {
 	const char *sent;
-	size_t length;      /* 0: strlen */
-	const char *reply;  /* NULL: the engine's refusal, worked out on the host */
+	size_t length;     /* 0: strlen */
+	const char *reply; /* NULL: the engine's refusal, worked out on the host */
 };
 
 /* Sent during "new nim 3 4 5" after the person's 1-1 and the machine's
@@ -1018,7 +1019,7 @@ static void any_line_end_and_backspace(void **state)
 	struct sim *sim = boot();
 	char nim6[TEXT_MAX];
 	host_line("nim 6", nim6, sizeof nim6);
-	static const char *const sent[] = { "nim 6\r", "nim 6\n", "nim 6\r\n", "\r\n\r\n\n\rnim 6\n\n",
+	static const char *const sent[] = { "nim 6\r",      "nim 6\n",      "nim 6\r\n",  "\r\n\r\n\n\rnim 6\n\n",
 					    "nimx\b 6\r\n", "nim 66\177\n", "\b\bnim 6\r" };
 	for (size_t i = 0; i < sizeof sent / sizeof sent[0]; i++) {
 		sim_uart_clear_output(sim);
@@ -1044,8 +1045,15 @@ static void line_editing_and_other_control_bytes(void **state)
 	char nim6[TEXT_MAX];
 	host_line("nim 6", nim6, sizeof nim6);
 	static const char *const edited[] = {
-		"nim 7\b6",  "nim 7\1776",     "nim 6\t\b",   "\177nim 6", "kayles\b\b\b\b\b\b\bnim 6",
-		"nim\t6",     "\tnim \t 6\t", "nim 65\b", "NIM 6\b\b\b\b\bnim 6",
+		"nim 7\b6",
+		"nim 7\1776",
+		"nim 6\t\b",
+		"\177nim 6",
+		"kayles\b\b\b\b\b\b\bnim 6",
+		"nim\t6",
+		"\tnim \t 6\t",
+		"nim 65\b",
+		"NIM 6\b\b\b\b\bnim 6",
 	};
 	for (size_t i = 0; i < sizeof edited / sizeof edited[0]; i++) {
 		expect_reply(sim, edited[i], nim6);
@@ -1175,7 +1183,9 @@ static void read_rx_buffer_size(const char *argv0)
 	}
 	char command[4200];
 	snprintf(command, sizeof command,
-		 "avr-nm -S '%s' | sed -n 's/^[0-9a-f]* \\([0-9a-f]*\\) [Bb] rx_buffer\\(\\.lto_priv\\.[0-9]*\\)*$/\\1/p'", elf);
+		 "avr-nm -S '%s' | sed -n 's/^[0-9a-f]* \\([0-9a-f]*\\) [Bb] "
+		 "rx_buffer\\(\\.lto_priv\\.[0-9]*\\)*$/\\1/p'",
+		 elf);
 	FILE *pipe = popen(command, "r");
 	if (pipe == NULL || fscanf(pipe, "%x", &rx_buffer_size) != 1) {
 		rx_buffer_size = 0;
@@ -1236,7 +1246,8 @@ static void bytes_lost_while_busy_are_reported(void **state)
 	expect_reply(sim, "", "error: input lost");
 	expect_reply(sim, "nim 6", nim6);
 	expect_snapshot(sim, &snap);
-	print_message("# %u-byte buffer: %u of 30 lines answered, the rest refused as lost\n", rx_buffer_size, answered);
+	print_message("# %u-byte buffer: %u of 30 lines answered, the rest refused as lost\n", rx_buffer_size,
+		      answered);
 	e2e_close(sim);
 }
 

@@ -39,8 +39,18 @@ static void games_and_analysis_are_unknown_commands(void **state)
 	(void)state;
 	struct sim *sim = boot();
 	static const char *const lines[] = {
-		"new nim 3 4 5", "go marienbad", "NEW chomp 2x3", "new nosuchgame", "nim 3 4 5", "marienbad",
-		"1-2",           "-4",           "a1",            "board",          "hint",      "why",
+		"new nim 3 4 5",
+		"go marienbad",
+		"NEW chomp 2x3",
+		"new nosuchgame",
+		"nim 3 4 5",
+		"marienbad",
+		"1-2",
+		"-4",
+		"a1",
+		"board",
+		"hint",
+		"why",
 	};
 	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
 		char reply[TEXT_MAX];
@@ -66,8 +76,8 @@ static void help_offers_what_is_left(void **state)
 	bool odra = strstr(first, "odra") != NULL, level = strstr(first, "level") != NULL;
 	bool stats = strstr(first, "stats") != NULL;
 	if (odra != e2e_feature("ODRA") || level != e2e_feature("LEVELS") || stats != e2e_feature("STATS") ||
-	    strstr(first, "help") == NULL ||
-	    strstr(first, "GAME") != NULL || strstr(first, "board") != NULL || strstr(first, "hint") != NULL) {
+	    strstr(first, "help") == NULL || strstr(first, "GAME") != NULL || strstr(first, "board") != NULL ||
+	    strstr(first, "hint") != NULL) {
 		fail_msg("help's commands: \"%s\"", first);
 	}
 	/* No game's syntax follows: no line takes one. */

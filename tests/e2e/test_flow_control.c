@@ -244,7 +244,8 @@ static void a_sender_ignoring_xoff_gets_answers_or_input_lost(void **state)
 	sim_uart_set_flow(sim, false, 0);
 	sim_uart_send(sim, batch->text, batch->length);
 	if (!output_quiet(sim, ANALYSIS_MS)) {
-		fail_msg("no end to the replies: %s; %zu bytes unsent; output %s", sim_state_text(sim), sim_uart_pending(sim), sim_uart_output(sim));
+		fail_msg("no end to the replies: %s; %zu bytes unsent; output %s", sim_state_text(sim),
+			 sim_uart_pending(sim), sim_uart_output(sim));
 	}
 	/* A line the loss cut ends at the next line end (firmware/console.h). */
 	sim_uart_send(sim, "\r\n", 2);
@@ -291,21 +292,9 @@ static void replies_hold_no_xon_or_xoff(void **state)
 	(void)state;
 	struct sim *sim = boot();
 	static const char *const lines[] = {
-		"help",
-		"nineteen",
-		"taktix",
-		"kubo",
-		"nim 17 19 21",
-		"new nim 3 4 5",
-		"board",
-		"1-3",
-		"board",
-		"no such command",
-		"nim 99999999",
-		"odra",
-		"7",
-		"5",
-		"",
+		"help",          "nineteen", "taktix", "kubo",  "nim 17 19 21",
+		"new nim 3 4 5", "board",    "1-3",    "board", "no such command",
+		"nim 99999999",  "odra",     "7",      "5",     "",
 	};
 	size_t bytes = 0;
 	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {

@@ -77,10 +77,8 @@ int main(int argc, char **argv)
 	(void)argc;
 	e2e_init(argv[0]);
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(chomp_from_the_rulebook_start),
-		cmocka_unit_test(taktix_from_the_rulebook_start),
-		cmocka_unit_test(kubo_from_the_rulebook_start),
-		cmocka_unit_test(nineteen_from_the_rulebook_start),
+		cmocka_unit_test(chomp_from_the_rulebook_start), cmocka_unit_test(taktix_from_the_rulebook_start),
+		cmocka_unit_test(kubo_from_the_rulebook_start),  cmocka_unit_test(nineteen_from_the_rulebook_start),
 		cmocka_unit_test(long_pick_is_named_in_full),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -50,9 +50,13 @@ static void prime_power_of_the_largest_prime_starts(void **state)
 {
 	(void)state;
 	struct sim *sim = e2e_boot(0);
-	e2e_menu_set(sim, &(struct e2e_setup){ .game = GAME_PRIME_POWER, .rule = E2E_DEFAULT,
-					       .variant = E2E_DEFAULT, .limit = E2E_DEFAULT,
-					       .set = E2E_DEFAULT, .machine_first = false, .count = 1,
+	e2e_menu_set(sim, &(struct e2e_setup){ .game = GAME_PRIME_POWER,
+					       .rule = E2E_DEFAULT,
+					       .variant = E2E_DEFAULT,
+					       .limit = E2E_DEFAULT,
+					       .set = E2E_DEFAULT,
+					       .machine_first = false,
+					       .count = 1,
 					       .value = { 56700 } });
 	for (int presses = 0; presses < 20 && !e2e_wait_line(sim, 0, "n <", 1); presses++) {
 		e2e_press(sim, BUTTON_DOWN);

@@ -217,7 +217,7 @@ static unsigned bits(uint16_t lamps)
 struct blink_figures {
 	unsigned person_moves;
 	unsigned machine_moves;
-	unsigned halves; /* blink halves seen, on or off, over all announcements */
+	unsigned halves;                /* blink halves seen, on or off, over all announcements */
 	unsigned half_least, half_most; /* the length of every half but the last, in ms */
 	unsigned last_least, last_most; /* the last half's, until the move was played */
 	int follow_least, follow_most;  /* the announcement shown -> the blink's first half */
@@ -339,7 +339,8 @@ static void check_blink(const struct timeline *t, uint16_t before, uint16_t blin
 		}
 		if (at_move(t, i, final)) {
 			if (want != blink) {
-				fail_msg("the last half of the blink showed the position, %s, not the move's picture", want_text);
+				fail_msg("the last half of the blink showed the position, %s, not the move's picture",
+					 want_text);
 			}
 			if (ms < HALF_MS - HALF_SLACK_MS) {
 				fail_msg("the last half of the blink lasted %u ms", ms);
@@ -365,7 +366,8 @@ static void check_blink(const struct timeline *t, uint16_t before, uint16_t blin
 
 static void print_blinks(const char *title, const struct blink_figures *figures)
 {
-	printf("# %s: %u halves of the blink over %u machine's moves, each %u to %u ms, the last %u to %u ms until the move was played; the blink began %d to %d ms after the announcement showed\n",
+	printf("# %s: %u halves of the blink over %u machine's moves, each %u to %u ms, the last %u to %u ms until the "
+	       "move was played; the blink began %d to %d ms after the announcement showed\n",
 	       title, figures->halves, figures->machine_moves, figures->half_least, figures->half_most,
 	       figures->last_least, figures->last_most, figures->follow_least, figures->follow_most);
 }
@@ -453,7 +455,8 @@ static void other_games_show_the_turn_and_their_parts(void **state)
 {
 	(void)state;
 	static const uint8_t games[] = {
-		GAME_NIM, GAME_WYTHOFF, GAME_KAYLES, GAME_MATRIX_NIM, GAME_DIVIDE, GAME_PRIME_POWER, GAME_CHOMP, GAME_TAKTIX,
+		GAME_NIM,    GAME_WYTHOFF,     GAME_KAYLES, GAME_MATRIX_NIM,
+		GAME_DIVIDE, GAME_PRIME_POWER, GAME_CHOMP,  GAME_TAKTIX,
 	};
 	struct sim *sim = e2e_boot(0);
 	struct blink_figures figures = { 0 };

@@ -72,9 +72,9 @@ static void level_set_in_menu_and_console(void **state)
 	expect_menu_level(sim, "1");
 
 	static const char *const bad[][2] = {
-		{ "level 0", "error: out of range" },   { "level 4", "error: out of range" },
+		{ "level 0", "error: out of range" },     { "level 4", "error: out of range" },
 		{ "level 99999", "error: out of range" }, { "level x", "error: not a number" },
-		{ "level -1", "error: not a number" },  { "level 2 3", "error: bad syntax" },
+		{ "level -1", "error: not a number" },    { "level 2 3", "error: bad syntax" },
 		{ "level 2x", "error: bad syntax" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -205,6 +205,6 @@ int main(int argc, char **argv)
 		cmocka_unit_test(level_1_slips_and_level_3_never_with_buttons),
 		cmocka_unit_test(level_1_slips_and_level_3_never_at_the_console),
 	};
-	return e2e_feature("TYPED_PLAY") ? cmocka_run_group_tests(tests_with_typed_play, NULL, NULL) :
-					   cmocka_run_group_tests(tests, NULL, NULL);
+	return e2e_feature("TYPED_PLAY") ? cmocka_run_group_tests(tests_with_typed_play, NULL, NULL)
+					 : cmocka_run_group_tests(tests, NULL, NULL);
 }

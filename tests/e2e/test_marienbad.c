@@ -47,8 +47,8 @@ static void machine_wins_against_every_first_reply(void **state)
 		struct move first;
 		memset(&first, 0, sizeof first);
 		brute_move_to_engine(&first, &pos, &firsts.move[i]);
-		enum e2e_winner winner = e2e_play_game(sim, &setup, &first, e2e_choose_random, &seed, 0, true,
-						       &figures);
+		enum e2e_winner winner =
+			e2e_play_game(sim, &setup, &first, e2e_choose_random, &seed, 0, true, &figures);
 		if (winner != E2E_MACHINE) {
 			fail_msg("the person won after first taking %u from row %u", (unsigned)firsts.move[i].amount,
 				 firsts.move[i].part + 1u);

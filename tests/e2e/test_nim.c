@@ -30,16 +30,11 @@ struct start {
 /* The machine wins from each: to move from an N-position, or second after
  * a P-position. */
 static const struct start machine_wins[] = {
-	{ false, true, 3, { 3, 4, 5 } },
-	{ false, false, 3, { 1, 2, 3 } },
-	{ false, false, 4, { 4, 5, 6, 7 } },
-	{ false, true, 8, { 1, 2, 3, 4, 5, 6, 7, 8 } },
-	{ false, true, 1, { 9 } },
-	{ true, true, 3, { 3, 4, 5 } },
-	{ true, false, 3, { 1, 1, 1 } },
-	{ true, false, 2, { 2, 2 } },
-	{ true, true, 4, { 1, 1, 1, 1 } },
-	{ true, false, 5, { 2, 3, 4, 5, 0 } },
+	{ false, true, 3, { 3, 4, 5 } },     { false, false, 3, { 1, 2, 3 } },
+	{ false, false, 4, { 4, 5, 6, 7 } }, { false, true, 8, { 1, 2, 3, 4, 5, 6, 7, 8 } },
+	{ false, true, 1, { 9 } },           { true, true, 3, { 3, 4, 5 } },
+	{ true, false, 3, { 1, 1, 1 } },     { true, false, 2, { 2, 2 } },
+	{ true, true, 4, { 1, 1, 1, 1 } },   { true, false, 5, { 2, 3, 4, 5, 0 } },
 };
 
 /* The machine loses each against perfect play. */

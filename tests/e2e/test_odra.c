@@ -158,10 +158,11 @@ static void a_file_sent_whole_at_full_rate_loses_nothing(void **state)
 		check_move(&rows, true, answer.misere);
 		double bytes_ms = (double)answer.bytes_sent * sim_uart_byte_cycles(sim) * 1000.0 / BOARD_F_CPU;
 		double answer_ms = (double)answer.cycles * 1000.0 / BOARD_F_CPU;
-		print_message("# one file at %u baud, %s, XOFF ignored: %zu bytes in %.0f ms (the bytes alone %.0f ms), "
-			      "%u XOFF sent, 0 bytes lost\n",
-			      sim_uart_baud(sim), round == 0 ? "CRLF" : "LF", answer.bytes_sent, answer_ms, bytes_ms,
-			      sim_uart_xoffs(sim) - xoffs);
+		print_message(
+			"# one file at %u baud, %s, XOFF ignored: %zu bytes in %.0f ms (the bytes alone %.0f ms), "
+			"%u XOFF sent, 0 bytes lost\n",
+			sim_uart_baud(sim), round == 0 ? "CRLF" : "LF", answer.bytes_sent, answer_ms, bytes_ms,
+			sim_uart_xoffs(sim) - xoffs);
 		if (answer_ms > 1.09 * bytes_ms) {
 			fail_msg("answered after %.0f ms, the bytes alone take %.0f ms", answer_ms, bytes_ms);
 		}
@@ -239,8 +240,8 @@ static void seventy_thousand_rows(void **state)
 		unsigned long row = 0;
 		assert_int_equal(sscanf(rule == 0 ? answer.normal : answer.misere, "%lu-", &row), 1);
 		assert_true(row > 65536u);
-		note(rule == 0 ? "70,000 rows, random past 65,536" : "70,000 rows of 0 and 1 past 65,536, one big", &rows,
-		     &answer);
+		note(rule == 0 ? "70,000 rows, random past 65,536" : "70,000 rows of 0 and 1 past 65,536, one big",
+		     &rows, &answer);
 	}
 	e2e_close(sim);
 }

@@ -114,7 +114,7 @@ static void the_gesture_opens_it_and_a_long_select_leaves(void **state)
 static void mashing_never_reaches_it(void **state)
 {
 	(void)state;
-	static const enum board_button buttons[] = {BUTTON_UP, BUTTON_DOWN, BUTTON_LEFT, BUTTON_RIGHT, BUTTON_SELECT};
+	static const enum board_button buttons[] = { BUTTON_UP, BUTTON_DOWN, BUTTON_LEFT, BUTTON_RIGHT, BUTTON_SELECT };
 	struct sim *sim = e2e_boot(0);
 	uint32_t seed = 20261127u;
 	unsigned presses = 0, long_selects = 0, power_ons = 0;

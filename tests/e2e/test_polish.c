@@ -69,8 +69,7 @@ static void choose_language(struct sim *sim, const char *language)
 	}
 	e2e_line_utf8(sim, 0, text);
 	char expected[LCD_TEXT_LINE_SIZE];
-	snprintf(expected, sizeof expected, "%s<%s>", strcmp(language, "Polski") == 0 ? "Język " : "Lang ",
-		 language);
+	snprintf(expected, sizeof expected, "%s<%s>", strcmp(language, "Polski") == 0 ? "Język " : "Lang ", language);
 	assert_string_equal(text, expected);
 	sim_press(sim, BUTTON_SELECT, 1200);
 	e2e_expect_menu(sim, SCREEN_MS);
@@ -289,8 +288,9 @@ static void the_odra_challenge_from_a_file_in_polish(void **state)
 	assert_int_equal(answer.overruns, 0);
 	assert_null(odra_check_move(&rows, false, answer.normal));
 	assert_null(odra_check_move(&rows, true, answer.misere));
-	print_message("# the challenge from a file in Polish at %u baud: %u rows, %u XOFF sent (ignored), 0 bytes lost\n",
-		      sim_uart_baud(sim), rows.count, sim_uart_xoffs(sim) - xoffs);
+	print_message(
+		"# the challenge from a file in Polish at %u baud: %u rows, %u XOFF sent (ignored), 0 bytes lost\n",
+		sim_uart_baud(sim), rows.count, sim_uart_xoffs(sim) - xoffs);
 	e2e_check_health(sim);
 	e2e_close(sim);
 }

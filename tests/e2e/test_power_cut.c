@@ -43,8 +43,8 @@
 
 #define CUTS 1000u              /* over a save of a whole record */
 #define CUTS_OVER_A_RECORD 300u /* over a save of a few bytes */
-#define CUT_JOBS 2u           /* children at once: the machine has two cores */
-#define MARGIN_MS 3u          /* cuts before the first write and after the last */
+#define CUT_JOBS 2u             /* children at once: the machine has two cores */
+#define MARGIN_MS 3u            /* cuts before the first write and after the last */
 #define BOOT_TIMEOUT_MS 3000u
 #define SETTINGS_MAX 256u
 
@@ -67,8 +67,8 @@ static void read_settings(struct sim *sim, uint8_t out[SETTINGS_MAX])
 }
 
 struct save_window {
-	uint64_t first;  /* the cycle the save's first byte write began */
-	uint64_t end;    /* the cycle its last ended */
+	uint64_t first; /* the cycle the save's first byte write began */
+	uint64_t end;   /* the cycle its last ended */
 	uint32_t writes;
 	uint8_t settings[SETTINGS_MAX]; /* the new settings */
 };
@@ -113,8 +113,8 @@ static struct save_window scout(struct sim *sim)
 /* In the child: the power cut at `cycle`, the byte under way left as
  * `torn` says (0 as it was, 1 as it was to be, 2 garbage), and the
  * power-on judged. */
-static int cut_and_judge(struct sim *sim, uint64_t cycle, unsigned torn, const uint8_t *old,
-			 const uint8_t *new, uint8_t old_game, uint8_t new_game)
+static int cut_and_judge(struct sim *sim, uint64_t cycle, unsigned torn, const uint8_t *old, const uint8_t *new,
+			 uint8_t old_game, uint8_t new_game)
 {
 	if (cycle > sim_cycles(sim)) {
 		sim_run_cycles(sim, cycle - sim_cycles(sim));

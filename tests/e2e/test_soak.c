@@ -60,10 +60,10 @@
 #define CYCLES_PER_MS (BOARD_F_CPU / 1000u)
 #define CYCLES_PER_HOUR (BOARD_F_CPU * 3600.0)
 #define BOOT_TIMEOUT_MS 3000u
-#define ANSWER_MS 200u     /* a key to the LCD's change, at most */
-#define SETTLE_MS 5000u    /* every step of a screen has run out */
+#define ANSWER_MS 200u  /* a key to the LCD's change, at most */
+#define SETTLE_MS 5000u /* every step of a screen has run out */
 #define IDLE_CHUNK_MS 10000u
-#define LINE_END_MS 50u    /* a line on the serial line is sent whole within it */
+#define LINE_END_MS 50u /* a line on the serial line is sent whole within it */
 #define SAVE_START_MS 1500u
 #define EEPROM_BYTES EEPROM_SIZE
 #define SETTINGS_MAX 256u
@@ -97,14 +97,14 @@ struct day {
 	uint32_t seed;
 	uint32_t random;
 	uint64_t end_cycles;
-	uint64_t cycles_before;    /* simulated before the last power-on */
+	uint64_t cycles_before; /* simulated before the last power-on */
 	uint64_t sleep_before;
-	uint64_t next_cut;         /* day cycle of the next cut at a random moment */
-	uint8_t next_game;         /* the games are chosen in turn, from a random one */
+	uint64_t next_cut; /* day cycle of the next cut at a random moment */
+	uint8_t next_game; /* the games are chosen in turn, from a random one */
 	unsigned power_ons;
-	uint32_t watchdog_resets;  /* before the last power-on */
+	uint32_t watchdog_resets; /* before the last power-on */
 	struct tally tally;
-	struct record last_seen;   /* the newest record at the last step */
+	struct record last_seen; /* the newest record at the last step */
 	bool ever_saved;
 	/* counts */
 	unsigned visitors[KINDS];
@@ -114,12 +114,12 @@ struct day {
 	unsigned good_could_win;   /* games the good players could win, and won */
 	unsigned keys;             /* pressed at random, mashed, or to leave a screen */
 	unsigned bouncing_keys;
-	unsigned probes;           /* keys that had to change the LCD at once */
+	unsigned probes; /* keys that had to change the LCD at once */
 	unsigned cuts_random, cuts_saving, cuts_after_game, cuts_during_write;
 	unsigned came_back_old, came_back_new;
 	uint64_t idle_cycles;
-	double idle_cpu;           /* CPU seconds of the idle spells */
-	uint64_t visit_cycles;     /* the visitors' time, power cuts in it included */
+	double idle_cpu;       /* CPU seconds of the idle spells */
+	uint64_t visit_cycles; /* the visitors' time, power cuts in it included */
 	double visit_cpu;
 	struct e2e_figures figures;
 };
@@ -351,11 +351,12 @@ static void power_cut(struct sim *sim, struct day *day)
 		fail_msg("power cut %u left no whole record in the EEPROM", cuts);
 	}
 	if (left.found) {
-		bool old = day->last_seen.found &&
-			   memcmp(left.settings, day->last_seen.settings, STORE_SAVED_SIZE) == 0;
+		bool old =
+			day->last_seen.found && memcmp(left.settings, day->last_seen.settings, STORE_SAVED_SIZE) == 0;
 		bool new = memcmp(left.settings, ram, STORE_SAVED_SIZE) == 0;
 		if (!old && !new) {
-			fail_msg("power cut %u left a record (slot %u) that is neither the newest before it nor the settings in RAM",
+			fail_msg("power cut %u left a record (slot %u) that is neither the newest before it nor the "
+				 "settings in RAM",
 				 cuts, left.slot);
 		}
 		day->came_back_old += !new;
@@ -378,15 +379,15 @@ static void power_cut(struct sim *sim, struct day *day)
 		 * which the menu starts at the operator's game's rulebook start. */
 		for (size_t i = 0; i < STORE_SAVED_SIZE; i++) {
 			if (back[i] != left.settings[i]) {
-				fail_msg("after power cut %u byte %zu of the settings is %02x, not the newest record's %02x",
+				fail_msg("after power cut %u byte %zu of the settings is %02x, not the newest record's "
+					 "%02x",
 					 cuts, i, back[i], left.settings[i]);
 			}
 		}
 	}
 	e2e_check_health(sim);
 	day->last_seen = left;
-	day->next_cut = day_cycles(day, sim) +
-			(uint64_t)draw_between(day, 5u * 60u, 90u * 60u) * 1000u * CYCLES_PER_MS;
+	day->next_cut = day_cycles(day, sim) + (uint64_t)draw_between(day, 5u * 60u, 90u * 60u) * 1000u * CYCLES_PER_MS;
 }
 
 /* The newest record now: the "old" that a cut before the next step may
@@ -529,8 +530,7 @@ static void player(struct sim *sim, struct day *day, bool good, bool bouncy)
 	unsigned games = draw_between(day, 1, 3);
 	for (unsigned g = 0; g < games; g++) {
 		enum e2e_winner winner = e2e_play_game(sim, &setup, NULL, good ? choose_best : e2e_choose_random,
-						       &day->random, good ? 0u : 4u, draw(day, 2) == 0,
-						       &day->figures);
+						       &day->random, good ? 0u : 4u, draw(day, 2) == 0, &day->figures);
 		day->games_played_out++;
 		if (good && can_win) {
 			day->good_could_win++;
@@ -562,7 +562,7 @@ static void random_keys(struct sim *sim, struct day *day, bool bouncy)
 	for (unsigned i = 0; i < keys; i++) {
 		enum board_button button = (enum board_button)(BUTTON_RIGHT + draw(day, 5));
 		uint32_t hold = button == BUTTON_SELECT && draw(day, 20) == 0 ? draw_between(day, 1100, 1500)
-										 : draw_between(day, 50, 400);
+									      : draw_between(day, 50, 400);
 		press(sim, day, button, hold, draw_between(day, 100, 2000), bouncy);
 		(void)step(sim, day);
 	}
@@ -573,8 +573,8 @@ static void masher(struct sim *sim, struct day *day, bool bouncy)
 {
 	unsigned keys = draw_between(day, 50, 300);
 	for (unsigned i = 0; i < keys; i++) {
-		press(sim, day, (enum board_button)(BUTTON_RIGHT + draw(day, 5)), draw_between(day, 1, 30), draw_between(day, 1, 30),
-		      bouncy);
+		press(sim, day, (enum board_button)(BUTTON_RIGHT + draw(day, 5)), draw_between(day, 1, 30),
+		      draw_between(day, 1, 30), bouncy);
 	}
 	(void)step(sim, day);
 }
@@ -639,8 +639,9 @@ static bool museum_open(const struct day *day, const struct sim *sim)
 static uint64_t gap_ms(struct day *day, const struct sim *sim)
 {
 	uint32_t roll = draw(day, 100);
-	uint32_t seconds = roll < 70 ? draw_between(day, 5, 180) : roll < 95 ? draw_between(day, 180, 900)
-									      : draw_between(day, 900, 3600);
+	uint32_t seconds = roll < 70   ? draw_between(day, 5, 180)
+			   : roll < 95 ? draw_between(day, 180, 900)
+				       : draw_between(day, 900, 3600);
 	if (!museum_open(day, sim)) {
 		seconds = draw_between(day, 600, 3600);
 	}
@@ -745,8 +746,8 @@ static void expect_statistics(struct sim *sim, struct day *day)
 		counted += played;
 		ended += games_ended;
 	}
-	printf("# the statistics: %u games counted, the transcript %u ended (%u power cuts at a game's end)\n",
-	       counted, ended, day->cuts_after_game);
+	printf("# the statistics: %u games counted, the transcript %u ended (%u power cuts at a game's end)\n", counted,
+	       ended, day->cuts_after_game);
 	sim_uart_clear_output(sim);
 }
 

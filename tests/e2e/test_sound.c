@@ -43,10 +43,10 @@ struct note {
 };
 
 /* What each sound is meant to be: the firmware's tables are not read. */
-static const struct note click[] = {{2500, 8}};
-static const struct note machine_call[] = {{1319, 50}, {988, 70}};
-static const struct note win_tune[] = {{523, 110}, {659, 110}, {784, 110}, {1047, 250}};
-static const struct note loss_tune[] = {{392, 200}, {330, 200}, {262, 250}};
+static const struct note click[] = { { 2500, 8 } };
+static const struct note machine_call[] = { { 1319, 50 }, { 988, 70 } };
+static const struct note win_tune[] = { { 523, 110 }, { 659, 110 }, { 784, 110 }, { 1047, 250 } };
+static const struct note loss_tune[] = { { 392, 200 }, { 330, 200 }, { 262, 250 } };
 #define NOTES(sound) (sizeof(sound) / sizeof(sound)[0])
 
 static double ms_of(uint64_t cycles)
@@ -151,8 +151,14 @@ static void run_through_sound(struct sim *sim)
 }
 
 static const struct e2e_setup nim_345 = {
-	.game = GAME_NIM, .rule = RULE_NORMAL, .variant = E2E_DEFAULT, .limit = E2E_DEFAULT, .set = E2E_DEFAULT,
-	.machine_first = false, .count = 3, .value = { 3, 4, 5 },
+	.game = GAME_NIM,
+	.rule = RULE_NORMAL,
+	.variant = E2E_DEFAULT,
+	.limit = E2E_DEFAULT,
+	.set = E2E_DEFAULT,
+	.machine_first = false,
+	.count = 3,
+	.value = { 3, 4, 5 },
 };
 
 /* Every key clicks once, 2.5 kHz for 8 ms, after the screen it changed
@@ -228,7 +234,8 @@ static void hold_and_count(struct sim *sim, enum board_button button, uint32_t h
 	*clicks = (unsigned)sim_tones(sim, tones, SIM_TONES_KEPT);
 	for (unsigned i = 0; i < *clicks; i++) {
 		double ms = ms_of(tones[i].end - tones[i].start);
-		if (tones[i].hz < click[0].hz * (1.0 - PITCH_TOLERANCE) || tones[i].hz > click[0].hz * (1.0 + PITCH_TOLERANCE) ||
+		if (tones[i].hz < click[0].hz * (1.0 - PITCH_TOLERANCE) ||
+		    tones[i].hz > click[0].hz * (1.0 + PITCH_TOLERANCE) ||
 		    ms < click[0].ms - SHORT_MS - 500.0 / click[0].hz || ms > click[0].ms + LATE_MS) {
 			fail_msg("a held key's sound %u: %.1f Hz for %.2f ms, no click", i + 1u, tones[i].hz, ms);
 		}
@@ -276,7 +283,8 @@ static void a_held_key_clicks_only_when_it_changes_the_screen(void **state)
 	hold_and_count(sim, BUTTON_RIGHT, 2000, &changes, &clicks);
 	char row[BOARD_LCD_COLUMNS + 1];
 	e2e_line(sim, 1, row);
-	printf("# RIGHT held at the person's turn for 2000 ms, to \"%s\": %u screens, %u clicks\n", row, changes, clicks);
+	printf("# RIGHT held at the person's turn for 2000 ms, to \"%s\": %u screens, %u clicks\n", row, changes,
+	       clicks);
 	assert_true(changes >= 1u && changes <= 3u);
 	assert_int_equal(clicks, changes);
 
@@ -290,7 +298,8 @@ static void a_held_key_clicks_only_when_it_changes_the_screen(void **state)
 	}
 	hold_and_count(sim, BUTTON_RIGHT, 2000, &changes, &clicks);
 	e2e_line(sim, 0, row);
-	printf("# RIGHT held in attract mode for 2000 ms, back to \"%s\": %u screens, %u clicks\n", row, changes, clicks);
+	printf("# RIGHT held in attract mode for 2000 ms, back to \"%s\": %u screens, %u clicks\n", row, changes,
+	       clicks);
 	assert_string_equal(row, "Level <3>");
 	assert_int_equal(changes, 1);
 	assert_int_equal(clicks, 1);
@@ -358,7 +367,7 @@ static void a_loss_and_a_win_end_with_their_tunes(void **state)
 {
 	(void)state;
 	struct sim *sim = e2e_boot(0);
-	struct e2e_figures figures = {0};
+	struct e2e_figures figures = { 0 };
 	struct e2e_setup machine_wins = nim_345;
 	machine_wins.machine_first = true;
 	e2e_menu_set(sim, &machine_wins);

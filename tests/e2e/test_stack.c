@@ -50,11 +50,11 @@
  * several times over. */
 #define STACK_MARGIN 128u
 #define TEXT_MAX 512u
-#define TURN_MS 20000u       /* the slowest start (a 32-bit prime's factors) and the pause */
-#define LEAVE_MS 1600u       /* a long SELECT: past KEYS_LONG_MS */
-#define HELP_MS 3000u        /* the keys' help before the person's first turn */
-#define GESTURE_MS 3500u     /* LEFT held: the hint comes after about 3 s */
-#define WHY_MS 3000u         /* the reason why worked out and some of it run along row 1 */
+#define TURN_MS 20000u   /* the slowest start (a 32-bit prime's factors) and the pause */
+#define LEAVE_MS 1600u   /* a long SELECT: past KEYS_LONG_MS */
+#define HELP_MS 3000u    /* the keys' help before the person's first turn */
+#define GESTURE_MS 3500u /* LEFT held: the hint comes after about 3 s */
+#define WHY_MS 3000u     /* the reason why worked out and some of it run along row 1 */
 #define QUIET_MS 50u
 
 #define REPEAT_10(s) s " " s " " s " " s " " s " " s " " s " " s " " s " " s
@@ -325,11 +325,12 @@ static void stack_and_static_ram_leave_the_margin(void **state)
 			snprintf(hint, sizeof hint, ", %u in a hint and its reason why", worst.hint);
 		}
 		if (worst.positions > 0) {
-			snprintf(console, sizeof console, ", %u in an analysis and %u in a machine's move at the console (from %u positions)",
+			snprintf(console, sizeof console,
+				 ", %u in an analysis and %u in a machine's move at the console (from %u positions)",
 				 worst.analysis, worst.move, worst.positions);
 		}
-		print_message("# %s: stack at most %u bytes in a game with the buttons%s%s\n", name, worst.buttons, hint,
-			      console);
+		print_message("# %s: stack at most %u bytes in a game with the buttons%s%s\n", name, worst.buttons,
+			      hint, console);
 	}
 	console_steps(sim, &deepest);
 

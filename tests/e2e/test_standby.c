@@ -224,12 +224,12 @@ static void the_backlight_goes_off_after_the_idle_time_and_a_key_only_lights_it(
 		enum board_button button;
 		uint32_t hold_ms;
 	} keys[] = {
-		{BUTTON_DOWN, 40},    /* would show the next item */
-		{BUTTON_RIGHT, 40},   /* would change who moves first */
-		{BUTTON_LEFT, 1500},  /* held: would change it, then repeat */
-		{BUTTON_UP, 1500},    /* held: would go through the items */
-		{BUTTON_SELECT, 40},  /* would begin a game */
-		{BUTTON_SELECT, 1500} /* held long */
+		{ BUTTON_DOWN, 40 },    /* would show the next item */
+		{ BUTTON_RIGHT, 40 },   /* would change who moves first */
+		{ BUTTON_LEFT, 1500 },  /* held: would change it, then repeat */
+		{ BUTTON_UP, 1500 },    /* held: would go through the items */
+		{ BUTTON_SELECT, 40 },  /* would begin a game */
+		{ BUTTON_SELECT, 1500 } /* held long */
 	};
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
 		struct screen before = screen_now(sim);
@@ -309,8 +309,8 @@ static void a_key_wakes_standby_within_100_ms_and_does_nothing_else(void **state
 		enum board_button button;
 		uint32_t hold_ms;
 	} keys[] = {
-		{BUTTON_RIGHT, 120}, {BUTTON_LEFT, 120}, {BUTTON_UP, 120},     {BUTTON_DOWN, 120},
-		{BUTTON_SELECT, 120}, {BUTTON_RIGHT, 1500}, {BUTTON_SELECT, 1500},
+		{ BUTTON_RIGHT, 120 },  { BUTTON_LEFT, 120 },   { BUTTON_UP, 120 },      { BUTTON_DOWN, 120 },
+		{ BUTTON_SELECT, 120 }, { BUTTON_RIGHT, 1500 }, { BUTTON_SELECT, 1500 },
 	};
 	double slowest = 0.0;
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {

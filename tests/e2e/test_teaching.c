@@ -237,7 +237,8 @@ static void board_pages_within_the_watchdog(void **state)
 	printf("# stack high-water %u bytes (menu, hints and reason why); static RAM %u; free %d of %u\n", stack,
 	       sim_static_ram(sim), free_bytes, sim_ram_size(sim));
 	if (free_bytes < (int)STACK_MARGIN) {
-		fail_msg("static RAM and stack leave %d bytes free, less than the margin of %u", free_bytes, STACK_MARGIN);
+		fail_msg("static RAM and stack leave %d bytes free, less than the margin of %u", free_bytes,
+			 STACK_MARGIN);
 	}
 	e2e_close(sim);
 }

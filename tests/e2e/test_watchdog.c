@@ -36,8 +36,8 @@
 #include <cmocka.h>
 
 #include "engine/engine.h"
-#include "sim/harness.h"
 #include "firmware/settings.h"
+#include "sim/harness.h"
 #include "tests/e2e/e2e.h"
 
 #define SETTINGS_MAX 256u
@@ -45,8 +45,8 @@
 /* Attract mode shows its first move, then its caption. */
 #define ATTRACT_CAPTION_MS 5000u
 #define STATS_LINE_MS 100u
-#define SAVE_MS 1000u            /* a save of the settings is over well within this */
-#define QUIET_PERIODS 4u         /* watchdog periods run after coming back, with no reset */
+#define SAVE_MS 1000u    /* a save of the settings is over well within this */
+#define QUIET_PERIODS 4u /* watchdog periods run after coming back, with no reset */
 #define CYCLES_PER_MS 16000u
 #define TURN_TIMEOUT_MS 5000u
 #define SAVE_WRITES_BEFORE_HANG 3u /* byte writes of a save begun when it hangs */
@@ -69,8 +69,8 @@ static char elf[4096]; /* the firmware, found as e2e_init() finds it */
 static size_t firmware_settings_size(void)
 {
 	char command[4200];
-	snprintf(command, sizeof command, "avr-nm -S '%s' | sed -n 's/^[0-9a-f]* \\([0-9a-f]*\\) [BbDd] settings$/\\1/p'",
-		 elf);
+	snprintf(command, sizeof command,
+		 "avr-nm -S '%s' | sed -n 's/^[0-9a-f]* \\([0-9a-f]*\\) [BbDd] settings$/\\1/p'", elf);
 	FILE *pipe = popen(command, "r");
 	assert_non_null(pipe);
 	unsigned size = 0;
@@ -245,7 +245,8 @@ static void hang_with_settings_kept(struct sim *sim, const char *moment, const s
 	if (exhibit) {
 		read_stats(sim, stats_after, sizeof stats_after);
 		assert_string_equal(stats_after, stats_before);
-		print_message("# %s: the statistics after the reset as before it: %s", moment, strstr(stats_after, "total: "));
+		print_message("# %s: the statistics after the reset as before it: %s", moment,
+			      strstr(stats_after, "total: "));
 	}
 	sim_close(sim);
 }
@@ -324,8 +325,7 @@ static void a_hang_during_a_save_keeps_the_old_settings_or_the_new(void **state)
 	struct e2e_setup shown = setup_after_reset(came_back_old ? &old_setup : &new_setup);
 	assert_true(e2e_menu_shows(sim, &shown));
 	print_message("# during a save: hung at byte write %u of the save, the settings came back %s\n",
-		      SAVE_WRITES_BEFORE_HANG,
-		      came_back_old ? "as before it" : "as it saved them");
+		      SAVE_WRITES_BEFORE_HANG, came_back_old ? "as before it" : "as it saved them");
 	sim_close(sim);
 }
 

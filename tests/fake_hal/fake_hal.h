@@ -31,15 +31,15 @@
 #include "hal/lcd.h"
 
 struct fake_line {
-	const uint8_t *input;  /* the bytes the other end sends */
+	const uint8_t *input; /* the bytes the other end sends */
 	size_t length;
-	size_t taken;          /* read by the firmware or lost so far */
-	size_t per_pass;       /* bytes that arrive between two passes of the main loop */
-	size_t arrived;        /* of the input, how much has arrived */
-	size_t lose_at;        /* lose `lose_count` bytes once this many have arrived (SIZE_MAX: never) */
+	size_t taken;    /* read by the firmware or lost so far */
+	size_t per_pass; /* bytes that arrive between two passes of the main loop */
+	size_t arrived;  /* of the input, how much has arrived */
+	size_t lose_at;  /* lose `lose_count` bytes once this many have arrived (SIZE_MAX: never) */
 	uint8_t lose_count;
-	bool mark_next;        /* a loss found no byte waiting to mark: mark the next */
-	char *output;          /* what the firmware wrote, NUL-terminated */
+	bool mark_next; /* a loss found no byte waiting to mark: mark the next */
+	char *output;   /* what the firmware wrote, NUL-terminated */
 	size_t output_length;
 	size_t output_capacity;
 };
@@ -50,25 +50,25 @@ struct fake_hal {
 	unsigned lcd_writes;                 /* lines written since the reset */
 	uint8_t key_repeats;                 /* what keys_repeats() answers */
 	bool key_taken;                      /* the last keys_next() gave a key */
-	bool display_off;   /* lcd_display(false) last */
-	bool backlight_off; /* lcd_backlight(false) last */
-	unsigned standbys;  /* sleep_until_button() calls since the reset */
-	bool standby_dark;  /* the display and the backlight off at the last */
+	bool display_off;                    /* lcd_display(false) last */
+	bool backlight_off;                  /* lcd_backlight(false) last */
+	unsigned standbys;                   /* sleep_until_button() calls since the reset */
+	bool standby_dark;                   /* the display and the backlight off at the last */
 	bool led_thinking;
 	bool led_win;
 	uint16_t lamps; /* the exhibit's lamps (hal/lamps.h) as last shown */
-	bool sounding;     /* the buzzer: a tone sounds */
-	uint8_t tone;      /* the last tone started (SOUND_TONE) */
-	unsigned tones;    /* tones started since the reset */
+	bool sounding;  /* the buzzer: a tone sounds */
+	uint8_t tone;   /* the last tone started (SOUND_TONE) */
+	unsigned tones; /* tones started since the reset */
 	uint32_t now_ms;
 	int long_watchdog; /* calls of watchdog_start_long() not yet ended by watchdog_start() */
 };
 
 struct fake_eeprom {
 	uint8_t bytes[EEPROM_SIZE];
-	unsigned writes;  /* bytes written since the last erase */
+	unsigned writes;                   /* bytes written since the last erase */
 	unsigned cell_writes[EEPROM_SIZE]; /* of these, each cell's (its wear) */
-	long writes_left; /* bytes written before the power goes and no more are; -1: no cut */
+	long writes_left;                  /* bytes written before the power goes and no more are; -1: no cut */
 };
 
 extern struct fake_hal fake_hal;

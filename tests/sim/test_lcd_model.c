@@ -231,7 +231,7 @@ static void test_cgram_is_separate_from_ddram(void **state)
 	init_4bit(&bus);
 	command(&bus, 0x80 | 0x40);
 	write_text(&bus, "line two");
-	static const uint8_t box[8] = {0x1F, 0x11, 0x11, 0x11, 0x11, 0x11, 0x1F, 0x00};
+	static const uint8_t box[8] = { 0x1F, 0x11, 0x11, 0x11, 0x11, 0x11, 0x1F, 0x00 };
 	command(&bus, 0x40 | 8); /* character 1 */
 	for (int i = 0; i < 8; i++) {
 		send_byte(&bus, true, box[i]);
@@ -494,7 +494,7 @@ static void test_busy_after_a_data_write(void **state)
 static void test_busy_after_clear_and_home(void **state)
 {
 	(void)state;
-	static const uint8_t long_commands[] = {0x01, 0x02};
+	static const uint8_t long_commands[] = { 0x01, 0x02 };
 	for (size_t i = 0; i < sizeof long_commands; i++) {
 		struct bus bus;
 		ready(&bus);

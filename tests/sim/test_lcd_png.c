@@ -46,7 +46,7 @@ static void showing_text(struct lcd_model *lcd)
 	lcd->ddram[0] = 'H';
 	lcd->ddram[1] = 1;
 	lcd->ddram[LCD_LINE_LENGTH + 3] = 'i';
-	static const uint8_t box[8] = {0x1F, 0x11, 0x11, 0x11, 0x11, 0x11, 0x1F, 0x00};
+	static const uint8_t box[8] = { 0x1F, 0x11, 0x11, 0x11, 0x11, 0x11, 0x1F, 0x00 };
 	memcpy(&lcd->cgram[8], box, sizeof box);
 }
 
@@ -158,7 +158,7 @@ static void test_rom_characters_come_from_the_font(void **state)
 	showing_text(&lcd);
 	write_and_read(&lcd, &picture);
 	/* "H" is #...# on its first rows and ##### across the middle. */
-	static const char *const h_rows[] = {"#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#", "....."};
+	static const char *const h_rows[] = { "#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#", "....." };
 	for (uint8_t dot_y = 0; dot_y < 8; dot_y++) {
 		for (uint8_t dot_x = 0; dot_x < 5; dot_x++) {
 			assert_int_equal(dot_lit(&picture, 0, 0, dot_x, dot_y), h_rows[dot_y][dot_x] == '#');

@@ -102,19 +102,19 @@ static void chomp_every_diagram(void (*visit)(uint32_t diagram, void *context), 
 {
 	unsigned r[8];
 	for (r[0] = 1; r[0] <= 8; r[0]++)
-	for (r[1] = 0; r[1] <= r[0]; r[1]++)
-	for (r[2] = 0; r[2] <= r[1]; r[2]++)
-	for (r[3] = 0; r[3] <= r[2]; r[3]++)
-	for (r[4] = 0; r[4] <= r[3]; r[4]++)
-	for (r[5] = 0; r[5] <= r[4]; r[5]++)
-	for (r[6] = 0; r[6] <= r[5]; r[6]++)
-	for (r[7] = 0; r[7] <= r[6]; r[7]++) {
-		uint32_t diagram = 0;
-		for (unsigned i = 0; i < 8; i++) {
-			diagram |= (uint32_t)r[i] << (4u * i);
-		}
-		visit(diagram, context);
-	}
+		for (r[1] = 0; r[1] <= r[0]; r[1]++)
+			for (r[2] = 0; r[2] <= r[1]; r[2]++)
+				for (r[3] = 0; r[3] <= r[2]; r[3]++)
+					for (r[4] = 0; r[4] <= r[3]; r[4]++)
+						for (r[5] = 0; r[5] <= r[4]; r[5]++)
+							for (r[6] = 0; r[6] <= r[5]; r[6]++)
+								for (r[7] = 0; r[7] <= r[6]; r[7]++) {
+									uint32_t diagram = 0;
+									for (unsigned i = 0; i < 8; i++) {
+										diagram |= (uint32_t)r[i] << (4u * i);
+									}
+									visit(diagram, context);
+								}
 }
 
 struct chomp_run {
@@ -211,7 +211,8 @@ static void taktix_solve(bool adjacent, bool misere, uint8_t *outcome)
 		uint8_t result = misere && x == 0 ? WINS : LOSES;
 		for (unsigned line = 0; line < 8 && result == LOSES; line++) {
 			uint16_t present = (uint16_t)(x & taktix_line(line));
-			for (uint16_t take = present; take != 0 && result == LOSES; take = (uint16_t)((take - 1u) & present)) {
+			for (uint16_t take = present; take != 0 && result == LOSES;
+			     take = (uint16_t)((take - 1u) & present)) {
 				if ((!adjacent || taktix_run(take, line)) && outcome[x & ~(uint32_t)take] == LOSES) {
 					result = WINS;
 				}
@@ -298,7 +299,8 @@ static void test_taktix_keys_are_the_same_for_every_symmetric_position(void **st
 		uint16_t adjacent = board_taktix_adjacent_key(cells, board_square_classes);
 		uint16_t any = board_taktix_any_key(cells);
 		for (unsigned g = 0; g < 8; g++) {
-			assert_int_equal(board_taktix_adjacent_key(taktix_image(cells, g), board_square_classes), adjacent);
+			assert_int_equal(board_taktix_adjacent_key(taktix_image(cells, g), board_square_classes),
+					 adjacent);
 			assert_int_equal(board_taktix_any_key(taktix_image(cells, g)), any);
 			checked += 2;
 		}
@@ -356,7 +358,8 @@ static void test_kubo_every_position_agrees_with_a_retrograde_solve(void **state
 		}
 		for (unsigned p = 0; p < 12 && result == LOSES; p++) {
 			unsigned a = kubo_pairs[p][0], b = kubo_pairs[p][1];
-			if (kubo_stack(x, a) && kubo_stack(x, b) && outcome[x - (1u << (2u * a)) - (1u << (2u * b))] == LOSES) {
+			if (kubo_stack(x, a) && kubo_stack(x, b) &&
+			    outcome[x - (1u << (2u * a)) - (1u << (2u * b))] == LOSES) {
 				result = WINS;
 			}
 		}
@@ -546,8 +549,14 @@ static size_t encode(const uint16_t *keys, uint16_t n, uint32_t universe, uint8_
 	size_t size = low + (n > 0 ? ((size_t)(n - 1u) * L) / 8u + 2u : 0u);
 	memset(out, 0, size);
 	uint8_t header[LOSING_SET_HEADER_BYTES] = {
-		L, S, (uint8_t)buckets, (uint8_t)(buckets >> 8),
-		(uint8_t)high, (uint8_t)(high >> 8), (uint8_t)low, (uint8_t)(low >> 8),
+		L,
+		S,
+		(uint8_t)buckets,
+		(uint8_t)(buckets >> 8),
+		(uint8_t)high,
+		(uint8_t)(high >> 8),
+		(uint8_t)low,
+		(uint8_t)(low >> 8),
 	};
 	memcpy(out, header, sizeof header);
 	uint32_t i = 0;

@@ -96,8 +96,8 @@ static void check_play(uint8_t game, const char *where, const char *text, const 
  * others, and (given `pieces`) take no fewer pieces than the one before.
  * Returns how many there are.
  */
-static unsigned check_listed_moves(const struct position *pos, unsigned (*pieces)(const struct position *,
-										   const struct move *))
+static unsigned check_listed_moves(const struct position *pos,
+				   unsigned (*pieces)(const struct position *, const struct move *))
 {
 	static struct move seen[128];
 	unsigned n = 0, last = 0;
@@ -211,8 +211,7 @@ static void test_taktix_text(void **state)
 	(void)state;
 	check_round_trip(GAME_TAKTIX, "OOOO/OOOO/OOOO/OOOO", "any normal OOOO/OOOO/OOOO/OOOO");
 	check_round_trip(GAME_TAKTIX, "adjacent misere OOOO/OOOO/O.OO/OOOO", "adjacent misere OOOO/OOOO/O.OO/OOOO");
-	check_round_trip(GAME_TAKTIX, "MISERE  Adjacent oooo/....  /.o.o/ o..o",
-			 "adjacent misere OOOO/..../.O.O/O..O");
+	check_round_trip(GAME_TAKTIX, "MISERE  Adjacent oooo/....  /.o.o/ o..o", "adjacent misere OOOO/..../.O.O/O..O");
 	check_round_trip(GAME_TAKTIX, "any ..../..../..../....", "any normal ..../..../..../....");
 	check_round_trip(GAME_TAKTIX, "misere .O../..../..../....", "any misere .O../..../..../....");
 	struct position start;
@@ -419,10 +418,8 @@ static void test_counts(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_chomp_text),
-		cmocka_unit_test(test_taktix_text),
-		cmocka_unit_test(test_kubo_text),
-		cmocka_unit_test(test_nineteen_text),
+		cmocka_unit_test(test_chomp_text), cmocka_unit_test(test_taktix_text),
+		cmocka_unit_test(test_kubo_text),  cmocka_unit_test(test_nineteen_text),
 		cmocka_unit_test(test_counts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

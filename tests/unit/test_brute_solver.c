@@ -68,7 +68,7 @@ static void test_pebble_strip_of_20_is_a_second_player_win(void **state)
 	(void)state;
 	/* The Persian text: G(20) = 0.  Small values worked out by hand:
 	 * G(3): a pebble in the middle leaves nothing, at an end one cell. */
-	static const uint32_t expected[] = {0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3};
+	static const uint32_t expected[] = { 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3 };
 	struct brute_pos strip20 = make_pos(GAME_PEBBLES, false, 1, 20u);
 	assert_int_equal(brute_grundy(&strip20), 0);
 	assert_false(brute_wins(&strip20));
@@ -78,7 +78,7 @@ static void test_pebble_strip_of_20_is_a_second_player_win(void **state)
 	}
 	/* The Persian text's options of 20: a pebble on cell 3 (0-based 3)
 	 * leaves strips of 2 and 15; one on the first cell leaves 18. */
-	struct brute_move mv = {.part = 0, .amount = 1, .second = 3};
+	struct brute_move mv = { .part = 0, .amount = 1, .second = 3 };
 	struct brute_pos after = strip20;
 	brute_apply(&after, &mv);
 	struct brute_pos expect = make_pos(GAME_PEBBLES, false, 2, 2u, 15u);
@@ -95,7 +95,7 @@ static void test_kayles_small_rows_and_the_polish_start(void **state)
 	(void)state;
 	/* Kayles values of rows 0..12, each checkable by hand from the two
 	 * before it: 0 1 2 3 1 4 3 2 1 4 2 6 4. */
-	static const uint32_t expected[] = {0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4};
+	static const uint32_t expected[] = { 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4 };
 	for (uint32_t n = 1; n < sizeof(expected) / sizeof(expected[0]); n++) {
 		struct brute_pos pos = make_pos(GAME_KAYLES, false, 1, n);
 		assert_int_equal(brute_grundy(&pos), expected[n]);
@@ -113,7 +113,7 @@ static void test_nim_loses_exactly_when_the_nim_sum_is_zero(void **state)
 	 * wins exactly when the number of 1-heaps is even. */
 	uint32_t checked = 0;
 	for (uint32_t code = 0; code < 8 * 8 * 8 * 8; code++) {
-		uint32_t h[4] = {code & 7, (code >> 3) & 7, (code >> 6) & 7, code >> 9};
+		uint32_t h[4] = { code & 7, (code >> 3) & 7, (code >> 6) & 7, code >> 9 };
 		struct brute_pos pos = make_pos(GAME_NIM, false, 4, h[0], h[1], h[2], h[3]);
 		uint32_t sum = h[0] ^ h[1] ^ h[2] ^ h[3];
 		assert_int_equal(brute_grundy(&pos), sum);
@@ -185,7 +185,7 @@ static void test_divide_small_values_by_hand(void **state)
 	(void)state;
 	/* 1 -> removed (0); 2 -> 1, 0, 0; 3 -> 1, 1, 0; 4 -> 2, 1, 0;
 	 * 5 -> 2, 1, 0; 6 -> 3, 2, 1 with values 2, 2, 1. */
-	static const uint32_t expected[] = {0, 1, 2, 2, 3, 3, 0};
+	static const uint32_t expected[] = { 0, 1, 2, 2, 3, 3, 0 };
 	for (uint32_t n = 1; n < sizeof(expected) / sizeof(expected[0]); n++) {
 		struct brute_pos pos = make_pos(GAME_DIVIDE, false, 1, n);
 		assert_int_equal(brute_grundy(&pos), expected[n]);
@@ -195,7 +195,7 @@ static void test_divide_small_values_by_hand(void **state)
 	assert_false(brute_wins(&twins));
 	/* A move that makes 0 removes the number. */
 	struct brute_pos pos = make_pos(GAME_DIVIDE, false, 2, 1u, 9u);
-	struct brute_move mv = {.part = 0, .amount = 2};
+	struct brute_move mv = { .part = 0, .amount = 2 };
 	brute_apply(&pos, &mv);
 	struct brute_pos expect = make_pos(GAME_DIVIDE, false, 1, 9u);
 	assert_true(brute_same(&pos, &expect));
@@ -226,7 +226,7 @@ static void test_nimble_coin_on_square_i_is_a_heap_of_i(void **state)
 {
 	(void)state;
 	for (uint32_t code = 0; code < 8 * 8 * 8; code++) {
-		uint32_t c[3] = {code & 7, (code >> 3) & 7, code >> 6};
+		uint32_t c[3] = { code & 7, (code >> 3) & 7, code >> 6 };
 		struct brute_pos pos = make_pos(GAME_NIMBLE, false, 3, c[0], c[1], c[2]);
 		assert_int_equal(brute_grundy(&pos), c[0] ^ c[1] ^ c[2]);
 	}
@@ -242,7 +242,7 @@ static void test_matrix_nim_row_totals_play_as_nim_heaps(void **state)
 		pos.game = GAME_MATRIX_NIM;
 		pos.count = 3;
 		pos.cols = 3;
-		uint32_t total[3] = {0, 0, 0};
+		uint32_t total[3] = { 0, 0, 0 };
 		for (uint32_t i = 0, c = code; i < 9; i++, c /= 3) {
 			pos.part[i] = c % 3;
 			total[i / 3] += c % 3;
@@ -256,8 +256,8 @@ static void test_poker_nim_is_won_as_nim_is(void **state)
 	(void)state;
 	/* Seed 000: the winner undoes each addition, so the nim-sum decides. */
 	for (uint32_t code = 0; code < 4 * 4 * 4 * 4; code++) {
-		uint16_t start[2] = {(uint16_t)(code & 3), (uint16_t)((code >> 2) & 3)};
-		uint32_t heap[2] = {(code >> 4) & 3, code >> 6};
+		uint16_t start[2] = { (uint16_t)(code & 3), (uint16_t)((code >> 2) & 3) };
+		uint32_t heap[2] = { (code >> 4) & 3, code >> 6 };
 		if (heap[0] > start[0] || heap[1] > start[1]) {
 			continue;
 		}
@@ -272,7 +272,7 @@ static void test_poker_nim_is_won_as_nim_is(void **state)
 	}
 	/* All heaps empty is not the end while additions are left. */
 	struct brute_pos empty = make_pos(GAME_POKER_NIM, false, 1, 0u);
-	struct brute_move_list list = {0};
+	struct brute_move_list list = { 0 };
 	empty.start[0] = 2;
 	empty.adds[0] = 1;
 	brute_moves(&empty, &list);
@@ -356,9 +356,9 @@ static void test_taktix_small_boards_by_hand(void **state)
 static void test_kubo_small_boards_by_hand(void **state)
 {
 	(void)state;
-	static const uint8_t single[9] = {0, 0, 0, 0, 3, 0, 0, 0, 0};
-	static const uint8_t pair[9] = {1, 1, 0, 0, 0, 0, 0, 0, 0};
-	static const uint8_t diagonal[9] = {1, 0, 0, 0, 1, 0, 0, 0, 0};
+	static const uint8_t single[9] = { 0, 0, 0, 0, 3, 0, 0, 0, 0 };
+	static const uint8_t pair[9] = { 1, 1, 0, 0, 0, 0, 0, 0, 0 };
+	static const uint8_t diagonal[9] = { 1, 0, 0, 0, 1, 0, 0, 0, 0 };
 	struct brute_pos pos = kubo_pos(single);
 	assert_int_equal(brute_grundy(&pos), 3); /* take 1, 2 or 3 */
 	pos = kubo_pos(pair);
@@ -371,7 +371,7 @@ static void test_nineteen_shapes_and_small_boards_by_hand(void **state)
 {
 	(void)state;
 	/* Cells: top row 0 1 2, next row 3 4 5 6; 0 touches 1, 3 and 4. */
-	assert_int_equal(brute_grundy(&(struct brute_pos){.game = GAME_NINETEEN, .count = 1, .part = {0x1}}), 1);
+	assert_int_equal(brute_grundy(&(struct brute_pos){ .game = GAME_NINETEEN, .count = 1, .part = { 0x1 } }), 1);
 	struct brute_pos pos = board_pos(GAME_NINETEEN, 0x3); /* 0 and 1 touch */
 	assert_int_equal(brute_grundy(&pos), 2);
 	pos = board_pos(GAME_NINETEEN, 0x13); /* 0, 1, 4: a small triangle */
@@ -387,7 +387,7 @@ static void test_nineteen_shapes_and_small_boards_by_hand(void **state)
 	pos = board_pos(GAME_NINETEEN, (1u << 11) | (1u << 15)); /* 11 and 15 touch */
 	assert_int_equal(brute_grundy(&pos), 2);
 	/* The full board: 19 single cells, 42 pairs and 24 small triangles. */
-	struct brute_move_list list = {0};
+	struct brute_move_list list = { 0 };
 	pos = board_pos(GAME_NINETEEN, 0x7FFFF);
 	brute_moves(&pos, &list);
 	assert_int_equal(list.count, 19 + 42 + 24);
@@ -406,7 +406,7 @@ static uint16_t literal_grundy(uint8_t game, uint8_t n, uint32_t mask)
 	if (literal_known[mask]) {
 		return literal_value[mask];
 	}
-	bool seen[64] = {false};
+	bool seen[64] = { false };
 	for (uint8_t i = 0; i < n; i++) {
 		if (game == GAME_KAYLES) {
 			if (mask & (1u << i)) {
@@ -482,8 +482,8 @@ static void test_row_model_matches_a_literal_board(void **state)
 /* Every multiset of rows with `cells` cells at most, each part at most
  * `largest`: the plain search against the values of single rows combined
  * by the Sprague-Grundy theorem. */
-static uint32_t check_partitions(uint8_t game, struct brute_pos *pos, uint32_t cells,
-				 uint32_t largest, const uint16_t *value, uint32_t sum)
+static uint32_t check_partitions(uint8_t game, struct brute_pos *pos, uint32_t cells, uint32_t largest,
+				 const uint16_t *value, uint32_t sum)
 {
 	uint32_t checked = 1;
 	assert_int_equal(brute_grundy(pos), sum);
@@ -505,9 +505,10 @@ static void test_row_sums_match_single_row_values(void **state)
 		memset(&pos, 0, sizeof(pos));
 		pos.game = game;
 		brute_strip_values(game, value, BRUTE_STRIP_TREE_CELLS);
-		uint32_t checked = check_partitions(game, &pos, BRUTE_STRIP_TREE_CELLS, BRUTE_STRIP_TREE_CELLS, value, 0);
-		print_message("# %s: %u multisets of rows, plain search = row values\n",
-			      g ? "kayles" : "pebbles", checked);
+		uint32_t checked =
+			check_partitions(game, &pos, BRUTE_STRIP_TREE_CELLS, BRUTE_STRIP_TREE_CELLS, value, 0);
+		print_message("# %s: %u multisets of rows, plain search = row values\n", g ? "kayles" : "pebbles",
+			      checked);
 	}
 }
 
@@ -515,8 +516,8 @@ static void test_row_sums_match_single_row_values(void **state)
 
 static void check_generator(const struct brute_pos *pos)
 {
-	struct brute_move_list moves = {0};
-	struct brute_move_list candidates = {0};
+	struct brute_move_list moves = { 0 };
+	struct brute_move_list candidates = { 0 };
 	brute_moves(pos, &moves);
 	brute_candidate_moves(pos, &candidates);
 	for (size_t i = 0; i < moves.count; i++) {
@@ -550,13 +551,11 @@ static void test_generator_and_legality_check_agree(void **state)
 	(void)state;
 	uint32_t checked = 0;
 	for (uint32_t code = 0; code < 5 * 5 * 5; code++) {
-		uint32_t h[3] = {code % 5, code / 5 % 5, code / 25};
-		static const uint8_t games[] = {GAME_NIM, GAME_MISERE_NIM, GAME_LIMIT_NIM,
-						GAME_SUBTRACTION, GAME_NIMBLE, GAME_DIVIDE,
-						GAME_KAYLES, GAME_PEBBLES};
+		uint32_t h[3] = { code % 5, code / 5 % 5, code / 25 };
+		static const uint8_t games[] = { GAME_NIM,    GAME_MISERE_NIM, GAME_LIMIT_NIM, GAME_SUBTRACTION,
+						 GAME_NIMBLE, GAME_DIVIDE,     GAME_KAYLES,    GAME_PEBBLES };
 		for (uint8_t g = 0; g < sizeof(games); g++) {
-			struct brute_pos pos = make_pos(games[g], games[g] == GAME_MISERE_NIM, 3,
-							h[0], h[1], h[2]);
+			struct brute_pos pos = make_pos(games[g], games[g] == GAME_MISERE_NIM, 3, h[0], h[1], h[2]);
 			pos.limit = 2;
 			pos.set = 0x0D;
 			check_generator(&pos);
@@ -601,7 +600,7 @@ static void test_generator_and_legality_check_agree(void **state)
 		checked++;
 	}
 	for (uint32_t code = 0; code < 9 * 9 * 9; code++) {
-		uint32_t r[3] = {code % 9, code / 9 % 9, code / 81};
+		uint32_t r[3] = { code % 9, code / 9 % 9, code / 81 };
 		if (r[1] > r[0] || r[2] > r[1] || r[0] == 0) {
 			continue;
 		}

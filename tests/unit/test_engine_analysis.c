@@ -156,8 +156,8 @@ static void check_position(struct values *v, const struct brute_pos *pos)
 	engine_print_analysis(&epos, &sink.sink);
 	uint32_t x = rows_value(v, pos);
 	char want[64];
-	snprintf(want, sizeof want, "game=%s outcome=%c grundy=%u move=", engine_game_name(v->game),
-		 x != 0 ? 'N' : 'P', (unsigned)x);
+	snprintf(want, sizeof want, "game=%s outcome=%c grundy=%u move=", engine_game_name(v->game), x != 0 ? 'N' : 'P',
+		 (unsigned)x);
 	if (sink.overflowed || strncmp(line, want, strlen(want)) != 0) {
 		mismatch(v, text, line, "outcome or value not the solver's");
 		return;
@@ -341,8 +341,8 @@ static void test_which_moves_fit(void **state)
 	for (bool more = engine_next_move(&pos, &mv, true); more; more = engine_next_move(&pos, &mv, false)) {
 		assert_true(engine_move_fits(&pos, &mv));
 	}
-	print_message("# kayles 12 and 39 rows of 0: %u moves fit, %u splits do not; with 38 rows of 0 all fit\n",
-		      fit, split);
+	print_message("# kayles 12 and 39 rows of 0: %u moves fit, %u splits do not; with 38 rows of 0 all fit\n", fit,
+		      split);
 }
 
 int main(void)

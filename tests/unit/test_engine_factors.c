@@ -132,8 +132,8 @@ static void check(struct tally *t, uint32_t n)
 		same = pos.u.factors.prime[i] == want.prime[i] && pos.u.factors.exponent[i] == want.exponent[i];
 	}
 	if (!same && t->failures++ < 10) {
-		print_message("# MISMATCH %s: %u primes, the first %lu^%u; trial division: %u, the first %lu^%u\n", text,
-			      pos.count, (unsigned long)(pos.count ? pos.u.factors.prime[0] : 0),
+		print_message("# MISMATCH %s: %u primes, the first %lu^%u; trial division: %u, the first %lu^%u\n",
+			      text, pos.count, (unsigned long)(pos.count ? pos.u.factors.prime[0] : 0),
 			      pos.count ? pos.u.factors.exponent[0] : 0, want.count, (unsigned long)want.prime[0],
 			      want.exponent[0]);
 	}

@@ -297,8 +297,8 @@ static void test_nimble_and_poker(void **state)
 	memo_clear();
 	/* Every current/start pair of up to three heaps, k = 0..2, all adds left. */
 	static const char *const poker[] = {
-		"k=1 0/2 1/2", "k=2 0/1 0/2 2/3", "k=2 left=1,2 1/3 2/2", "k=2 left=0,2 3/3 0/1",
-		"k=1 left=1,0 2/2 2/2", "k=2 1/2 1/2 1/2", "k=0 1/3 2/3 3/3", "k=2 1 3/4",
+		"k=1 0/2 1/2",          "k=2 0/1 0/2 2/3", "k=2 left=1,2 1/3 2/2", "k=2 left=0,2 3/3 0/1",
+		"k=1 left=1,0 2/2 2/2", "k=2 1/2 1/2 1/2", "k=0 1/3 2/3 3/3",      "k=2 1 3/4",
 	};
 	for (size_t i = 0; i < sizeof poker / sizeof poker[0]; i++) {
 		check_text(GAME_POKER_NIM, poker[i]);

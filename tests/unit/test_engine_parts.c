@@ -141,7 +141,8 @@ static void every_part_reads_back_as_set_and_alone(void **state)
 				assert_int_equal(engine_part_value(&pos, i), kept(&pos, values[v]));
 				for (uint8_t j = 0; j < parts; j++) {
 					if (j != i) {
-						assert_int_equal(engine_part_value(&pos, j), engine_part_value(&start, j));
+						assert_int_equal(engine_part_value(&pos, j),
+								 engine_part_value(&start, j));
 					}
 				}
 				checked++;

@@ -108,8 +108,8 @@ static void test_octal_tables(void **state)
 		}
 		for (unsigned n = 0; n < ROWS_DIRECT; n++) {
 			if (rows_grundy(game, 1, (uint16_t)n, 0) != g[n]) {
-				fail_msg("%s row %u: engine %d, direct %u", game == GAME_KAYLES ? "kayles" : "pebbles", n,
-					 (int)rows_grundy(game, 1, (uint16_t)n, 0), g[n]);
+				fail_msg("%s row %u: engine %d, direct %u", game == GAME_KAYLES ? "kayles" : "pebbles",
+					 n, (int)rows_grundy(game, 1, (uint16_t)n, 0), g[n]);
 			}
 			checked++;
 		}
@@ -217,14 +217,16 @@ static void test_divide_intervals(void **state)
 			for (int64_t d = -1; d <= 1 && at + (uint64_t)(d + 1) <= (uint64_t)UINT32_MAX + 1; d++) {
 				uint32_t n = (uint32_t)((int64_t)at + d);
 				unsigned used = 0;
-				assert_int_equal(grundy_of(GAME_DIVIDE, "%u", n), divide_recursive(n, keys, values, &used));
+				assert_int_equal(grundy_of(GAME_DIVIDE, "%u", n),
+						 divide_recursive(n, keys, values, &used));
 				checked++;
 			}
 		}
 	}
 	for (uint64_t n = 1; n <= UINT32_MAX; n = n * 3 / 2 + 7) {
 		unsigned used = 0;
-		assert_int_equal(grundy_of(GAME_DIVIDE, "%u", (uint32_t)n), divide_recursive((uint32_t)n, keys, values, &used));
+		assert_int_equal(grundy_of(GAME_DIVIDE, "%u", (uint32_t)n),
+				 divide_recursive((uint32_t)n, keys, values, &used));
 		checked++;
 	}
 	/* The engine's closed form against the intervals the generator derives
@@ -368,10 +370,8 @@ static void test_wythoff_pairs(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_octal_tables),
-		cmocka_unit_test(test_subtraction_sets),
-		cmocka_unit_test(test_divide_intervals),
-		cmocka_unit_test(test_subtract_digit_values),
+		cmocka_unit_test(test_octal_tables),     cmocka_unit_test(test_subtraction_sets),
+		cmocka_unit_test(test_divide_intervals), cmocka_unit_test(test_subtract_digit_values),
 		cmocka_unit_test(test_wythoff_pairs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -95,24 +95,39 @@ static void test_game_names(void **state)
 		const char *name;
 		uint8_t game;
 	} names[] = {
-		{ "nim", GAME_NIM },           { "NIM", GAME_NIM },
-		{ "misere-nim", GAME_MISERE_NIM }, { "Misere_Nim", GAME_MISERE_NIM },
-		{ "marienbad", GAME_MARIENBAD }, { "MarienBad", GAME_MARIENBAD },
+		{ "nim", GAME_NIM },
+		{ "NIM", GAME_NIM },
+		{ "misere-nim", GAME_MISERE_NIM },
+		{ "Misere_Nim", GAME_MISERE_NIM },
+		{ "marienbad", GAME_MARIENBAD },
+		{ "MarienBad", GAME_MARIENBAD },
 		{ "limit-nim", GAME_LIMIT_NIM },
-		{ "subtraction", GAME_SUBTRACTION }, { "subtract-digit", GAME_SUBTRACT_DIGIT },
-		{ "divide", GAME_DIVIDE },     { "prime-power", GAME_PRIME_POWER },
-		{ "nimble", GAME_NIMBLE },     { "matrix-nim", GAME_MATRIX_NIM },
-		{ "poker-nim", GAME_POKER_NIM }, { "pebbles", GAME_PEBBLES },
-		{ "kayles", GAME_KAYLES },     { "wythoff", GAME_WYTHOFF },
-		{ "chomp", GAME_CHOMP },       { "taktix", GAME_TAKTIX },
-		{ "kubo", GAME_KUBO },         { "nineteen", GAME_NINETEEN },
-		{ "1", GAME_COUNT },           { "nimm", GAME_COUNT },
-		{ "ni", GAME_COUNT },          { "", GAME_COUNT },
-		{ "nim,", GAME_COUNT },        { "misere-nim-", GAME_COUNT },
+		{ "subtraction", GAME_SUBTRACTION },
+		{ "subtract-digit", GAME_SUBTRACT_DIGIT },
+		{ "divide", GAME_DIVIDE },
+		{ "prime-power", GAME_PRIME_POWER },
+		{ "nimble", GAME_NIMBLE },
+		{ "matrix-nim", GAME_MATRIX_NIM },
+		{ "poker-nim", GAME_POKER_NIM },
+		{ "pebbles", GAME_PEBBLES },
+		{ "kayles", GAME_KAYLES },
+		{ "wythoff", GAME_WYTHOFF },
+		{ "chomp", GAME_CHOMP },
+		{ "taktix", GAME_TAKTIX },
+		{ "kubo", GAME_KUBO },
+		{ "nineteen", GAME_NINETEEN },
+		{ "1", GAME_COUNT },
+		{ "nimm", GAME_COUNT },
+		{ "ni", GAME_COUNT },
+		{ "", GAME_COUNT },
+		{ "nim,", GAME_COUNT },
+		{ "misere-nim-", GAME_COUNT },
 		/* The other names are the host tool's (tests/scripts/cli.sh). */
-		{ "dawson", GAME_COUNT },      { "odra", GAME_COUNT },
+		{ "dawson", GAME_COUNT },
+		{ "odra", GAME_COUNT },
 		/* No name is found in the syntax or the example that follow it. */
-		{ "H-N", GAME_COUNT },         { "20", GAME_COUNT },
+		{ "H-N", GAME_COUNT },
+		{ "20", GAME_COUNT },
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		uint8_t found = engine_find_game(names[i].name, (uint8_t)strlen(names[i].name));
@@ -507,8 +522,9 @@ static uint32_t next_random(void)
 static void random_text(char *text, size_t size)
 {
 	if (next_random() % 4 != 0) {
-		static const char *const prefixes[] = { "", "", "", "k=2 ", "k=1 ", "S=1,3,4 ", "S=2,5 ", "left=1,2 ",
-							"misere ", "normal ", "-", "/", "1:", "2:" };
+		static const char *const prefixes[] = { "",         "",       "",          "k=2 ",    "k=1 ",
+							"S=1,3,4 ", "S=2,5 ", "left=1,2 ", "misere ", "normal ",
+							"-",        "/",      "1:",        "2:" };
 		static const char separators[] = "      ,/-+.:>^x";
 		size_t n = (size_t)snprintf(text, size, "%s", prefixes[next_random() % 14]);
 		unsigned parts = 1 + next_random() % 6;
@@ -586,14 +602,10 @@ static void test_random_text(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_game_names),
-		cmocka_unit_test(test_heap_positions),
-		cmocka_unit_test(test_other_positions),
-		cmocka_unit_test(test_moves),
-		cmocka_unit_test(test_position_errors),
-		cmocka_unit_test(test_move_errors),
-		cmocka_unit_test(test_error_messages),
-		cmocka_unit_test(test_analysis_line),
+		cmocka_unit_test(test_game_names),      cmocka_unit_test(test_heap_positions),
+		cmocka_unit_test(test_other_positions), cmocka_unit_test(test_moves),
+		cmocka_unit_test(test_position_errors), cmocka_unit_test(test_move_errors),
+		cmocka_unit_test(test_error_messages),  cmocka_unit_test(test_analysis_line),
 		cmocka_unit_test(test_random_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -70,9 +70,9 @@ static void prove_heaps(struct proof *p, struct brute_pos pos, uint8_t most_heap
 
 static void prove_wider(struct proof *p, struct brute_pos pos)
 {
-	static const uint32_t three[3] = {15, 15, 15};
-	static const uint32_t two[2] = {63, 63};
-	static const uint32_t eight[8] = {2, 2, 2, 2, 2, 2, 2, 2};
+	static const uint32_t three[3] = { 15, 15, 15 };
+	static const uint32_t two[2] = { 63, 63 };
+	static const uint32_t eight[8] = { 2, 2, 2, 2, 2, 2, 2, 2 };
 	prove_tuples(p, pos, 3, three);
 	prove_tuples(p, pos, 2, two);
 	prove_tuples(p, pos, 8, eight);
@@ -111,7 +111,7 @@ static void test_misere_nim(void **state)
 static void test_marienbad(void **state)
 {
 	(void)state;
-	static const uint32_t start[4] = {1, 3, 5, 7};
+	static const uint32_t start[4] = { 1, 3, 5, 7 };
 	struct proof p;
 	proof_start(&p, "marienbad");
 	prove_tuples(&p, base(GAME_MARIENBAD, true), 4, start);
@@ -124,14 +124,14 @@ static void test_marienbad(void **state)
 static void test_limit_nim(void **state)
 {
 	(void)state;
-	static const uint8_t limits[] = {1, 2, 3, 5, 8};
+	static const uint8_t limits[] = { 1, 2, 3, 5, 8 };
 	struct proof p;
 	proof_start(&p, "limit nim");
 	for (uint8_t i = 0; i < sizeof(limits); i++) {
 		struct brute_pos pos = base(GAME_LIMIT_NIM, false);
 		pos.limit = limits[i];
 		prove_heaps(&p, pos, 3, 9);
-		uint32_t top[4] = {5, 5, 5, 5};
+		uint32_t top[4] = { 5, 5, 5, 5 };
 		prove_tuples(&p, pos, 4, top);
 	}
 	assert_true(proof_finish(&p));
@@ -140,7 +140,7 @@ static void test_limit_nim(void **state)
 static void test_limit_nim_single_heaps(void **state)
 {
 	(void)state;
-	static const uint8_t limits[] = {1, 2, 3, 4, 5, 6, 7, 8, 100, 255};
+	static const uint8_t limits[] = { 1, 2, 3, 4, 5, 6, 7, 8, 100, 255 };
 	struct proof p;
 	proof_start(&p, "limit nim, one heap of 0..65535");
 	for (uint8_t i = 0; i < sizeof(limits); i++) {
@@ -177,7 +177,7 @@ static void prove_poker(struct proof *p, uint8_t count, uint16_t largest_start, 
 	for (uint8_t i = 0; i < count; i++) {
 		start_top[i] = largest_start;
 	}
-	uint32_t start[8] = {0};
+	uint32_t start[8] = { 0 };
 	for (;;) {
 		for (uint8_t i = 0; i < count; i++) {
 			pos.start[i] = (uint16_t)start[i];
@@ -217,7 +217,7 @@ static void test_matrix_nim(void **state)
 	static const struct {
 		uint8_t rows, cols;
 		uint32_t largest;
-	} grids[] = {{1, 4, 4}, {2, 2, 4}, {2, 3, 2}, {3, 2, 2}, {3, 3, 1}, {4, 2, 2}};
+	} grids[] = { { 1, 4, 4 }, { 2, 2, 4 }, { 2, 3, 2 }, { 3, 2, 2 }, { 3, 3, 1 }, { 4, 2, 2 } };
 	struct proof p;
 	proof_start(&p, "matrix nim");
 	for (uint8_t g = 0; g < sizeof(grids) / sizeof(grids[0]); g++) {
@@ -250,14 +250,10 @@ static void test_matrix_nim(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_nim_normal),
-		cmocka_unit_test(test_nim_misere_rule),
-		cmocka_unit_test(test_misere_nim),
-		cmocka_unit_test(test_marienbad),
-		cmocka_unit_test(test_limit_nim),
-		cmocka_unit_test(test_limit_nim_single_heaps),
-		cmocka_unit_test(test_nimble),
-		cmocka_unit_test(test_poker_nim),
+		cmocka_unit_test(test_nim_normal), cmocka_unit_test(test_nim_misere_rule),
+		cmocka_unit_test(test_misere_nim), cmocka_unit_test(test_marienbad),
+		cmocka_unit_test(test_limit_nim),  cmocka_unit_test(test_limit_nim_single_heaps),
+		cmocka_unit_test(test_nimble),     cmocka_unit_test(test_poker_nim),
 		cmocka_unit_test(test_matrix_nim),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -30,8 +30,7 @@ static void test_nineteen(void **state)
 	proof_start(&p, "nineteen, every position");
 	for (uint32_t cells = 0; cells < (1u << ENGINE_NINETEEN_CELLS); cells++) {
 		pos.part[0] = cells;
-		proof_position(&p, &pos,
-			       __builtin_popcount(cells) <= MOVES_PIECES || cells % MOVES_EVERY == 0);
+		proof_position(&p, &pos, __builtin_popcount(cells) <= MOVES_PIECES || cells % MOVES_EVERY == 0);
 	}
 	assert_true(proof_finish(&p));
 }

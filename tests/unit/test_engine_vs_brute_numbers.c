@@ -45,7 +45,7 @@ static void test_divide_single_numbers(void **state)
 	bool ok = proof_finish(&p);
 
 	proof_start(&p, "divide 2/3/6, one number near powers of 2, 3, 6 and spread to 2^32-1");
-	static const uint32_t bases[] = {2, 3, 6};
+	static const uint32_t bases[] = { 2, 3, 6 };
 	for (uint8_t b = 0; b < 3; b++) {
 		for (uint64_t power = 1; power <= UINT32_MAX; power *= bases[b]) {
 			for (int64_t n = (int64_t)power - 2; n <= (int64_t)power + 2; n++) {
@@ -115,10 +115,11 @@ static void test_prime_power(void **state)
 	 * first primes (9 distinct: the most a 32-bit number has), squares of
 	 * large primes. */
 	static const uint32_t large[] = {
-		56700u,      4294967291u, 4294967279u, 2147483648u, 3486784401u,
-		4294967295u, 223092870u,  2*223092870u, 3*223092870u, 4294836225u,
-		65521u * 65521u, 65521u * 65519u, 2u * 3u * 65537u, 1u << 31 | 1u,
-		3u * 7u * 11u * 13u * 17u * 19u * 23u * 29u,
+		56700u,           4294967291u,     4294967279u,
+		2147483648u,      3486784401u,     4294967295u,
+		223092870u,       2 * 223092870u,  3 * 223092870u,
+		4294836225u,      65521u * 65521u, 65521u * 65519u,
+		2u * 3u * 65537u, 1u << 31 | 1u,   3u * 7u * 11u * 13u * 17u * 19u * 23u * 29u,
 	};
 	proof_start(&p, "prime power, large n");
 	for (uint8_t i = 0; i < sizeof(large) / sizeof(large[0]); i++) {

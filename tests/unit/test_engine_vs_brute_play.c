@@ -38,7 +38,7 @@ static uint32_t random_below(uint32_t n)
 static bool play_game(struct proof *p, struct position pos, bool machine_first)
 {
 	struct brute_pos bp;
-	struct brute_move_list moves = {0};
+	struct brute_move_list moves = { 0 };
 	bool machine_to_move = machine_first;
 	bool machine_should_win = false;
 	bool machine_moved_last = false;
@@ -73,8 +73,7 @@ static bool play_game(struct proof *p, struct position pos, bool machine_first)
 	if (machine_should_win && !machine_won) {
 		char text[300];
 		brute_format(&bp, text, sizeof(text));
-		printf("# MISMATCH %s: the machine had a won game and lost it (ended at %s)\n", p->name,
-		       text);
+		printf("# MISMATCH %s: the machine had a won game and lost it (ended at %s)\n", p->name, text);
 		return false;
 	}
 	return true;
@@ -100,14 +99,13 @@ static void test_start_positions_are_the_rulebooks(void **state)
 	/* Marienbad: rows 1 3 5 7, misère, lost by the player to move. */
 	engine_start_position(&pos, GAME_MARIENBAD);
 	assert_true(brute_from_position(&bp, &pos));
-	struct brute_pos marienbad = {.game = GAME_MARIENBAD, .misere = true, .count = 4,
-				      .part = {1, 3, 5, 7}};
+	struct brute_pos marienbad = { .game = GAME_MARIENBAD, .misere = true, .count = 4, .part = { 1, 3, 5, 7 } };
 	assert_true(brute_same(&bp, &marienbad));
 	assert_false(brute_wins(&bp));
 	/* Kayles: the Polish text's O OOOOOOOOOOOO. */
 	engine_start_position(&pos, GAME_KAYLES);
 	assert_true(brute_from_position(&bp, &pos));
-	struct brute_pos kayles = {.game = GAME_KAYLES, .count = 2, .part = {1, 12}};
+	struct brute_pos kayles = { .game = GAME_KAYLES, .count = 2, .part = { 1, 12 } };
 	assert_true(brute_same(&bp, &kayles));
 	/* Taktix: the full 4x4 square; Kubo: nine stacks of 3; Nineteen: the
 	 * full hexagon. */
@@ -153,8 +151,7 @@ static void test_whole_games_from_every_start(void **state)
 		ok = play_from(name, &start) && ok;
 		if (game == GAME_NIM || game == GAME_MARIENBAD) {
 			start.rule = start.rule == RULE_MISERE ? RULE_NORMAL : RULE_MISERE;
-			snprintf(name, sizeof(name), "games from the start of %s, other rule",
-				 engine_game_name(game));
+			snprintf(name, sizeof(name), "games from the start of %s, other rule", engine_game_name(game));
 			ok = play_from(name, &start) && ok;
 		}
 	}

@@ -70,8 +70,7 @@ static void prove_partition(struct proof *p, const struct brute_pos *pos, uint32
 
 /* Every partition of at most `left` more cells into rows of at most
  * `largest`, added to `pos`. */
-static void prove_partitions(struct proof *p, struct brute_pos *pos, uint32_t cells, uint32_t left,
-			     uint32_t largest)
+static void prove_partitions(struct proof *p, struct brute_pos *pos, uint32_t cells, uint32_t left, uint32_t largest)
 {
 	prove_partition(p, pos, cells);
 	for (uint32_t row = 1; row <= largest && row <= left; row++) {
@@ -87,8 +86,7 @@ static void prove_game(uint8_t game, const char *name)
 	struct proof p;
 	struct brute_pos pos = rows(game);
 
-	snprintf(title, sizeof(title), "%s, every multiset of rows of 0..%u cells", name,
-		 PARTITION_CELLS);
+	snprintf(title, sizeof(title), "%s, every multiset of rows of 0..%u cells", name, PARTITION_CELLS);
 	proof_start(&p, title);
 	prove_partitions(&p, &pos, 0, PARTITION_CELLS, PARTITION_CELLS);
 	bool ok = proof_finish(&p);
@@ -137,10 +135,10 @@ static uint32_t next_random(void)
 
 struct limit_check {
 	uint8_t game;
-	uint16_t value[LIMIT_ROW_MAX + 1]; /* the solver's value of a row of n */
+	uint16_t value[LIMIT_ROW_MAX + 1];  /* the solver's value of a row of n */
 	uint32_t places[LIMIT_ROW_MAX + 1]; /* the record's rows a row of n can take up */
-	uint32_t positions; /* positions checked */
-	uint32_t moves;     /* legal moves checked */
+	uint32_t positions;                 /* positions checked */
+	uint32_t moves;                     /* legal moves checked */
 	uint32_t failures;
 };
 
@@ -383,8 +381,8 @@ static void prove_limit(uint8_t game, const char *name)
 			refused++;
 		}
 	}
-	print_message("# %s: one row of 0..%u: %u taken (the longest %u), %u refused\n", name, LIMIT_ROW_MAX,
-		      taken, longest_taken, refused);
+	print_message("# %s: one row of 0..%u: %u taken (the longest %u), %u refused\n", name, LIMIT_ROW_MAX, taken,
+		      longest_taken, refused);
 
 	/* Every row length that fits, as many of it as fit, the places left
 	 * filled with rows of 0 or of the shortest rows (one place each), in

@@ -102,7 +102,7 @@ static void test_sums_of_every_set(void **state)
 static void test_four_heaps(void **state)
 {
 	(void)state;
-	static const uint8_t sets[] = {0x0D, 0x92, 0xFF}; /* {1,3,4}, {2,5,8}, {1..8} */
+	static const uint8_t sets[] = { 0x0D, 0x92, 0xFF }; /* {1,3,4}, {2,5,8}, {1..8} */
 	struct proof p;
 	proof_start(&p, "subtraction, 4 heaps of 0..7");
 	for (uint8_t i = 0; i < sizeof(sets); i++) {

@@ -31,13 +31,12 @@ static bool prove_taktix(uint8_t variant, bool misere)
 	pos.variant = variant;
 	pos.misere = misere;
 	pos.count = 1;
-	snprintf(title, sizeof(title), "taktix %s %s, every position",
-		 variant == TAKTIX_ADJACENT ? "adjacent" : "any", misere ? "misere" : "normal");
+	snprintf(title, sizeof(title), "taktix %s %s, every position", variant == TAKTIX_ADJACENT ? "adjacent" : "any",
+		 misere ? "misere" : "normal");
 	proof_start(&p, title);
 	for (uint32_t cells = 0; cells < (1u << 16); cells++) {
 		pos.part[0] = cells;
-		proof_position(&p, &pos,
-			       __builtin_popcount(cells) <= MOVES_PIECES || cells % MOVES_EVERY == 0);
+		proof_position(&p, &pos, __builtin_popcount(cells) <= MOVES_PIECES || cells % MOVES_EVERY == 0);
 	}
 	return proof_finish(&p);
 }

@@ -91,11 +91,11 @@ static void new_game_prints_its_transcript_and_board(void **state)
 {
 	(void)state;
 	assert_string_equal(ask("new nim 3 4 5", 10), "new nim 3 4 5\r\n"
-						       "nim 3 4 5\r\n"
-						       "1: III\r\n"
-						       "2: IIII\r\n"
-						       "3: IIIII\r\n"
-						       "your move\r\n");
+						      "nim 3 4 5\r\n"
+						      "1: III\r\n"
+						      "2: IIII\r\n"
+						      "3: IIIII\r\n"
+						      "your move\r\n");
 	assert_true(game_exists());
 	assert_int_equal(game->to_move, PLAYER_PERSON);
 }

@@ -59,8 +59,22 @@ static void expect_glyph(uint8_t row, uint8_t column, uint8_t letter)
 static void letters_are_drawn_as_their_glyphs(void **state)
 {
 	(void)state;
-	char text[] = { 'B', 'i', 'o', 'r', LETTER_CODE(E_OGONEK), ' ', '1', ' ', 'z', 'a', 'p', 'a', LETTER_CODE(L_STROKE),
-			'k', LETTER_CODE(E_OGONEK), '\0' };
+	char text[] = { 'B',
+			'i',
+			'o',
+			'r',
+			LETTER_CODE(E_OGONEK),
+			' ',
+			'1',
+			' ',
+			'z',
+			'a',
+			'p',
+			'a',
+			LETTER_CODE(L_STROKE),
+			'k',
+			LETTER_CODE(E_OGONEK),
+			'\0' };
 	display_write(1, text);
 	expect_glyph(1, 4, E_OGONEK);
 	expect_glyph(1, 12, L_STROKE);
@@ -81,8 +95,8 @@ static void with_no_character_free_letters_are_plain(void **state)
 	assert_int_equal(display_glyph(9), '?');
 	char row0[] = { 'x', '\0' };
 	display_write(0, row0);
-	char row1[] = { 'M', 'y', LETTER_CODE(S_ACUTE), 'l', LETTER_CODE(E_OGONEK), '.', '.', '.', ' ',
-			LETTER_CODE(S_ACUTE), '\0' };
+	char row1[] = { 'M', 'y', LETTER_CODE(S_ACUTE), 'l', LETTER_CODE(E_OGONEK), '.', '.',
+			'.', ' ', LETTER_CODE(S_ACUTE), '\0' };
 	display_write(1, row1);
 	assert_memory_equal(fake_hal.lcd[1], "Mysle... s", 10);
 }
@@ -92,8 +106,9 @@ static void with_no_character_free_letters_are_plain(void **state)
 static void a_character_is_free_again_when_no_row_shows_it(void **state)
 {
 	(void)state;
-	char eight[] = { LETTER_CODE(A_OGONEK), LETTER_CODE(C_ACUTE), LETTER_CODE(E_OGONEK), LETTER_CODE(L_STROKE),
-			 LETTER_CODE(N_ACUTE), LETTER_CODE(O_ACUTE), LETTER_CODE(S_ACUTE), LETTER_CODE(Z_ACUTE), '\0' };
+	char eight[] = { LETTER_CODE(A_OGONEK), LETTER_CODE(C_ACUTE), LETTER_CODE(E_OGONEK),
+			 LETTER_CODE(L_STROKE), LETTER_CODE(N_ACUTE), LETTER_CODE(O_ACUTE),
+			 LETTER_CODE(S_ACUTE),  LETTER_CODE(Z_ACUTE), '\0' };
 	display_write(0, eight);
 	for (uint8_t column = 0; column < 8; column++) {
 		expect_glyph(0, column, column);

@@ -71,7 +71,8 @@ static void a_game_left_out_loads_as_the_defaults(void **state)
 		uint8_t loaded = saved_and_loaded(&these);
 		if (id == GAME_KUBO || id == GAME_NINETEEN) {
 			if (loaded != default_game || settings.machine_first != 0) {
-				fail_msg("a saved %s loaded as game %u, not the defaults", engine_game_name(id), loaded);
+				fail_msg("a saved %s loaded as game %u, not the defaults", engine_game_name(id),
+					 loaded);
 			}
 			left_out++;
 		} else {

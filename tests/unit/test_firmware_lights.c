@@ -298,10 +298,10 @@ static void every_kind_of_game_shows_its_parts(void **state)
 		{ GAME_LIMIT_NIM, "k=3 3 4 5", "0 011 00100 0000101" },
 		{ GAME_SUBTRACTION, "S=1,3,4 21", "0 000 00000 0010101" },
 		{ GAME_DIVIDE, "12 35 7", "0 111 11111 0000111" },
-		{ GAME_PRIME_POWER, "56700", "0 010 00100 0000010" },  /* 2^2 3^4 5^2 7: exponents */
+		{ GAME_PRIME_POWER, "56700", "0 010 00100 0000010" },        /* 2^2 3^4 5^2 7: exponents */
 		{ GAME_MATRIX_NIM, "1 2 3 / 4 5 6", "0 000 00110 0001111" }, /* rows' stones: 6, 15 */
 		{ GAME_POKER_NIM, "k=2 3/5 4 5/6", "0 011 00100 0000101" },
-		{ GAME_CHOMP, "4x8", "0 000 00000 0100000" },  /* pieces left: 32 */
+		{ GAME_CHOMP, "4x8", "0 000 00000 0100000" },     /* pieces left: 32 */
 		{ GAME_CHOMP, "8 5 5 1", "0 000 00000 0010011" }, /* 19 */
 		{ GAME_TAKTIX, "OOOO/OOOO/OOOO/OOOO", "0 000 00000 0010000" },
 		{ GAME_TAKTIX, "O..O/..../.OO./...O", "0 000 00000 0000101" },
@@ -437,7 +437,8 @@ static void every_game_played_out_shows_its_position(void **state)
 			if (fake_hal.lamps != now) {
 				struct text_buffer text = { { text_put }, { 0 }, 0 };
 				engine_print_position(&game->pos, &text.sink);
-				fail_msg("%s %s: lamps %04x, not %04x", engine_game_name(id), text.chars, fake_hal.lamps, now);
+				fail_msg("%s %s: lamps %04x, not %04x", engine_game_name(id), text.chars,
+					 fake_hal.lamps, now);
 			}
 			positions++;
 			struct move mv;

@@ -131,7 +131,8 @@ static void the_rules_run_whole_along_row_1(void **state)
 		struct buffer_sink sink;
 		buffer_sink_init(&sink, rules, sizeof rules);
 		engine_print_game_text(which, ENGINE_TEXT_SUMMARY, &sink.sink);
-		print_flash(&sink.sink, settings.setup.rule == RULE_MISERE ? " Last move loses.   " : " Last move wins.   ");
+		print_flash(&sink.sink,
+			    settings.setup.rule == RULE_MISERE ? " Last move loses.   " : " Last move wins.   ");
 		size_t length = sink.length;
 		assert_false(sink.overflowed);
 		assert_true(length > LCD_COLUMNS);
@@ -147,8 +148,8 @@ static void the_rules_run_whole_along_row_1(void **state)
 			if (strcmp(shown, fake_hal.lcd[1]) != 0) {
 				strcpy(shown, fake_hal.lcd[1]);
 				if (strncmp(shown, twice + from % length, LCD_COLUMNS) != 0) {
-					fail_msg("%s: row 1 shows \"%s\" where \"%.16s\" was due", engine_game_name(which),
-						 shown, twice + from % length);
+					fail_msg("%s: row 1 shows \"%s\" where \"%.16s\" was due",
+						 engine_game_name(which), shown, twice + from % length);
 				}
 				from++;
 				windows_seen++;

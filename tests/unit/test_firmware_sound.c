@@ -35,13 +35,13 @@ struct note {
 	unsigned ms;
 };
 
-static const struct note click[] = {{2500, 8}};
-static const struct note machine_call[] = {{1319, 50}, {988, 70}};
-static const struct note win_tune[] = {{523, 110}, {659, 110}, {784, 110}, {1047, 250}};
-static const struct note loss_tune[] = {{392, 200}, {330, 200}, {262, 250}};
+static const struct note click[] = { { 2500, 8 } };
+static const struct note machine_call[] = { { 1319, 50 }, { 988, 70 } };
+static const struct note win_tune[] = { { 523, 110 }, { 659, 110 }, { 784, 110 }, { 1047, 250 } };
+static const struct note loss_tune[] = { { 392, 200 }, { 330, 200 }, { 262, 250 } };
 #define NOTES(sound) (sizeof(sound) / sizeof(sound)[0])
 
-static const game_observer observers[] = {sound_game_event, NULL};
+static const game_observer observers[] = { sound_game_event, NULL };
 
 /* One pass of the main loop a millisecond, as box_poll() makes them. */
 static void tick(void)
@@ -63,7 +63,7 @@ static size_t listen(struct heard *heard)
 		tick();
 		if (!fake_hal.sounding || fake_hal.tones != started) {
 			assert_true(n < HEARD_MAX);
-			heard[n++] = (struct heard){tone, fake_hal.now_ms - since};
+			heard[n++] = (struct heard){ tone, fake_hal.now_ms - since };
 			started = fake_hal.tones;
 			since = fake_hal.now_ms;
 		}

@@ -122,8 +122,8 @@ static void expect_counts(const struct counts *expected, const char *what)
 	for (uint8_t g = 0; g <= STATS_TOTAL; g++) {
 		for (uint8_t w = 0; w < STATS_COUNTERS; w++) {
 			if (got.n[g][w] != expected->n[g][w]) {
-				fail_msg("%s: game %u counter %u is %lu, not %lu", what, g, w, (unsigned long)got.n[g][w],
-					 (unsigned long)expected->n[g][w]);
+				fail_msg("%s: game %u counter %u is %lu, not %lu", what, g, w,
+					 (unsigned long)got.n[g][w], (unsigned long)expected->n[g][w]);
 			}
 		}
 	}
@@ -145,10 +145,11 @@ static void the_counts_come_back_after_power_on(void **state)
 	expect_counts(&expected, "after power-on");
 	assert_int_equal(stats_count(GAME_NIM, STATS_PLAYED), games);
 	assert_int_equal(stats_count(GAME_KAYLES, STATS_PLAYED), 0);
-	print_message("# %u games of every kind came back: played %lu, you %lu, me %lu, slips %lu, hints %lu\n", games,
-		      (unsigned long)expected.n[STATS_TOTAL][STATS_PLAYED], (unsigned long)expected.n[STATS_TOTAL][STATS_YOU],
-		      (unsigned long)expected.n[STATS_TOTAL][STATS_ME], (unsigned long)expected.n[STATS_TOTAL][STATS_SLIPS],
-		      (unsigned long)expected.n[STATS_TOTAL][STATS_HINTS]);
+	print_message(
+		"# %u games of every kind came back: played %lu, you %lu, me %lu, slips %lu, hints %lu\n", games,
+		(unsigned long)expected.n[STATS_TOTAL][STATS_PLAYED], (unsigned long)expected.n[STATS_TOTAL][STATS_YOU],
+		(unsigned long)expected.n[STATS_TOTAL][STATS_ME], (unsigned long)expected.n[STATS_TOTAL][STATS_SLIPS],
+		(unsigned long)expected.n[STATS_TOTAL][STATS_HINTS]);
 }
 
 /* The two slots' sequence numbers: a checkpoint written changes one. */
@@ -218,7 +219,9 @@ static unsigned cut_everywhere(void (*action)(struct counts *), const char *what
 				at++;
 			}
 			if (at < EEPROM_SIZE) {
-				fake_eeprom.bytes[at] = torn == 0 ? before[at] : torn == 1 ? after[at] : (uint8_t)(0x5Au + k);
+				fake_eeprom.bytes[at] = torn == 0   ? before[at]
+							: torn == 1 ? after[at]
+								    : (uint8_t)(0x5Au + k);
 			}
 			fake_device_restart();
 			struct counts got = read_counts();
@@ -228,7 +231,8 @@ static unsigned cut_everywhere(void (*action)(struct counts *), const char *what
 			} else if (same_counts(&got, &new)) {
 				news++;
 			} else {
-				fail_msg("%s: a cut after %u of %u writes (torn %u at %u) gave other counts: nim played %lu",
+				fail_msg("%s: a cut after %u of %u writes (torn %u at %u) gave other counts: nim "
+					 "played %lu",
 					 what, k, writes, torn, at, (unsigned long)got.n[GAME_NIM][STATS_PLAYED]);
 			}
 			/* What the next power-on finishes comes to the same. */
@@ -360,10 +364,11 @@ static void the_eeprom_lasts_over_ten_years_at_exhibit_load(void **state)
 		}
 		double per_game = (double)worst / games;
 		double part_years = CELL_WRITES / per_game / GAMES_A_DAY / 365.0;
-		print_message("# %u games, a settings save each: the worst cell of the %s written %u times, %.4f a game: "
-			      "%u writes last %.0f games, %.1f years at %u games a day\n",
-			      games, parts[part], worst, per_game, CELL_WRITES, CELL_WRITES / per_game, part_years,
-			      GAMES_A_DAY);
+		print_message(
+			"# %u games, a settings save each: the worst cell of the %s written %u times, %.4f a game: "
+			"%u writes last %.0f games, %.1f years at %u games a day\n",
+			games, parts[part], worst, per_game, CELL_WRITES, CELL_WRITES / per_game, part_years,
+			GAMES_A_DAY);
 		if (part_years < years) {
 			years = part_years;
 		}

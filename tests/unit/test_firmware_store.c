@@ -48,9 +48,8 @@ static bool same(const struct settings *a, const struct settings *b)
 {
 	return a->machine_first == b->machine_first && a->level == b->level && a->setup.game == b->setup.game &&
 	       a->setup.rule == b->setup.rule && a->setup.variant == b->setup.variant &&
-	       a->setup.count == b->setup.count && a->setup.cols == b->setup.cols &&
-	       a->setup.limit == b->setup.limit && a->setup.set == b->setup.set &&
-	       memcmp(&a->setup.u, &b->setup.u, sizeof a->setup.u) == 0;
+	       a->setup.count == b->setup.count && a->setup.cols == b->setup.cols && a->setup.limit == b->setup.limit &&
+	       a->setup.set == b->setup.set && memcmp(&a->setup.u, &b->setup.u, sizeof a->setup.u) == 0;
 }
 
 static void expect_settings(const struct settings *expected, const char *what)
@@ -141,8 +140,8 @@ static void blank_zeroed_and_random_eeproms_give_the_defaults(void **state)
 static void saved_settings_come_back(void **state)
 {
 	(void)state;
-	static const uint8_t games[] = { GAME_NIM, GAME_KAYLES, GAME_MATRIX_NIM, GAME_PRIME_POWER, GAME_POKER_NIM,
-					 GAME_CHOMP, GAME_TAKTIX, GAME_NINETEEN };
+	static const uint8_t games[] = { GAME_NIM,       GAME_KAYLES, GAME_MATRIX_NIM, GAME_PRIME_POWER,
+					 GAME_POKER_NIM, GAME_CHOMP,  GAME_TAKTIX,     GAME_NINETEEN };
 	for (unsigned i = 0; i < sizeof games; i++) {
 		struct settings these = some_settings(games[i], (uint16_t)(i + 1u));
 		save(&these);
@@ -318,7 +317,9 @@ static void a_power_cut_during_a_save_gives_the_old_settings_or_the_new(void **s
 				at++;
 			}
 			if (at < EEPROM_SIZE) {
-				fake_eeprom.bytes[at] = torn == 0 ? before[at] : torn == 1 ? after[at] : (uint8_t)(0x5Au + k);
+				fake_eeprom.bytes[at] = torn == 0   ? before[at]
+							: torn == 1 ? after[at]
+								    : (uint8_t)(0x5Au + k);
 			}
 			restart();
 			cuts++;
@@ -327,14 +328,15 @@ static void a_power_cut_during_a_save_gives_the_old_settings_or_the_new(void **s
 			} else if (same(&settings, &new)) {
 				news++;
 			} else {
-				fail_msg("a cut after %u of %u writes (torn %u at %u) gave other settings: first %u level %u", k, writes, torn, at, settings.machine_first, settings.level);
+				fail_msg("a cut after %u of %u writes (torn %u at %u) gave other settings: first %u "
+					 "level %u",
+					 k, writes, torn, at, settings.machine_first, settings.level);
 			}
 		}
 	}
 	assert_int_equal(olds + news, cuts);
 	assert_true(olds > 0 && news > 0);
-	print_message("# %u cuts during a save of %u byte writes: %u old settings, %u new\n", cuts, writes, olds,
-		      news);
+	print_message("# %u cuts during a save of %u byte writes: %u old settings, %u new\n", cuts, writes, olds, news);
 }
 
 int main(void)

@@ -23,7 +23,7 @@
 #include "engine/engine.h"
 #include "tools/bench/levels.h"
 
-#define LEVEL_INDEX(level) ((level) - ENGINE_LEVEL_LEAST)
+#define LEVEL_INDEX(level) ((level)-ENGINE_LEVEL_LEAST)
 
 static struct levels_table table;
 
@@ -72,17 +72,19 @@ static void level_3_never_loses_a_won_game(void **state)
 		for (uint8_t person = 0; person < LEVELS_PERSONS; person++) {
 			const struct levels_count *c = &table.count[game][person][LEVEL_INDEX(ENGINE_LEVEL_PERFECT)];
 			if (c->machine_threw != 0) {
-				fail_msg("%s: level 3 lost %u games after holding a won position", engine_game_name(game),
-					 (unsigned)c->machine_threw);
+				fail_msg("%s: level 3 lost %u games after holding a won position",
+					 engine_game_name(game), (unsigned)c->machine_threw);
 			}
 			games += c->games;
 		}
-		const struct levels_count *perfect = &table.count[game][LEVELS_PERFECT][LEVEL_INDEX(ENGINE_LEVEL_PERFECT)];
+		const struct levels_count *perfect =
+			&table.count[game][LEVELS_PERFECT][LEVEL_INDEX(ENGINE_LEVEL_PERFECT)];
 		uint32_t expected = first_player_wins ? perfect->games : 0u;
 		if (perfect->person_wins != expected) {
-			fail_msg("%s: the perfect person won %u of %u games at level 3 from a start the first player %s",
-				 engine_game_name(game), (unsigned)perfect->person_wins, (unsigned)perfect->games,
-				 first_player_wins ? "wins" : "loses");
+			fail_msg(
+				"%s: the perfect person won %u of %u games at level 3 from a start the first player %s",
+				engine_game_name(game), (unsigned)perfect->person_wins, (unsigned)perfect->games,
+				first_player_wins ? "wins" : "loses");
 		}
 	}
 	printf("# level 3: no won position thrown away in %u games; the perfect person won every game of the %u "

@@ -130,8 +130,8 @@ static void check_text(const uint8_t *table, uint8_t index, const char *utf8, co
 }
 
 /* The same for a table in groups. */
-static void check_grouped(const uint8_t *table, const uint16_t *at, uint8_t per_group, uint8_t index,
-			  const char *utf8, const char *name)
+static void check_grouped(const uint8_t *table, const uint16_t *at, uint8_t per_group, uint8_t index, const char *utf8,
+			  const char *name)
 {
 	char out[TEXT_OUT_MAX];
 	struct buffer_sink b;
@@ -262,11 +262,12 @@ static void test_menu_rows_fit(void **state)
 		for (unsigned language = 0; language < LANGUAGES; language++) {
 			size_t widest = 0;
 			for (unsigned v = 0; v < 2; v++) {
-				size_t width = items[i].values[v] ? columns(screen_text(items[i].values[v], language)) : 0;
+				size_t width =
+					items[i].values[v] ? columns(screen_text(items[i].values[v], language)) : 0;
 				widest = width > widest ? width : widest;
 			}
-			size_t row = columns(screen_text(items[i].label, language)) + strlen("<>") + strlen(items[i].number) +
-				     widest;
+			size_t row = columns(screen_text(items[i].label, language)) + strlen("<>") +
+				     strlen(items[i].number) + widest;
 			if (row > LCD_WIDTH) {
 				fail_msg("%s: %zu columns at its widest in language %u", items[i].label, row, language);
 			}
@@ -392,14 +393,10 @@ static void test_smaller(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_error_texts),
-		cmocka_unit_test(test_console_texts),
-		cmocka_unit_test(test_screen_texts),
-		cmocka_unit_test(test_menu_rows_fit),
-		cmocka_unit_test(test_teach_texts),
-		cmocka_unit_test(test_engine_in_polish),
-		cmocka_unit_test(test_print_error),
-		cmocka_unit_test(test_smaller),
+		cmocka_unit_test(test_error_texts),  cmocka_unit_test(test_console_texts),
+		cmocka_unit_test(test_screen_texts), cmocka_unit_test(test_menu_rows_fit),
+		cmocka_unit_test(test_teach_texts),  cmocka_unit_test(test_engine_in_polish),
+		cmocka_unit_test(test_print_error),  cmocka_unit_test(test_smaller),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -150,8 +150,8 @@ static void test_refused(void **state)
 		"TEXT(A, \"\\x\")\n",
 		"TEXT(A, \"\\x100\")\n",
 		"TEXT(A, \"caf\xc3\xa9\")\n", /* é: no letter of engine/letters.def */
-		"TEXT(A, \"\\xe9\")\n",     /* a byte above ASCII that is no letter's */
-		"TEXT(A)\n", /* no texts at all */
+		"TEXT(A, \"\\xe9\")\n",       /* a byte above ASCII that is no letter's */
+		"TEXT(A)\n",                  /* no texts at all */
 	};
 	unsigned refused = 0;
 	/* The reader's messages are expected here: kept off the test's output. */
@@ -246,8 +246,8 @@ static int make_folder(void **state)
 static int remove_folder(void **state)
 {
 	(void)state;
-	static const char *const names[] = { "literals.def", "words.h", "macros.def", "tables.c", "bad.def",
-					     "first.h", "second.h", "fields.def" };
+	static const char *const names[] = { "literals.def", "words.h", "macros.def", "tables.c",
+					     "bad.def",      "first.h", "second.h",   "fields.def" };
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		char path[256];
 		snprintf(path, sizeof path, "%s/%s", folder, names[i]);

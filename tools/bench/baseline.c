@@ -159,7 +159,7 @@ static bool consider(uint16_t value_after, uint8_t part, uint16_t a, uint16_t b,
 /* ---- heaps with large values: Nim, Nimble, Limit Nim ---- */
 
 static uint16_t *memo16;
-static uint8_t *scratch; /* the options' values while one value is found */
+static uint8_t *scratch;   /* the options' values while one value is found */
 static uint16_t take_most; /* Limit Nim's k; 0 for any number */
 
 static uint16_t largest16(const uint16_t *list, uint8_t count)
@@ -224,7 +224,8 @@ static void heaps_solve(const struct position *pos, bool nimble)
 		uint16_t target = (uint16_t)(heap_grundy(heap[i]) ^ x);
 		for (uint16_t m = heap[i]; m-- > fewest_taken(heap[i]);) {
 			uint16_t after = heap_grundy(m) == target ? 0 : 1;
-			if (nimble ? consider(after, i, heap[i], m, 0) : consider(after, i, (uint16_t)(heap[i] - m), 0, 0)) {
+			if (nimble ? consider(after, i, heap[i], m, 0)
+				   : consider(after, i, (uint16_t)(heap[i] - m), 0, 0)) {
 				return;
 			}
 		}
@@ -361,7 +362,8 @@ static void strips_solve(const struct position *pos)
 				return;
 			}
 			if (kayles && (uint32_t)at + 2u <= n &&
-			    consider((uint8_t)(grundy(at) ^ grundy((uint16_t)(n - at - 2u))) == target ? 0 : 1, i, at, 2, 0)) {
+			    consider((uint8_t)(grundy(at) ^ grundy((uint16_t)(n - at - 2u))) == target ? 0 : 1, i, at,
+				     2, 0)) {
 				return;
 			}
 		}
@@ -412,7 +414,8 @@ static uint8_t divide_grundy(uint32_t n)
 		return memo8[n];
 	}
 	check_stack();
-	uint32_t seen = mask_of(divide_grundy(n / 2u)) | mask_of(divide_grundy(n / 3u)) | mask_of(divide_grundy(n / 6u));
+	uint32_t seen =
+		mask_of(divide_grundy(n / 2u)) | mask_of(divide_grundy(n / 3u)) | mask_of(divide_grundy(n / 6u));
 	uint8_t value = mask_mex(seen);
 	if (n < memo8_entries) {
 		memo8[n] = value;
@@ -504,7 +507,8 @@ static void prime_power_solve(const struct position *pos)
 	for (uint8_t i = 0; i < count; i++) {
 		uint8_t target = (uint8_t)(exponent_grundy(exponent[i]) ^ x);
 		for (uint8_t k = 1; k <= exponent[i]; k++) {
-			if (consider(exponent_grundy((uint16_t)(exponent[i] - k)) == target ? 0 : 1, i, k, 0, prime[i])) {
+			if (consider(exponent_grundy((uint16_t)(exponent[i] - k)) == target ? 0 : 1, i, k, 0,
+				     prime[i])) {
 				return;
 			}
 		}

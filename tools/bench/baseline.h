@@ -31,8 +31,9 @@ struct baseline_answer {
 	bool has_move;   /* false when the game is over */
 	uint8_t part;    /* heap, coin, number, row, strip, matrix row, Chomp row, Kubo stack */
 	uint16_t a;      /* stones taken or added, digit, divisor, exponent, cell, pin, square from, Chomp column */
-	uint16_t b;      /* Poker: 1 for an addition; Nimble: square to; Kayles: pins; Wythoff: from the second heap; Kubo: second stack */
-	uint32_t cells;  /* Taktix and Nineteen: the cells taken; Prime power: the prime */
+	uint16_t
+		b; /* Poker: 1 for an addition; Nimble: square to; Kayles: pins; Wythoff: from the second heap; Kubo: second stack */
+	uint32_t cells;                  /* Taktix and Nineteen: the cells taken; Prime power: the prime */
 	uint8_t take[ENGINE_MATRIX_MAX]; /* Matrix Nim: taken from each cell of the row */
 };
 

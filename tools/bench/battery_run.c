@@ -65,29 +65,30 @@ static const struct {
 	double ma;
 	const char *what;
 } currents[CURRENTS] = {
-	[CHIP_ACTIVE] = {2.0 * 5.2, "chip awake: 5.2 mA typ. active at 8 MHz, 5 V (DC characteristics), doubled"},
-	[CHIP_IDLE] = {2.0 * 1.2, "chip in idle: 1.2 mA typ. at 8 MHz, 5 V (DC characteristics), doubled"},
-	[CHIP_MODULES] = {2.0 * (100.25 + 199.25 + 224.25 + 176.25 + 61.13 + 186.50 + 295.38) / 1000.0,
-			  "the chip's modules, awake and in idle: the firmware leaves PRR at 0, so USART0, TWI, "
-			  "Timer2, Timer1, Timer0, SPI and the ADC are clocked: 100+199+224+176+61+187+295 uA typ. "
-			  "at 8 MHz, 5 V (\"Additional Current Consumption for the different I/O modules\"), doubled"},
-	[CHIP_POWER_DOWN] = {0.0042, "chip in power-down, watchdog on: 4.2 uA typ. (DC characteristics, at 3 V: "
-				     "the table gives no 5 V figure)"},
-	[CHIP_START_UP] = {2.0 * 1.2, "each wake from power-down first waits 16K clock cycles (1.024 ms) for the "
-				      "crystal (\"Start-up Times for the Low Power Crystal Oscillator\", the Uno's "
-				      "fuses); the datasheet gives no current for it: counted as idle"},
-	[LCD_LOGIC] = {1.5, "the LCD module's logic, display on or off (the HD44780's display off keeps its "
-			    "oscillator and bias): about 1.5 mA on its pin 2 (Arduino forum, \"16 x 2 LCD Display "
-			    "current\")"},
-	[LCD_CONTRAST] = {0.5, "the shield's contrast trimmer across 5 V, taken as 10 kOhm (its value is "
-			       "undocumented here)"},
-	[BACKLIGHT_LED] = {24.0, "the backlight's LEDs: about 24 mA through a 1602 module's 100 Ohm R8 (same "
-				 "thread)"},
-	[BACKLIGHT_BASE_LIT] = {(5.0 - 0.7) / 4.7, "the shield's 4.7 kOhm pull-up on the backlight transistor's "
-						   "base, lit: (5 V - 0.7 V) / 4.7 kOhm into the base (DFRobot's "
-						   "schematic, Arduino forum \"Warning to users of some vendors LCD "
-						   "keypad shields\")"},
-	[BACKLIGHT_BASE_DARK] = {5.0 / 4.7, "the same pull-up, dark: 5 V / 4.7 kOhm into D10, driven low"},
+	[CHIP_ACTIVE] = { 2.0 * 5.2, "chip awake: 5.2 mA typ. active at 8 MHz, 5 V (DC characteristics), doubled" },
+	[CHIP_IDLE] = { 2.0 * 1.2, "chip in idle: 1.2 mA typ. at 8 MHz, 5 V (DC characteristics), doubled" },
+	[CHIP_MODULES] = { 2.0 * (100.25 + 199.25 + 224.25 + 176.25 + 61.13 + 186.50 + 295.38) / 1000.0,
+			   "the chip's modules, awake and in idle: the firmware leaves PRR at 0, so USART0, TWI, "
+			   "Timer2, Timer1, Timer0, SPI and the ADC are clocked: 100+199+224+176+61+187+295 uA typ. "
+			   "at 8 MHz, 5 V (\"Additional Current Consumption for the different I/O modules\"), "
+			   "doubled" },
+	[CHIP_POWER_DOWN] = { 0.0042, "chip in power-down, watchdog on: 4.2 uA typ. (DC characteristics, at 3 V: "
+				      "the table gives no 5 V figure)" },
+	[CHIP_START_UP] = { 2.0 * 1.2, "each wake from power-down first waits 16K clock cycles (1.024 ms) for the "
+				       "crystal (\"Start-up Times for the Low Power Crystal Oscillator\", the Uno's "
+				       "fuses); the datasheet gives no current for it: counted as idle" },
+	[LCD_LOGIC] = { 1.5, "the LCD module's logic, display on or off (the HD44780's display off keeps its "
+			     "oscillator and bias): about 1.5 mA on its pin 2 (Arduino forum, \"16 x 2 LCD Display "
+			     "current\")" },
+	[LCD_CONTRAST] = { 0.5, "the shield's contrast trimmer across 5 V, taken as 10 kOhm (its value is "
+				"undocumented here)" },
+	[BACKLIGHT_LED] = { 24.0, "the backlight's LEDs: about 24 mA through a 1602 module's 100 Ohm R8 (same "
+				  "thread)" },
+	[BACKLIGHT_BASE_LIT] = { (5.0 - 0.7) / 4.7, "the shield's 4.7 kOhm pull-up on the backlight transistor's "
+						    "base, lit: (5 V - 0.7 V) / 4.7 kOhm into the base (DFRobot's "
+						    "schematic, Arduino forum \"Warning to users of some vendors LCD "
+						    "keypad shields\")" },
+	[BACKLIGHT_BASE_DARK] = { 5.0 / 4.7, "the same pull-up, dark: 5 V / 4.7 kOhm into D10, driven low" },
 };
 
 static struct {
@@ -217,8 +218,10 @@ int main(int argc, char **argv)
 	if (sim == NULL) {
 		fatal("the simulator cannot run %s", options.elf);
 	}
-	struct state states[] = {
-		{.name = "menu, lit"}, {.name = "menu, light off"}, {.name = "game, waiting"}, {.name = "standby"}};
+	struct state states[] = { { .name = "menu, lit" },
+				  { .name = "menu, light off" },
+				  { .name = "game, waiting" },
+				  { .name = "standby" } };
 	sim_run_ms(sim, BOOT_MS);
 	measure(sim, &states[0]);
 	if (!sim_run_until(sim, backlight_dark, NULL, LIGHT_IDLE_MS + IDLE_SLACK_MS)) {
@@ -230,7 +233,7 @@ int main(int argc, char **argv)
 	}
 	sim_run_ms(sim, PRESS_MS);
 	measure(sim, &states[3]);
-	press(sim, BUTTON_DOWN); /* wakes it, and only that */
+	press(sim, BUTTON_DOWN);   /* wakes it, and only that */
 	press(sim, BUTTON_SELECT); /* the menu's game, Marienbad, the person first */
 	sim_run_ms(sim, GAME_TURN_MS);
 	measure(sim, &states[2]);
@@ -242,8 +245,8 @@ int main(int argc, char **argv)
 	say("\nThe pocket on batteries: %s in simavr, %u s of each state; the current of a bare ATmega328P board "
 	    "(16 MHz, 5 V) with the LCD Keypad Shield\n",
 	    options.elf, MEASURE_S);
-	say("  %-16s %8s %8s %11s %8s %8s %9s %9s %12s\n", "state", "awake", "idle", "power-down", "wakes/s",
-	    "chip mA", "shield mA", "total mA", "2,000 mAh");
+	say("  %-16s %8s %8s %11s %8s %8s %9s %9s %12s\n", "state", "awake", "idle", "power-down", "wakes/s", "chip mA",
+	    "shield mA", "total mA", "2,000 mAh");
 	for (size_t i = 0; i < sizeof states / sizeof states[0]; i++) {
 		const struct state *state = &states[i];
 		double total = chip_ma(state) + shield_ma(state);
@@ -258,8 +261,8 @@ int main(int argc, char **argv)
 	say("  An Arduino Uno draws tens of mA more whatever the firmware does: its USB-serial chip (ATmega16U2), "
 	    "its regulator and its power LED.\n");
 	const struct state *standby = &states[3];
-	bool ok = standby->power_down >= POWER_DOWN_LEAST && !standby->lit && states[1].lit == false &&
-		  states[0].lit && states[2].lit;
+	bool ok = standby->power_down >= POWER_DOWN_LEAST && !standby->lit && states[1].lit == false && states[0].lit &&
+		  states[2].lit;
 	if (!ok) {
 		say("  error: standby spent %.3f%% of its time in power-down, under %.1f%%, or a backlight was wrong\n",
 		    100.0 * standby->power_down, 100.0 * POWER_DOWN_LEAST);

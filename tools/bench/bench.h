@@ -35,10 +35,10 @@ enum bench_mark {
 	BENCH_MARK_BASELINE_START, /* just before the baseline */
 	BENCH_MARK_BASELINE_END,
 	BENCH_MARK_BASELINE_ANSWER, /* bytes: 'D' done or 'R' out of RAM, 'N' or 'P', then the move or "-" */
-	BENCH_MARK_EMPTY_START,    /* around a call of a function that does nothing: the call's own cost */
+	BENCH_MARK_EMPTY_START,     /* around a call of a function that does nothing: the call's own cost */
 	BENCH_MARK_EMPTY_END,
-	BENCH_MARK_PARSE_START, /* just before engine_parse_position */
-	BENCH_MARK_PARSE_END,   /* just after it returned */
+	BENCH_MARK_PARSE_START,  /* just before engine_parse_position */
+	BENCH_MARK_PARSE_END,    /* just after it returned */
 	BENCH_MARK_PARSE_ANSWER, /* bytes: the Prime-power game's primes, `P^K ` each; or why it refused */
 };
 

@@ -42,9 +42,9 @@
 #define NIM_FAMILY_GOAL 1000u
 #define GAME_GOAL 320000u
 #define CHIP_FLASH 32768u
-#define SEARCH_KEEP 2u               /* slowest Limit Nim k and Subtraction sets kept */
-#define BOARD_CANDIDATES 12u         /* board positions with the most trials, timed on the AVR */
-#define BOARD_KEEP 3u                /* of which the slowest are kept */
+#define SEARCH_KEEP 2u       /* slowest Limit Nim k and Subtraction sets kept */
+#define BOARD_CANDIDATES 12u /* board positions with the most trials, timed on the AVR */
+#define BOARD_KEEP 3u        /* of which the slowest are kept */
 #define HEAPS_MAX_8 "65535 65535 65535 65535 65535 65535 65535 65535"
 /* Kayles and pebbles at the limit of what the parser takes: rows that can
  * become 40, the most the record holds (a row of n pins can become ceil(n/2)
@@ -61,10 +61,10 @@ enum baseline_end { BASELINE_FINISHED, BASELINE_CAPPED, BASELINE_OUT_OF_RAM };
 enum search { SEARCH_NONE, SEARCH_LIMIT, SEARCH_SET, SEARCH_BOARD };
 
 struct result {
-	char text[TEXT_MAX]; /* the position, as the engine prints it */
-	uint8_t source;      /* enum source */
-	uint64_t engine;     /* cycles of engine_best_move */
-	uint64_t baseline;   /* cycles of the baseline; the cap when it was stopped */
+	char text[TEXT_MAX];  /* the position, as the engine prints it */
+	uint8_t source;       /* enum source */
+	uint64_t engine;      /* cycles of engine_best_move */
+	uint64_t baseline;    /* cycles of the baseline; the cap when it was stopped */
 	uint8_t baseline_end; /* enum baseline_end */
 };
 
@@ -82,20 +82,26 @@ struct form {
 };
 
 static const char *const nim_slowest[] = {
-	HEAPS_MAX_8, "1 1 1 1 1 1 1 65535", "65534 65535 65535 65535 65535 65535 65535 65535", NULL,
+	HEAPS_MAX_8,
+	"1 1 1 1 1 1 1 65535",
+	"65534 65535 65535 65535 65535 65535 65535 65535",
+	NULL,
 };
 static const char *const misere_slowest[] = {
-	HEAPS_MAX_8, "1 1 1 1 1 1 1 65535", "65534 65535 65535 65535 65535 65535 65535 65535",
-	"1 1 1 1 1 1 1 1", NULL,
+	HEAPS_MAX_8, "1 1 1 1 1 1 1 65535", "65534 65535 65535 65535 65535 65535 65535 65535", "1 1 1 1 1 1 1 1", NULL,
 };
 static const char *const digit_slowest[] = { "4294967295", "4294967290", "1000000000", NULL };
 static const char *const divide_slowest[] = {
 	"4294967295 4294967295 4294967295 4294967295 4294967295 4294967295 4294967295 4294967295",
-	"4294967295 4294967294 4294967293 4294967292 4294967291 4294967290 4294967289 4294967288", NULL,
+	"4294967295 4294967294 4294967293 4294967292 4294967291 4294967290 4294967289 4294967288",
+	NULL,
 };
 static const char *const prime_slowest[] = { "223092870", "2147483648", "4294967291", NULL };
 static const char *const nimble_slowest[] = {
-	HEAPS_MAX_8, "65535 65534 65533 65532 65531 65530 65529 65528", "1 1 1 1 1 1 1 65535", NULL,
+	HEAPS_MAX_8,
+	"65535 65534 65533 65532 65531 65530 65529 65528",
+	"1 1 1 1 1 1 1 65535",
+	NULL,
 };
 static const char *const matrix_slowest[] = {
 	"255 255 255 255 255 255 255 255 / 255 255 255 255 255 255 255 255 / 255 255 255 255 255 255 255 255 / "
@@ -109,14 +115,15 @@ static const char *const poker_slowest[] = {
 	NULL,
 };
 static const char *const kayles_slowest[] = { "80", KAYLES_40_ROWS, "1 2 3 4 5 6 7 8 9 10 11 2 2 2 2", NULL };
-static const char *const pebbles_slowest[] = { "160", PEBBLES_40_ROWS, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16",
-					       NULL };
+static const char *const pebbles_slowest[] = { "160", PEBBLES_40_ROWS, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16", NULL };
 static const char *const wythoff_slowest[] = { "65535 65535", "65534 65535", "40503 65535", "1 65535", NULL };
 static const char *const chomp_slowest[] = { "4x8", "8 8 8 1", NULL };
 static const char *const no_slowest[] = { NULL };
 
-#define FORM(label, game, words, goal, slowest, search) \
-	{ label, game, words, goal, slowest, search, NULL, 0, 0 }
+#define FORM(label, game, words, goal, slowest, search)               \
+	{                                                             \
+		label, game, words, goal, slowest, search, NULL, 0, 0 \
+	}
 
 static struct form forms[] = {
 	FORM("nim", GAME_NIM, NULL, NIM_FAMILY_GOAL, nim_slowest, SEARCH_NONE),
@@ -162,7 +169,12 @@ struct options {
 };
 
 static struct options options = {
-	.cap = 32000000u, .games = 3, .plies = 16, .cflags = "", .mcu = "atmega328p", .f_cpu = 16000000u,
+	.cap = 32000000u,
+	.games = 3,
+	.plies = 16,
+	.cflags = "",
+	.mcu = "atmega328p",
+	.f_cpu = 16000000u,
 };
 
 /* What the checks found.  The engine's answers: [0] on the table's
@@ -170,7 +182,7 @@ static struct options options = {
 static struct {
 	bool searching;
 	unsigned engine_checked[2];
-	unsigned engine_right[2];     /* equal to the host engine's, legal, winning where won */
+	unsigned engine_right[2]; /* equal to the host engine's, legal, winning where won */
 	unsigned baseline_done;
 	unsigned baseline_outcomes;   /* equal to the engine's */
 	unsigned baseline_moves;      /* legal and winning where won */
@@ -619,7 +631,7 @@ static uint32_t kubo_index(const struct position *pos)
 static void search_board(struct form *f)
 {
 	size_t total;
-	char (*texts)[TEXT_MAX] = NULL;
+	char(*texts)[TEXT_MAX] = NULL;
 	if (f->game == GAME_CHOMP) {
 		texts = calloc(13000, TEXT_MAX);
 		if (texts == NULL) {
@@ -822,9 +834,11 @@ static void tables_attribute(void)
 				continue;
 			}
 			named = true;
-			bool any = strstr(table->name, "_any_") != NULL, adjacent = strstr(table->name, "_adjacent_") != NULL;
+			bool any = strstr(table->name, "_any_") != NULL,
+			     adjacent = strstr(table->name, "_adjacent_") != NULL;
 			const char *words = f->words ? f->words : "";
-			if ((any && strncmp(words, "any", 3) != 0) || (adjacent && strncmp(words, "adjacent", 8) != 0)) {
+			if ((any && strncmp(words, "any", 3) != 0) ||
+			    (adjacent && strncmp(words, "adjacent", 8) != 0)) {
 				continue;
 			}
 			table_add_user(table, f);
@@ -844,7 +858,8 @@ static void tables_attribute(void)
 			base = base ? base + 1 : object;
 			for (size_t i = 0; i < FORM_COUNT; i++) {
 				size_t n = strlen(engine_game_name(forms[i].game));
-				if (strncmp(base, engine_game_name(forms[i].game), n) == 0 && strcmp(base + n, ".o") == 0) {
+				if (strncmp(base, engine_game_name(forms[i].game), n) == 0 &&
+				    strcmp(base + n, ".o") == 0) {
 					table_add_user(table, &forms[i]);
 				}
 			}
@@ -875,12 +890,13 @@ static void check_flash_data(void)
 	if (p == NULL) {
 		fatal("cannot run %s", command);
 	}
-	char (*names)[128] = NULL;
+	char(*names)[128] = NULL;
 	size_t count = 0;
 	char line[512];
 	while (fgets(line, sizeof line, p)) {
 		char section[256], name[128];
-		if (sscanf(line, "%*x %*[^.]%255s %*x %127s", section, name) == 2 && strncmp(section, ".progmem", 8) == 0) {
+		if (sscanf(line, "%*x %*[^.]%255s %*x %127s", section, name) == 2 &&
+		    strncmp(section, ".progmem", 8) == 0) {
 			names = realloc(names, (count + 1u) * sizeof *names);
 			if (names == NULL) {
 				fatal("out of memory");
@@ -896,14 +912,15 @@ static void check_flash_data(void)
 	while (fgets(line, sizeof line, p)) {
 		unsigned long address;
 		char name[128];
-		if (sscanf(line, "%lx %*c %127s", &address, name) != 2 || address < 0x800000ul || address >= 0x810000ul) {
+		if (sscanf(line, "%lx %*c %127s", &address, name) != 2 || address < 0x800000ul ||
+		    address >= 0x810000ul) {
 			continue;
 		}
 		base_name(name);
 		for (size_t i = 0; i < count; i++) {
 			if (strcmp(names[i], name) == 0) {
-				check_failed("the engine's flash table %s is in RAM in %s (merged with a constant?)", name,
-					     options.elf);
+				check_failed("the engine's flash table %s is in RAM in %s (merged with a constant?)",
+					     name, options.elf);
 				checks.flash_failures++;
 				break;
 			}
@@ -1027,13 +1044,14 @@ static void print_header(void)
 	}
 	say("Grundy Box benchmark: the machine's move (engine_best_move) on the %s at %g MHz\n\n", options.mcu,
 	    options.f_cpu / 1e6);
-	paragraph("How: the engine and a textbook baseline compiled as the firmware is (avr-gcc %s, AVR_CFLAGS "
-		  "without warnings and include paths: %s) and linked as it is, its functions in the order "
-		  "tools/link_order chooses, run in simavr by tools/bench/bench_run. Each call is "
-		  "timed in simulated cycles, exactly: from the instruction that writes a marker before the call to "
-		  "the one after it returns (the call itself, timed on an empty function, costs %s cycles); %s~cycles~= "
-		  "1~ms.%s",
-		  version, flags, grouped(session.empty_cycles), grouped(options.f_cpu / 1000u), enlarged);
+	paragraph(
+		"How: the engine and a textbook baseline compiled as the firmware is (avr-gcc %s, AVR_CFLAGS "
+		"without warnings and include paths: %s) and linked as it is, its functions in the order "
+		"tools/link_order chooses, run in simavr by tools/bench/bench_run. Each call is "
+		"timed in simulated cycles, exactly: from the instruction that writes a marker before the call to "
+		"the one after it returns (the call itself, timed on an empty function, costs %s cycles); %s~cycles~= "
+		"1~ms.%s",
+		version, flags, grouped(session.empty_cycles), grouped(options.f_cpu / 1000u), enlarged);
 	paragraph("Positions, per game: the start (the rulebook's; Taktix: the full board in each form); the "
 		  "slowest known positions: the largest (8 heaps of 65535, 40 rows, 4x8, full boards), the %u "
 		  "slowest k of Limit Nim and sets S of Subtraction (all 255 timed on the AVR with 8 heaps of "
@@ -1064,8 +1082,10 @@ static void print_header(void)
 static unsigned print_table(void)
 {
 	unsigned missed = 0;
-	say("                              ------------ engine ------------  -------------- baseline --------------     ratio  tables\n");
-	say("game                    pos     worst     mean     goal           worst         mean done  cap  RAM             bytes\n");
+	say("                              ------------ engine ------------  -------------- baseline --------------    "
+	    " ratio  tables\n");
+	say("game                    pos     worst     mean     goal           worst         mean done  cap  RAM       "
+	    "      bytes\n");
 	for (size_t i = 0; i < FORM_COUNT; i++) {
 		const struct form *f = &forms[i];
 		struct summary s;
@@ -1164,10 +1184,11 @@ static void write_positions(void)
 			if (r->baseline_end == BASELINE_FINISHED) {
 				snprintf(baseline, sizeof baseline, "%" PRIu64, r->baseline);
 			} else {
-				snprintf(baseline, sizeof baseline, "%s", r->baseline_end == BASELINE_CAPPED ? "> cap" : "RAM");
+				snprintf(baseline, sizeof baseline, "%s",
+					 r->baseline_end == BASELINE_CAPPED ? "> cap" : "RAM");
 			}
-			fprintf(file, "%s | %s | %" PRIu64 " | %s | %s\n", f->label, sources[r->source], r->engine, baseline,
-				r->text);
+			fprintf(file, "%s | %s | %" PRIu64 " | %s | %s\n", f->label, sources[r->source], r->engine,
+				baseline, r->text);
 		}
 	}
 	if (fclose(file) != 0) {
@@ -1188,14 +1209,15 @@ static void print_tap(void)
 		const struct form *f = &forms[i];
 		struct summary s;
 		summarise(f, &s);
-		snprintf(what, sizeof what, "%s: the machine's move within %s cycles (worst %s on %zu positions)", f->label,
-			 grouped(f->goal), grouped(s.engine_worst), f->count);
+		snprintf(what, sizeof what, "%s: the machine's move within %s cycles (worst %s on %zu positions)",
+			 f->label, grouped(f->goal), grouped(s.engine_worst), f->count);
 		tap_line(&n, s.engine_worst <= f->goal, what);
 	}
 	snprintf(what, sizeof what, "the AVR's answers equal the host engine's, legal and winning (%u positions)",
 		 checks.engine_checked[0] + checks.engine_checked[1]);
 	tap_line(&n, checks.engine_failures == 0, what);
-	snprintf(what, sizeof what, "the baseline's outcomes equal the engine's, its moves legal and winning (%u positions)",
+	snprintf(what, sizeof what,
+		 "the baseline's outcomes equal the engine's, its moves legal and winning (%u positions)",
 		 checks.baseline_done);
 	tap_line(&n, checks.baseline_failures == 0, what);
 	tap_line(&n, checks.flash_failures == 0, "the engine's flash tables stay in flash in the bench program");
@@ -1238,8 +1260,10 @@ static void parse_options(int argc, char **argv)
 		}
 	}
 	if (argc - i < 3 || options.cap == 0 || options.f_cpu < 1000u) {
-		fprintf(stderr, "usage: bench_run [--cap CYCLES] [--games N] [--plies N] [--out FILE] [--positions FILE]\n"
-				"                 [--cflags FLAGS] [--mcu NAME] [--f-cpu HZ] [--verbose] [--tap] BENCH.ELF TABLES.O ENGINE-OBJECT...\n");
+		fprintf(stderr,
+			"usage: bench_run [--cap CYCLES] [--games N] [--plies N] [--out FILE] [--positions FILE]\n"
+			"                 [--cflags FLAGS] [--mcu NAME] [--f-cpu HZ] [--verbose] [--tap] BENCH.ELF "
+			"TABLES.O ENGINE-OBJECT...\n");
 		exit(2);
 	}
 	options.elf = argv[i];

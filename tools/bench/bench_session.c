@@ -30,7 +30,7 @@ __attribute__((format(printf, 1, 2), noreturn)) static void fatal(const char *fo
 /* simavr's errors, and its core's "***" reports (a bad opcode, a read or
  * write outside RAM), mean the program crashed; the rest is chatter. */
 __attribute__((format(printf, 3, 0))) static void bench_log(avr_t *avr, const int level, const char *format,
-							     va_list args)
+							    va_list args)
 {
 	(void)avr;
 	if (level > LOG_WARNING || current == NULL) {
@@ -153,8 +153,8 @@ static void on_mark(avr_t *avr, avr_io_addr_t addr, uint8_t mark, void *param)
 	}
 }
 
-void bench_session_open(struct bench_session *s, const char *program, const char *elf, const char *mcu,
-			uint32_t f_cpu, uint64_t cap)
+void bench_session_open(struct bench_session *s, const char *program, const char *elf, const char *mcu, uint32_t f_cpu,
+			uint64_t cap)
 {
 	program_name = program;
 	current = s;
@@ -188,7 +188,9 @@ void bench_session_open(struct bench_session *s, const char *program, const char
 void bench_session_run(struct bench_session *s, uint8_t what, uint8_t game, const char *text, bool verbose)
 {
 	static const char *const names[] = {
-		[BENCH_RUN_EMPTY] = "empty", [BENCH_RUN_ENGINE] = "engine", [BENCH_RUN_BOTH] = "both",
+		[BENCH_RUN_EMPTY] = "empty",
+		[BENCH_RUN_ENGINE] = "engine",
+		[BENCH_RUN_BOTH] = "both",
 		[BENCH_RUN_PARSE] = "parse",
 	};
 	s->what = what;
@@ -204,8 +206,8 @@ void bench_session_run(struct bench_session *s, uint8_t what, uint8_t game, cons
 	while (!s->finished && !s->capped) {
 		int state = avr_run(s->avr);
 		if (state == cpu_Done || state == cpu_Crashed || s->core_error[0] || s->avr->cycle > give_up) {
-			fatal("the AVR program stopped (%s) on %s \"%s\"", s->core_error[0] ? s->core_error : "no answer",
-			      engine_game_name(game), text);
+			fatal("the AVR program stopped (%s) on %s \"%s\"",
+			      s->core_error[0] ? s->core_error : "no answer", engine_game_name(game), text);
 		}
 	}
 	if (s->capped) {

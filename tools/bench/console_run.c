@@ -219,8 +219,8 @@ static void time_numbers(struct sim *sim, uint8_t game)
 	}
 	if (game == GAME_SUBTRACT_DIGIT) {
 		/* The pass is longest just below each checkpoint of 10,000. */
-		static const uint32_t hard[] = { 9999, 19999, 29999, 39999, 49999, 59999, 69999, 79999, 89999, 99999, 100000,
-						 100001, 4294967295u };
+		static const uint32_t hard[] = { 9999,  19999, 29999, 39999,  49999,  59999,      69999,
+						 79999, 89999, 99999, 100000, 100001, 4294967295u };
 		for (size_t i = 0; i < sizeof hard / sizeof hard[0]; i++) {
 			snprintf(text, sizeof text, "%lu", (unsigned long)hard[i]);
 			time_answer(sim, game, text);
@@ -241,8 +241,13 @@ static void time_numbers(struct sim *sim, uint8_t game)
 			primes++;
 		}
 	}
-	static const uint32_t hard[] = { 4292870399u /* 65519 * 65521 */, 4294049777u /* 65521 * 65537 */,
-					 2147483647u, 2147483648u, 4294967295u, 4294967294u, 223092870u };
+	static const uint32_t hard[] = { 4292870399u /* 65519 * 65521 */,
+					 4294049777u /* 65521 * 65537 */,
+					 2147483647u,
+					 2147483648u,
+					 4294967295u,
+					 4294967294u,
+					 223092870u };
 	for (size_t i = 0; i < sizeof hard / sizeof hard[0]; i++) {
 		snprintf(text, sizeof text, "%lu", (unsigned long)hard[i]);
 		time_answer(sim, game, text);
@@ -279,7 +284,11 @@ static void time_matrix(struct sim *sim)
 			for (unsigned c = 0; c < ENGINE_MATRIX_MAX; c++) {
 				unsigned cell = k == 0 ? 255u : sim_random(&seed) & 0xFFu;
 				size_t at = strlen(text);
-				snprintf(text + at, sizeof text - at, "%s%u", r + c == 0 ? "" : c == 0 ? " / " : " ", cell);
+				snprintf(text + at, sizeof text - at, "%s%u",
+					 r + c == 0 ? ""
+					 : c == 0   ? " / "
+						    : " ",
+					 cell);
 			}
 		}
 		time_answer(sim, GAME_MATRIX_NIM, text);
@@ -315,8 +324,9 @@ static void time_boards(struct sim *sim, uint8_t game)
 		}
 		case GAME_KUBO:
 			snprintf(text, sizeof text, "%lu%lu%lu/%lu%lu%lu/%lu%lu%lu", (unsigned long)(r & 3u),
-				 (unsigned long)(r >> 2 & 3u), (unsigned long)(r >> 4 & 3u), (unsigned long)(r >> 6 & 3u),
-				 (unsigned long)(r >> 8 & 3u), (unsigned long)(r >> 10 & 3u), (unsigned long)(r >> 12 & 3u),
+				 (unsigned long)(r >> 2 & 3u), (unsigned long)(r >> 4 & 3u),
+				 (unsigned long)(r >> 6 & 3u), (unsigned long)(r >> 8 & 3u),
+				 (unsigned long)(r >> 10 & 3u), (unsigned long)(r >> 12 & 3u),
 				 (unsigned long)(r >> 14 & 3u), (unsigned long)(r >> 16 & 3u));
 			break;
 		default: { /* Taktix, Nineteen: cells present at random */
@@ -342,8 +352,12 @@ static void time_boards(struct sim *sim, uint8_t game)
 static void time_game(struct sim *sim, uint8_t game)
 {
 	static const char *const heap_settings[GAME_COUNT] = {
-		[GAME_NIM] = "misere ",   [GAME_MISERE_NIM] = "",       [GAME_MARIENBAD] = "normal ",
-		[GAME_LIMIT_NIM] = "k=255 ", [GAME_SUBTRACTION] = "S=1,2,3,4,5,6,7,8 ", [GAME_NIMBLE] = "",
+		[GAME_NIM] = "misere ",
+		[GAME_MISERE_NIM] = "",
+		[GAME_MARIENBAD] = "normal ",
+		[GAME_LIMIT_NIM] = "k=255 ",
+		[GAME_SUBTRACTION] = "S=1,2,3,4,5,6,7,8 ",
+		[GAME_NIMBLE] = "",
 		[GAME_POKER_NIM] = "k=255 left=255,255 ",
 	};
 	switch (game) {
@@ -426,8 +440,8 @@ static void time_move(struct sim *sim, uint8_t game, const char *position)
 	if (options.check) {
 		bool ok = ms_of(cycles) <= GOAL_MS;
 		over_goal += !ok;
-		printf("%s - the machine's move in \"%.50s\" drawn %.1f ms after its pause\n", ok ? "ok" : "not ok", line,
-		       ms_of(cycles));
+		printf("%s - the machine's move in \"%.50s\" drawn %.1f ms after its pause\n", ok ? "ok" : "not ok",
+		       line, ms_of(cycles));
 	}
 	/* Its words stay 1.5 s; the next `go` replaces the game. */
 	sim_run_ms(sim, 1600);
@@ -440,8 +454,10 @@ static uint8_t game_of_label(const char *label)
 	static const struct {
 		const char *label;
 		uint8_t game;
-	} others[] = { { "subtract a digit", GAME_SUBTRACT_DIGIT }, { "divide 2/3/6", GAME_DIVIDE },
-		       { "pebble strip", GAME_PEBBLES },           { "taktix", GAME_TAKTIX } };
+	} others[] = { { "subtract a digit", GAME_SUBTRACT_DIGIT },
+		       { "divide 2/3/6", GAME_DIVIDE },
+		       { "pebble strip", GAME_PEBBLES },
+		       { "taktix", GAME_TAKTIX } };
 	for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
 		if (strncmp(label, others[i].label, strlen(others[i].label)) == 0) {
 			return others[i].game;
@@ -533,9 +549,10 @@ static const char *cut(const char *text, size_t width, char *room, size_t size)
 
 static void print_table(FILE *to)
 {
-	fprintf(to, "Each game's slowest answer on the serial console (the line's last byte in to the reply's last "
-		    "byte out)\nand slowest machine move on the LCD (from \"Thinking...\" drawn to the move drawn, "
-		    "less the 600 ms pause),\nthe firmware in simavr at 16 MHz; goal %u ms:\n\n",
+	fprintf(to,
+		"Each game's slowest answer on the serial console (the line's last byte in to the reply's last "
+		"byte out)\nand slowest machine move on the LCD (from \"Thinking...\" drawn to the move drawn, "
+		"less the 600 ms pause),\nthe firmware in simavr at 16 MHz; goal %u ms:\n\n",
 		GOAL_MS);
 	fprintf(to, "%-14s %5s %9s %11s  %-42s %5s %8s %9s  %s\n", "game", "lines", "slowest", "cycles", "its line",
 		"moves", "slowest", "cycles", "its position");
@@ -552,7 +569,8 @@ static void print_table(FILE *to)
 	const char *over = "\nOver the goal:";
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
 		if (ms_of(answers[game].cycles) > GOAL_MS) {
-			fprintf(to, "%s %s's answer (%.1f ms)", over, engine_game_name(game), ms_of(answers[game].cycles));
+			fprintf(to, "%s %s's answer (%.1f ms)", over, engine_game_name(game),
+				ms_of(answers[game].cycles));
 			over = ",";
 		}
 		if (ms_of(moves[game].cycles) > GOAL_MS) {
@@ -607,10 +625,11 @@ static void check_known_hardest(struct sim *sim)
 	time_answer(sim, GAME_PRIME_POWER, "4292870399");
 	time_answer(sim, GAME_KAYLES, rows);
 	time_answer(sim, GAME_PEBBLES, rows);
-	time_answer(sim, GAME_MATRIX_NIM, "255 255 255 255 255 255 255 255 / 255 255 255 255 255 255 255 255 / "
-					  "255 255 255 255 255 255 255 255 / 255 255 255 255 255 255 255 255 / "
-					  "255 255 255 255 255 255 255 255 / 255 255 255 255 255 255 255 255 / "
-					  "255 255 255 255 255 255 255 255 / 255 255 255 255 255 255 255 255");
+	time_answer(sim, GAME_MATRIX_NIM,
+		    "255 255 255 255 255 255 255 255 / 255 255 255 255 255 255 255 255 / "
+		    "255 255 255 255 255 255 255 255 / 255 255 255 255 255 255 255 255 / "
+		    "255 255 255 255 255 255 255 255 / 255 255 255 255 255 255 255 255 / "
+		    "255 255 255 255 255 255 255 255 / 255 255 255 255 255 255 255 255");
 	time_move(sim, GAME_NINETEEN, "OOO/OOOO/OOOOO/OO.O/OO.");
 	time_move(sim, GAME_TAKTIX, "adjacent normal OOOO/OOOO/.OOO/OOO.");
 	time_move(sim, GAME_KUBO, "322/313/333");
@@ -633,7 +652,8 @@ static void parse_options(int argc, char **argv)
 		} else if (argv[i][0] != '-' && options.elf == NULL) {
 			options.elf = argv[i];
 		} else {
-			fatal("usage: console_run [--check] [--out FILE] [--measured FILE] [--positions FILE] [--factors FILE] "
+			fatal("usage: console_run [--check] [--out FILE] [--measured FILE] [--positions FILE] "
+			      "[--factors FILE] "
 			      "FIRMWARE.ELF");
 		}
 	}
@@ -651,8 +671,8 @@ int main(int argc, char **argv)
 		check_known_hardest(sim);
 		printf("1..%u\n", answers[GAME_SUBTRACT_DIGIT].timed + answers[GAME_PRIME_POWER].timed +
 					  answers[GAME_KAYLES].timed + answers[GAME_PEBBLES].timed +
-					  answers[GAME_MATRIX_NIM].timed + moves[GAME_NINETEEN].timed + moves[GAME_TAKTIX].timed +
-					  moves[GAME_KUBO].timed);
+					  answers[GAME_MATRIX_NIM].timed + moves[GAME_NINETEEN].timed +
+					  moves[GAME_TAKTIX].timed + moves[GAME_KUBO].timed);
 		sim_close(sim);
 		return over_goal == 0 ? 0 : 1;
 	}

@@ -17,10 +17,10 @@
 #include "sim/harness.h"
 
 struct console_timing {
-	uint64_t cycles;     /* the line's CR in, to the reply's last byte out */
+	uint64_t cycles; /* the line's CR in, to the reply's last byte out */
 	double ms;
 	size_t reply_bytes;
-	char reply[640];     /* the reply's first line */
+	char reply[640]; /* the reply's first line */
 };
 
 /* One byte's time on the line, in CPU cycles. */

@@ -224,15 +224,17 @@ static void search(void)
 
 static void report(FILE *to)
 {
-	fprintf(to, "Prime power's factoring (the parse) on the %s at %g MHz, the slowest of %u numbers searched "
-		    "(tools/bench/factor_run.c):",
+	fprintf(to,
+		"Prime power's factoring (the parse) on the %s at %g MHz, the slowest of %u numbers searched "
+		"(tools/bench/factor_run.c):",
 		options.mcu, options.f_cpu / 1e6, timed);
 	for (unsigned i = 0; i < options.keep && kept[i].cycles != 0; i++) {
-		fprintf(to, "%s %" PRIu32 " in %" PRIu64 " cycles (%.1f ms)", i ? "," : "", kept[i].number, kept[i].cycles,
-			(double)kept[i].cycles * 1000.0 / options.f_cpu);
+		fprintf(to, "%s %" PRIu32 " in %" PRIu64 " cycles (%.1f ms)", i ? "," : "", kept[i].number,
+			kept[i].cycles, (double)kept[i].cycles * 1000.0 / options.f_cpu);
 	}
-	fprintf(to, ".  The %u of them that reach the wheel's last turn (every divisor below 65,497 tried): %" PRIu64
-		    " to %" PRIu64 " cycles.\n",
+	fprintf(to,
+		".  The %u of them that reach the wheel's last turn (every divisor below 65,497 tried): %" PRIu64
+		" to %" PRIu64 " cycles.\n",
 		full_class.timed, full_class.fastest, full_class.slowest);
 }
 

@@ -116,7 +116,8 @@ void levels_print(FILE *out, const struct levels_table *table)
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
 		struct position pos;
 		engine_start_position(&pos, game);
-		fprintf(out, "%-18s %6s  ", engine_game_name(game), engine_outcome(&pos) == OUTCOME_N ? "wins" : "loses");
+		fprintf(out, "%-18s %6s  ", engine_game_name(game),
+			engine_outcome(&pos) == OUTCOME_N ? "wins" : "loses");
 		print_rates(out, table->count[game][LEVELS_PERFECT]);
 		fprintf(out, "  ");
 		print_rates(out, table->count[game][LEVELS_RANDOM]);

@@ -70,7 +70,8 @@ __attribute__((format(printf, 1, 2), noreturn)) static void fatal(const char *fo
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: odra_run [--rows N] [--seed N] [--xon-xoff] [--after-prompt] [--profile N] [--out FILE] FIRMWARE.ELF\n");
+	fprintf(stderr, "usage: odra_run [--rows N] [--seed N] [--xon-xoff] [--after-prompt] [--profile N] [--out "
+			"FILE] FIRMWARE.ELF\n");
 	exit(2);
 }
 
@@ -144,7 +145,7 @@ int main(int argc, char **argv)
 		sim_profile_start(sim);
 	}
 	const char *wrong = options.after_prompt ? odra_challenge_run(sim, &rows, "\r\n", &answer)
-					   : odra_challenge_run_file(sim, &rows, "\r\n", &answer);
+						 : odra_challenge_run_file(sim, &rows, "\r\n", &answer);
 	struct sim_profile_entry profile[PROFILE_MOST];
 	size_t profiled = sim_profile_stop(sim, profile, options.profile);
 	/* A row that lost a byte is refused ("error: row N: input lost") and
@@ -171,7 +172,8 @@ int main(int argc, char **argv)
 	double row_line_cycles = (double)byte_cycles * (double)length / rows.count;
 	say("\nThe Odra challenge: the firmware %s in simavr, its line at %lu baud (the chip's rate: a byte every "
 	    "%lu cycles, %.2f us)\n",
-	    options.elf, (unsigned long)sim_uart_baud(sim), (unsigned long)byte_cycles, byte_cycles * 1e6 / BOARD_F_CPU);
+	    options.elf, (unsigned long)sim_uart_baud(sim), (unsigned long)byte_cycles,
+	    byte_cycles * 1e6 / BOARD_F_CPU);
 	say("  sent %s by a terminal that %s XON/XOFF: %u random rows of 0-65535 one a line (CRLF), an empty "
 	    "line: %zu bytes back to back\n",
 	    options.after_prompt ? "after the prompt to \"odra\"" : "as one file with \"odra\" first",
@@ -187,7 +189,10 @@ int main(int argc, char **argv)
 	    (double)answer.awake_cycles / rows.count, row_line_cycles,
 	    100.0 * (double)answer.awake_cycles / rows.count / row_line_cycles);
 	say("  bytes lost: %s (the chip's receive buffer overran %" PRIu32 " times)\n",
-	    none_lost ? "0" : strstr(answer.line, "input lost") != NULL ? "some" : "unknown", answer.overruns);
+	    none_lost                                   ? "0"
+	    : strstr(answer.line, "input lost") != NULL ? "some"
+							: "unknown",
+	    answer.overruns);
 	say("  XOFF sent: %" PRIu32 "\n", sim_uart_xoffs(sim) - xoffs);
 	if (profiled > 0) {
 		say("  where the awake cycles went, per row (simavr leaves out the 4 cycles the chip takes to enter "

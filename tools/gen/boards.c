@@ -106,8 +106,7 @@ static uint32_t low_bytes(const struct key_set *set, uint8_t low_bits)
 
 /* Size in bytes and longest walk of the set with these parameters, or 0
  * when the parameters do not fit the decoder's 16-bit counters. */
-static uint32_t encoded_size(const struct key_set *set, uint8_t low_bits, uint8_t sample_shift,
-			     uint32_t *walk_bits)
+static uint32_t encoded_size(const struct key_set *set, uint8_t low_bits, uint8_t sample_shift, uint32_t *walk_bits)
 {
 	uint32_t buckets = bucket_count(set, low_bits);
 	uint32_t samples = ((buckets - 1u) >> sample_shift) + 1u;

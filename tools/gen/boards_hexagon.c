@@ -150,7 +150,8 @@ static int write_moves(FILE *c, FILE *h)
 		bytes[m] = (uint8_t)(a | others << 5);
 		if ((1u | (others & 1u) << 1 | (uint32_t)(others >> 1) << d) << a != moves[m] ||
 		    (m < ENGINE_NINETEEN_CELLS && bytes[m] != m)) {
-			fprintf(stderr, "gen_boards: nineteen: move %05lx has no one-byte form\n", (unsigned long)moves[m]);
+			fprintf(stderr, "gen_boards: nineteen: move %05lx has no one-byte form\n",
+				(unsigned long)moves[m]);
 			return 1;
 		}
 	}
@@ -230,7 +231,8 @@ static int outer_classes(struct encoding *enc, uint32_t *count)
 	for (uint32_t i = 0; i < set.count && !failed; i++) {
 		uint16_t rank;
 		if (!losing_set_find(enc->bytes, (uint16_t)set.keys[i], &rank) || rank != i) {
-			fprintf(stderr, "gen_boards: nineteen: outer class %03x reads back wrong\n", (unsigned)set.keys[i]);
+			fprintf(stderr, "gen_boards: nineteen: outer class %03x reads back wrong\n",
+				(unsigned)set.keys[i]);
 			failed = 1;
 		}
 	}
@@ -319,7 +321,8 @@ int gen_nineteen(FILE *c, FILE *h)
 	}
 	if (!failed) {
 		char what[160];
-		snprintf(what, sizeof what, "Nineteen: the %u smallest outer rings of their classes, as a set", (unsigned)classes);
+		snprintf(what, sizeof what, "Nineteen: the %u smallest outer rings of their classes, as a set",
+			 (unsigned)classes);
 		write_bytes(c, h, "nineteen_outer_classes", what, outer, outer_enc.size);
 		snprintf(what, sizeof what,
 			 "Nineteen: %u positions, %u losing; the keys of those the parts leave to the table",

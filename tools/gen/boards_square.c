@@ -330,8 +330,8 @@ int gen_taktix(FILE *c, FILE *h)
 		     check_classes("taktix", 4, 1, BOARD_TAKTIX_ADJACENT_UNIVERSE, taktix_adjacent_key_of, classes);
 	if (!failed) {
 		write_bytes(c, h, "board_square_classes",
-			    "The smallest corner bytes of the 55 classes under the square's symmetries",
-			    classes, BOARD_SQUARE_CLASSES);
+			    "The smallest corner bytes of the 55 classes under the square's symmetries", classes,
+			    BOARD_SQUARE_CLASSES);
 	}
 	/* With any pieces, for each rule, the numbers of pieces (bit n of 3
 	 * bytes) at which some position loses: any other count is a win at
@@ -349,12 +349,14 @@ int gen_taktix(FILE *c, FILE *h)
 				}
 			}
 		}
-		failed = adjacent ? two_rule_table(c, h, "taktix_adjacent",
-						   "Taktix, adjacent pieces (the table: positions with a part of four or more)",
-						   BOARD_TAKTIX_ADJACENT_UNIVERSE, outcome, TAKTIX_CODES,
-						   taktix_adjacent_key_of, classes, board_taktix_verdict)
-				  : two_rule_table(c, h, "taktix_any", "Taktix, any pieces", BOARD_TAKTIX_ANY_UNIVERSE,
-						   outcome, TAKTIX_CODES, taktix_any_key_of, classes, NULL);
+		failed = adjacent
+				 ? two_rule_table(
+					   c, h, "taktix_adjacent",
+					   "Taktix, adjacent pieces (the table: positions with a part of four or more)",
+					   BOARD_TAKTIX_ADJACENT_UNIVERSE, outcome, TAKTIX_CODES,
+					   taktix_adjacent_key_of, classes, board_taktix_verdict)
+				 : two_rule_table(c, h, "taktix_any", "Taktix, any pieces", BOARD_TAKTIX_ANY_UNIVERSE,
+						  outcome, TAKTIX_CODES, taktix_any_key_of, classes, NULL);
 	}
 	if (!failed) {
 		write_bytes(c, h, "taktix_losing_counts",

@@ -151,7 +151,8 @@ static int check_table(void)
 	static struct memo memo;
 	for (unsigned i = 1; i < intervals; i++) {
 		uint32_t probes[3] = { (uint32_t)table[i].start, (uint32_t)(table[i].start - 1),
-				       (uint32_t)(table[i].start + (interval_end(i, (uint64_t)UINT32_MAX + 1) - table[i].start) / 2) };
+				       (uint32_t)(table[i].start +
+						  (interval_end(i, (uint64_t)UINT32_MAX + 1) - table[i].start) / 2) };
 		for (unsigned k = 0; k < 3; k++) {
 			memo.used = 0;
 			if (recursive_value(&memo, probes[k]) != table_value(probes[k])) {
@@ -196,7 +197,8 @@ static int gen_digit_checkpoints(FILE *c, FILE *h)
 				g++;
 			}
 			if (g > DIGIT_VALUE_MOST) {
-				fprintf(stderr, "gen_numbers: subtract a digit's G(%u) = %u needs more than 3 bits\n", m, g);
+				fprintf(stderr, "gen_numbers: subtract a digit's G(%u) = %u needs more than 3 bits\n",
+					m, g);
 				return 1;
 			}
 			latest[m % 10u] = g;
@@ -212,8 +214,7 @@ static int gen_digit_checkpoints(FILE *c, FILE *h)
 	fprintf(h, "/* Subtract a digit: digit_checkpoints[i] holds, 3 bits each from bit 0,\n"
 		   " * the Grundy value of the latest number up to i * DIGIT_CHECKPOINT_STEP\n"
 		   " * that ends in digit 0, 1, ... 9. */\n");
-	fprintf(h, "#define DIGIT_CHECKPOINT_STEP %uu\n#define DIGIT_CHECKPOINTS %uu\n", DIGIT_STEP,
-		DIGIT_CHECKPOINTS);
+	fprintf(h, "#define DIGIT_CHECKPOINT_STEP %uu\n#define DIGIT_CHECKPOINTS %uu\n", DIGIT_STEP, DIGIT_CHECKPOINTS);
 	fprintf(h, "extern const uint32_t digit_checkpoints[%u] ENGINE_FLASH;\n\n", DIGIT_CHECKPOINTS);
 	fprintf(c, "const uint32_t digit_checkpoints[%u] ENGINE_FLASH = {", DIGIT_CHECKPOINTS);
 	for (unsigned i = 0; i < DIGIT_CHECKPOINTS; i++) {

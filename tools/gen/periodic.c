@@ -77,8 +77,8 @@ static void octal_values(const char *code, uint8_t *g, unsigned length)
 
 /* The smallest period p (and its pre-period) that holds over the whole
  * computed range; then the Guy-Smith condition, which must fit inside it. */
-static int octal_prove(const struct octal_game *game, const uint8_t *g, unsigned length,
-		       unsigned *pre, unsigned *period)
+static int octal_prove(const struct octal_game *game, const uint8_t *g, unsigned length, unsigned *pre,
+		       unsigned *period)
 {
 	unsigned t = 0;
 	while (game->code[t] != '\0') {
@@ -140,9 +140,10 @@ static int gen_octal(FILE *c, FILE *h, const struct octal_game *game)
 	if (octal_prove(game, g, OCTAL_LENGTH, &pre, &period) != 0) {
 		return 1;
 	}
-	fprintf(h, "/* Octal 0.%s: G(n) for n < %s_PRE, then one period, proved by\n"
-		   " * Guy-Smith from n = %u with period %u; two values a byte, G(n) in\n"
-		   " * the low half of byte n / 2 for even n, in the high half for odd n. */\n",
+	fprintf(h,
+		"/* Octal 0.%s: G(n) for n < %s_PRE, then one period, proved by\n"
+		" * Guy-Smith from n = %u with period %u; two values a byte, G(n) in\n"
+		" * the low half of byte n / 2 for even n, in the high half for odd n. */\n",
 		game->code, game->macro, pre, period);
 	fprintf(h, "#define %s_PRE %uu\n#define %s_PERIOD %uu\n", game->macro, pre, game->macro, period);
 	fprintf(h, "extern const uint8_t %s[%u] ENGINE_FLASH;\n\n", game->name, (pre + period + 1u) / 2u);
@@ -198,9 +199,10 @@ static int gen_subtraction(FILE *h)
 			longest = period > longest ? period : longest;
 		}
 		if (set > 255) {
-			fprintf(h, "/* Subtraction games: values the device computes to find the period of\n"
-				   " * any S within 1..8 (checked for all 255 sets against direct mex up to\n"
-				   " * %u; the longest period is %u). */\n",
+			fprintf(h,
+				"/* Subtraction games: values the device computes to find the period of\n"
+				" * any S within 1..8 (checked for all 255 sets against direct mex up to\n"
+				" * %u; the longest period is %u). */\n",
 				SUBTRACTION_CHECK_LENGTH - 1, longest);
 			fprintf(h, "#define SUBTRACTION_VALUES %uu\n\n", size);
 			return 0;

@@ -514,7 +514,7 @@ int textpack_read(const char *path, const char *tables, struct text_list *list)
 	unsigned field = 0;               /* its group of literals being read, from 1 */
 	bool group_open = false;          /* a group of adjacent literals is being read */
 	bool group_wanted = false;
-	bool group_by_field = false;      /* picked by NAME.N: kept until the entry ends */
+	bool group_by_field = false; /* picked by NAME.N: kept until the entry ends */
 	struct text group = { .length = 0 };
 	bool in_group = false;
 	struct picked *picked = calloc(1, sizeof *picked);

@@ -78,8 +78,8 @@ static bool pack(const struct text_list *list, const size_t *ends, const unsigne
 		for (size_t g = 0; g * per_group < count; g++) {
 			size_t at = p->starts[t] + size;
 			size_t in_group = count - g * per_group < per_group ? count - g * per_group : per_group;
-			size_t group_size = textpack_huffman_pack(&list->texts[first + g * per_group], in_group, lengths,
-							      codes, &p->bits[at], BITS_MAX - at);
+			size_t group_size = textpack_huffman_pack(&list->texts[first + g * per_group], in_group,
+								  lengths, codes, &p->bits[at], BITS_MAX - at);
 			if (group_size == 0) {
 				fprintf(stderr, "error: the packed texts do not fit in the packer's buffer\n");
 				return false;
@@ -195,12 +195,15 @@ static int gen(int argc, char **argv)
 	fprintf(h, ": a build product, never edited. */\n#ifndef PACKED_TABLES_H\n#define PACKED_TABLES_H\n\n"
 		   "#include <stdint.h>\n\n#include \"engine/flash.h\"\n\n");
 
-	fprintf(h, "/* The code table (engine/packed_text.h): codes of 1 to %u bits. */\n"
-		   "extern const uint8_t packed_code[%zu] ENGINE_FLASH;\n",
+	fprintf(h,
+		"/* The code table (engine/packed_text.h): codes of 1 to %u bits. */\n"
+		"extern const uint8_t packed_code[%zu] ENGINE_FLASH;\n",
 		p.longest, p.code_size);
-	fprintf(c, "/* For each length, how many codes have it, then their characters\n"
-		   " * (a NUL, shown as '.', ends a text). */\n"
-		   "const uint8_t packed_code[%zu] ENGINE_FLASH = {\n", p.code_size);
+	fprintf(c,
+		"/* For each length, how many codes have it, then their characters\n"
+		" * (a NUL, shown as '.', ends a text). */\n"
+		"const uint8_t packed_code[%zu] ENGINE_FLASH = {\n",
+		p.code_size);
 	unsigned length = 1;
 	for (size_t i = 0; i < p.code_size; length++) {
 		uint8_t count = p.code[i];
@@ -221,8 +224,9 @@ static int gen(int argc, char **argv)
 		char upper[64];
 		upper_name(upper, sizeof upper, names[t]);
 		size_t size = p.starts[t + 1] - p.starts[t];
-		fprintf(h, "\n/* %s, packed. */\n#define %s_COUNT %zuu\n"
-			   "extern const uint8_t %s[%zu] ENGINE_FLASH;\n",
+		fprintf(h,
+			"\n/* %s, packed. */\n#define %s_COUNT %zuu\n"
+			"extern const uint8_t %s[%zu] ENGINE_FLASH;\n",
 			files[t], upper, ends[t] - first, names[t], size ? size : 1u);
 		fprintf(c, "\n/*");
 		for (size_t i = first; i < ends[t]; i++) {
@@ -236,8 +240,9 @@ static int gen(int argc, char **argv)
 		fprintf(c, "\n};\n");
 		if (group[t] != 0) {
 			size_t groups = (ends[t] - first + group[t] - 1u) / group[t]; /* the last may be short */
-			fprintf(h, "/* Where each group of %u texts starts in %s. */\n#define %s_GROUPS %zuu\n"
-				   "extern const uint16_t %s_at[%zu] ENGINE_FLASH;\n",
+			fprintf(h,
+				"/* Where each group of %u texts starts in %s. */\n#define %s_GROUPS %zuu\n"
+				"extern const uint16_t %s_at[%zu] ENGINE_FLASH;\n",
 				group[t], names[t], upper, groups, names[t], groups ? groups : 1u);
 			fprintf(c, "\nconst uint16_t %s_at[%zu] ENGINE_FLASH = {", names[t], groups ? groups : 1u);
 			for (size_t g = 0; g < groups; g++) {
