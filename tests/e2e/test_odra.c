@@ -13,7 +13,7 @@
  * Where the build plays games typed at the console (TYPED_PLAY), the
  * game is begun and read there; otherwise with the buttons and on the LCD.
  *
- * needs: CONSOLE ODRA
+ * needs: CONSOLE ANALYSIS ODRA (an analysis after the rows)
  */
 #include <setjmp.h>
 #include <stdarg.h>
