@@ -20,7 +20,7 @@ $(BENCH_ELF): $(BENCH_AVR_OBJ) $(ENGINE_AVR_OBJ) $(LINK_ORDER)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(call link_in_order,$@,$(BENCH_AVR_OBJ) $(ENGINE_AVR_OBJ),-Wl$(comma)--defsym=__TEXT_REGION_LENGTH__=64K)
 
-$(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c tools/bench/bench_session.c) $(ENGINE_HOST_OBJ)
+$(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c tools/bench/bench_session.c tools/bench/common.c) $(ENGINE_HOST_OBJ)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
@@ -32,7 +32,7 @@ $(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c tools/bench/bench_session.
 FACTOR_RUN := $(BUILD)/bench/factor_run
 FACTORS_SLOWEST := $(BUILD)/bench/factors_slowest.txt
 
-$(FACTOR_RUN): $(call host_obj,tools/bench/factor_run.c tools/bench/bench_session.c) $(ENGINE_HOST_OBJ)
+$(FACTOR_RUN): $(call host_obj,tools/bench/factor_run.c tools/bench/bench_session.c tools/bench/common.c) $(ENGINE_HOST_OBJ)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
@@ -47,7 +47,7 @@ $(FACTOR_RUN): $(call host_obj,tools/bench/factor_run.c tools/bench/bench_sessio
 ODRA_RUN := $(BUILD)/bench/odra_run
 ODRA_ELF := $(call elf_of,teletype)
 
-$(ODRA_RUN): $(call host_obj,tools/bench/odra_run.c tests/e2e/odra_challenge.c) $(SIM_LIB_OBJ)
+$(ODRA_RUN): $(call host_obj,tools/bench/odra_run.c tests/e2e/odra_challenge.c tools/bench/common.c) $(SIM_LIB_OBJ)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
@@ -59,8 +59,8 @@ $(ODRA_RUN): $(call host_obj,tools/bench/odra_run.c tests/e2e/odra_challenge.c) 
 # the hardest ones found (tests/scripts/console_times.sh).
 CONSOLE_RUN := $(BUILD)/bench/console_run
 
-$(CONSOLE_RUN): $(call host_obj,tools/bench/console_run.c tools/bench/console_time.c) $(SIM_LIB_OBJ) \
-		$(ENGINE_HOST_OBJ)
+$(CONSOLE_RUN): $(call host_obj,tools/bench/console_run.c tools/bench/console_positions.c tools/bench/console_time.c \
+		tools/bench/common.c) $(SIM_LIB_OBJ) $(ENGINE_HOST_OBJ)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
@@ -90,7 +90,7 @@ $(LEVELS_RUN): $(call host_obj,tools/bench/levels_run.c tools/bench/levels.c) $(
 # $(BENCH_TXT).
 BATTERY_RUN := $(BUILD)/bench/battery_run
 
-$(BATTERY_RUN): $(call host_obj,tools/bench/battery_run.c) $(SIM_LIB_OBJ)
+$(BATTERY_RUN): $(call host_obj,tools/bench/battery_run.c tools/bench/common.c) $(SIM_LIB_OBJ)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)

@@ -29,6 +29,7 @@
 
 #include "board/lcd_keypad_shield.h"
 #include "sim/harness.h"
+#include "tools/bench/common.h"
 
 #define MEASURE_S 20u
 #define BOOT_MS 3000u         /* power-on, and a new EEPROM's first writes */
@@ -98,17 +99,6 @@ static struct {
 
 static FILE *copy;
 
-__attribute__((format(printf, 1, 2), noreturn)) static void fatal(const char *format, ...)
-{
-	va_list args;
-	va_start(args, format);
-	fputs("battery_run: ", stderr);
-	vfprintf(stderr, format, args);
-	fputc('\n', stderr);
-	va_end(args);
-	exit(2);
-}
-
 /* Prints to the terminal and to the --out file. */
 __attribute__((format(printf, 1, 2))) static void say(const char *format, ...)
 {
@@ -159,7 +149,7 @@ static void measure(struct sim *sim, struct state *state)
 	state->lit = sim_backlight_lit(sim);
 	sim_run_ms(sim, MEASURE_S * 1000u);
 	if (sim_stopped(sim)) {
-		fatal("%s: the firmware stopped: %s", state->name, sim_state_text(sim));
+		bench_fatal("%s: the firmware stopped: %s", state->name, sim_state_text(sim));
 	}
 	double span = (double)(sim_cycles(sim) - cycles);
 	double slept = (double)(sim_sleep_cycles(sim) - asleep);
@@ -169,7 +159,7 @@ static void measure(struct sim *sim, struct state *state)
 	state->other = slept / span - state->idle - state->power_down;
 	state->wakes_per_s = (double)(sim_sleeps_in(sim, SIM_SLEEP_POWER_DOWN) - wakes) / MEASURE_S;
 	if (state->lit != sim_backlight_lit(sim)) {
-		fatal("%s: the backlight changed while it was measured", state->name);
+		bench_fatal("%s: the backlight changed while it was measured", state->name);
 	}
 }
 
@@ -216,7 +206,7 @@ int main(int argc, char **argv)
 	parse_options(argc, argv);
 	struct sim *sim = sim_open(&(struct sim_options){ .elf = options.elf });
 	if (sim == NULL) {
-		fatal("the simulator cannot run %s", options.elf);
+		bench_fatal("the simulator cannot run %s", options.elf);
 	}
 	struct state states[] = { { .name = "menu, lit" },
 				  { .name = "menu, light off" },
@@ -225,11 +215,11 @@ int main(int argc, char **argv)
 	sim_run_ms(sim, BOOT_MS);
 	measure(sim, &states[0]);
 	if (!sim_run_until(sim, backlight_dark, NULL, LIGHT_IDLE_MS + IDLE_SLACK_MS)) {
-		fatal("the backlight never went off: is %s the pocket edition?", options.elf);
+		bench_fatal("the backlight never went off: is %s the pocket edition?", options.elf);
 	}
 	measure(sim, &states[1]);
 	if (!sim_run_until(sim, display_off, NULL, STANDBY_IDLE_MS + IDLE_SLACK_MS)) {
-		fatal("no standby");
+		bench_fatal("no standby");
 	}
 	sim_run_ms(sim, PRESS_MS);
 	measure(sim, &states[3]);
@@ -240,7 +230,7 @@ int main(int argc, char **argv)
 
 	copy = options.out != NULL ? fopen(options.out, "a") : NULL;
 	if (options.out != NULL && copy == NULL) {
-		fatal("cannot append to %s", options.out);
+		bench_fatal("cannot append to %s", options.out);
 	}
 	say("\nThe pocket on batteries: %s in simavr, %u s of each state; the current of a bare ATmega328P board "
 	    "(16 MHz, 5 V) with the LCD Keypad Shield\n",

@@ -37,6 +37,7 @@
 #include "engine/text.h"
 #include "tools/bench/bench.h"
 #include "tools/bench/bench_session.h"
+#include "tools/bench/common.h"
 
 #define TEXT_MAX BENCH_COMMAND_SIZE
 #define NIM_FAMILY_GOAL 1000u
@@ -210,17 +211,6 @@ __attribute__((format(printf, 1, 2))) static void say(const char *format, ...)
 	}
 }
 
-__attribute__((format(printf, 1, 2), noreturn)) static void fatal(const char *format, ...)
-{
-	va_list args;
-	va_start(args, format);
-	fputs("bench_run: ", stderr);
-	vfprintf(stderr, format, args);
-	fputc('\n', stderr);
-	va_end(args);
-	exit(2);
-}
-
 __attribute__((format(printf, 1, 2))) static void check_failed(const char *format, ...)
 {
 	va_list args;
@@ -231,26 +221,6 @@ __attribute__((format(printf, 1, 2))) static void check_failed(const char *forma
 	va_end(args);
 }
 
-/* A number with thousands separated by commas, in one of a few buffers
- * that take turns (several may appear in one printf). */
-static const char *grouped(uint64_t value)
-{
-	static char buffers[8][32];
-	static unsigned turn;
-	char *out = buffers[turn++ % 8u];
-	char digits[24];
-	int n = snprintf(digits, sizeof digits, "%" PRIu64, value);
-	int at = 0;
-	for (int i = 0; i < n; i++) {
-		if (i > 0 && (n - i) % 3 == 0) {
-			out[at++] = ',';
-		}
-		out[at++] = digits[i];
-	}
-	out[at] = '\0';
-	return out;
-}
-
 /* ---- the host engine ---- */
 
 static void position_text(const struct position *pos, char *text)
@@ -259,7 +229,7 @@ static void position_text(const struct position *pos, char *text)
 	buffer_sink_init(&b, text, TEXT_MAX);
 	engine_print_position(pos, &b.sink);
 	if (b.overflowed) {
-		fatal("a position does not fit in %u characters", TEXT_MAX);
+		bench_fatal("a position does not fit in %u characters", TEXT_MAX);
 	}
 }
 
@@ -277,7 +247,7 @@ static void form_parse(const struct form *f, const char *text, struct position *
 	snprintf(full, sizeof full, "%s%s%s", f->words ? f->words : "", f->words ? " " : "", text);
 	enum engine_error err = engine_parse_position(pos, f->game, full);
 	if (err != ENGINE_OK) {
-		fatal("%s: the engine refuses the position \"%s\" (error %d)", f->label, full, (int)err);
+		bench_fatal("%s: the engine refuses the position \"%s\" (error %d)", f->label, full, (int)err);
 	}
 }
 
@@ -285,7 +255,7 @@ static void form_parse(const struct form *f, const char *text, struct position *
 static void parse_printed(const struct form *f, const char *text, struct position *pos)
 {
 	if (engine_parse_position(pos, f->game, text) != ENGINE_OK) {
-		fatal("%s: the engine refuses its own text \"%s\"", f->label, text);
+		bench_fatal("%s: the engine refuses its own text \"%s\"", f->label, text);
 	}
 }
 
@@ -309,7 +279,7 @@ static void form_add(struct form *f, const struct position *pos, uint8_t source)
 	}
 	f->results = realloc(f->results, (f->count + 1u) * sizeof *f->results);
 	if (f->results == NULL) {
-		fatal("out of memory");
+		bench_fatal("out of memory");
 	}
 	struct result *r = &f->results[f->count++];
 	memset(r, 0, sizeof *r);
@@ -458,7 +428,7 @@ static uint64_t time_engine(const struct form *f, const char *text)
 	position_text(&pos, full);
 	bench_session_run(&session, BENCH_RUN_ENGINE, f->game, full, options.verbose);
 	if (session.refused) {
-		fatal("%s: the AVR refuses \"%s\": %s", f->label, full, session.refusal);
+		bench_fatal("%s: the AVR refuses \"%s\": %s", f->label, full, session.refusal);
 	}
 	check_engine(f, &pos, session.engine_answer);
 	return session.engine_cycles;
@@ -470,7 +440,7 @@ static void time_both(const struct form *f, struct result *r)
 	parse_printed(f, r->text, &pos);
 	bench_session_run(&session, BENCH_RUN_BOTH, f->game, r->text, options.verbose);
 	if (session.refused) {
-		fatal("%s: the AVR refuses \"%s\": %s", f->label, r->text, session.refusal);
+		bench_fatal("%s: the AVR refuses \"%s\": %s", f->label, r->text, session.refusal);
 	}
 	r->engine = session.engine_cycles;
 	check_engine(f, &pos, session.engine_answer);
@@ -518,7 +488,7 @@ static void search_parameters(struct form *f)
 {
 	struct candidate *list = calloc(255, sizeof *list);
 	if (list == NULL) {
-		fatal("out of memory");
+		bench_fatal("out of memory");
 	}
 	for (unsigned k = 1; k <= 255u; k++) {
 		if (f->search == SEARCH_LIMIT) {
@@ -635,7 +605,7 @@ static void search_board(struct form *f)
 	if (f->game == GAME_CHOMP) {
 		texts = calloc(13000, TEXT_MAX);
 		if (texts == NULL) {
-			fatal("out of memory");
+			bench_fatal("out of memory");
 		}
 		uint8_t rows[ENGINE_CHOMP_MAX];
 		total = chomp_boards(texts, 0, rows, 0, ENGINE_CHOMP_MAX);
@@ -649,7 +619,7 @@ static void search_board(struct form *f)
 	if (texts == NULL) {
 		lost = calloc(total, 1);
 		if (lost == NULL) {
-			fatal("out of memory");
+			bench_fatal("out of memory");
 		}
 		for (size_t i = 0; i < total; i++) {
 			board_text(f, (uint32_t)i, text);
@@ -725,7 +695,7 @@ static FILE *open_nm(const char *arguments)
 	snprintf(command, sizeof command, "avr-nm %s", arguments);
 	FILE *p = popen(command, "r");
 	if (p == NULL) {
-		fatal("cannot run %s", command);
+		bench_fatal("cannot run %s", command);
 	}
 	return p;
 }
@@ -742,7 +712,7 @@ static void tables_read_names(void)
 		    strncmp(name, "__", 2) != 0) {
 			tables = realloc(tables, (table_count + 1u) * sizeof *tables);
 			if (tables == NULL) {
-				fatal("out of memory");
+				bench_fatal("out of memory");
 			}
 			memset(&tables[table_count], 0, sizeof *tables);
 			snprintf(tables[table_count++].name, sizeof tables->name, "%s", name);
@@ -888,7 +858,7 @@ static void check_flash_data(void)
 	}
 	FILE *p = popen(command, "r");
 	if (p == NULL) {
-		fatal("cannot run %s", command);
+		bench_fatal("cannot run %s", command);
 	}
 	char(*names)[128] = NULL;
 	size_t count = 0;
@@ -899,7 +869,7 @@ static void check_flash_data(void)
 		    strncmp(section, ".progmem", 8) == 0) {
 			names = realloc(names, (count + 1u) * sizeof *names);
 			if (names == NULL) {
-				fatal("out of memory");
+				bench_fatal("out of memory");
 			}
 			base_name(name);
 			snprintf(names[count++], sizeof *names, "%s", name);
@@ -1040,7 +1010,7 @@ static void print_header(void)
 		snprintf(enlarged, sizeof enlarged,
 			 " The bench program (engine, tables, baseline) is %s bytes, more than the chip's %s, so "
 			 "simavr's %s is given 64 KB of flash for it: same core, same cycle counts.",
-			 grouped(session.firmware.flashsize), grouped(CHIP_FLASH), options.mcu);
+			 bench_grouped(session.firmware.flashsize), bench_grouped(CHIP_FLASH), options.mcu);
 	}
 	say("Grundy Box benchmark: the machine's move (engine_best_move) on the %s at %g MHz\n\n", options.mcu,
 	    options.f_cpu / 1e6);
@@ -1051,7 +1021,7 @@ static void print_header(void)
 		"timed in simulated cycles, exactly: from the instruction that writes a marker before the call to "
 		"the one after it returns (the call itself, timed on an empty function, costs %s cycles); %s~cycles~= "
 		"1~ms.%s",
-		version, flags, grouped(session.empty_cycles), grouped(options.f_cpu / 1000u), enlarged);
+		version, flags, bench_grouped(session.empty_cycles), bench_grouped(options.f_cpu / 1000u), enlarged);
 	paragraph("Positions, per game: the start (the rulebook's; Taktix: the full board in each form); the "
 		  "slowest known positions: the largest (8 heaps of 65535, 40 rows, 4x8, full boards), the %u "
 		  "slowest k of Limit Nim and sets S of Subtraction (all 255 timed on the AVR with 8 heaps of "
@@ -1069,12 +1039,12 @@ static void print_header(void)
 		  "whole position, no memo. It runs on the same chip, in the RAM the engine leaves (memo, then "
 		  "stack). done: it finished, and its outcome equals the engine's and its move is legal and winning "
 		  "(checked on the host); cap: stopped at %s cycles (%g s); RAM: its memo or recursion does not fit.",
-		  grouped(options.cap), (double)options.cap / options.f_cpu);
+		  bench_grouped(options.cap), (double)options.cap / options.f_cpu);
 	paragraph("Means: the engine's over all the positions, the baseline's over those it finished. Ratio: "
 		  "baseline cycles / engine cycles, summed over the positions the baseline ran (done or cap; with "
 		  "a cap the ratio is a lower bound: \">\").");
 	paragraph("Goals: Nim family (Nim, misere Nim, Marienbad) <= %s cycles a move; every game <= %s (%g~ms).",
-		  grouped(NIM_FAMILY_GOAL), grouped(GAME_GOAL), GAME_GOAL * 1e3 / options.f_cpu);
+		  bench_grouped(NIM_FAMILY_GOAL), bench_grouped(GAME_GOAL), GAME_GOAL * 1e3 / options.f_cpu);
 	say("\n");
 }
 
@@ -1094,26 +1064,27 @@ static unsigned print_table(void)
 		missed += !met;
 		char worst[32], mean[32], ratio[32];
 		if (s.capped > 0) {
-			snprintf(worst, sizeof worst, "> %s", grouped(options.cap));
+			snprintf(worst, sizeof worst, "> %s", bench_grouped(options.cap));
 		} else if (s.finished > 0) {
-			snprintf(worst, sizeof worst, "%s", grouped(s.baseline_worst));
+			snprintf(worst, sizeof worst, "%s", bench_grouped(s.baseline_worst));
 		} else {
 			snprintf(worst, sizeof worst, "-");
 		}
 		if (s.finished > 0) {
-			snprintf(mean, sizeof mean, "%s", grouped(s.baseline_sum / s.finished));
+			snprintf(mean, sizeof mean, "%s", bench_grouped(s.baseline_sum / s.finished));
 		} else {
 			snprintf(mean, sizeof mean, "-");
 		}
 		if (s.engine_sum_ran > 0) {
 			snprintf(ratio, sizeof ratio, "%s%s", s.capped > 0 ? "> " : "",
-				 grouped((s.baseline_sum_ran + s.engine_sum_ran / 2u) / s.engine_sum_ran));
+				 bench_grouped((s.baseline_sum_ran + s.engine_sum_ran / 2u) / s.engine_sum_ran));
 		} else {
 			snprintf(ratio, sizeof ratio, "-");
 		}
 		say("%-22s %4zu %9s %8s %8s %-2s %14s %12s %4u %4u %4u %9s %7s\n", f->label, f->count,
-		    grouped(s.engine_worst), grouped(f->count ? s.engine_sum / f->count : 0), grouped(f->goal),
-		    met ? "ok" : "NO", worst, mean, s.finished, s.capped, s.no_ram, ratio, grouped(f->table_bytes));
+		    bench_grouped(s.engine_worst), bench_grouped(f->count ? s.engine_sum / f->count : 0),
+		    bench_grouped(f->goal), met ? "ok" : "NO", worst, mean, s.finished, s.capped, s.no_ram, ratio,
+		    bench_grouped(f->table_bytes));
 	}
 	return missed;
 }
@@ -1130,10 +1101,10 @@ static void print_slowest(void)
 			text += strlen(f->words) + 1u;
 		}
 		if (strlen(text) > 70u) {
-			say("  %-22s %9s  %.50s ... (%zu characters)\n", f->label, grouped(s.engine_worst), text,
+			say("  %-22s %9s  %.50s ... (%zu characters)\n", f->label, bench_grouped(s.engine_worst), text,
 			    strlen(text));
 		} else {
-			say("  %-22s %9s  %s\n", f->label, grouped(s.engine_worst), text);
+			say("  %-22s %9s  %s\n", f->label, bench_grouped(s.engine_worst), text);
 		}
 	}
 }
@@ -1143,10 +1114,10 @@ static void print_tables(void)
 	uint32_t total = 0;
 	say("\nFlash of the generated tables (avr-nm -S of the bench program; the firmware links the same):\n");
 	for (size_t t = 0; t < table_count; t++) {
-		say("  %-26s %6s  %s\n", tables[t].name, grouped(tables[t].bytes), tables[t].users);
+		say("  %-26s %6s  %s\n", tables[t].name, bench_grouped(tables[t].bytes), tables[t].users);
 		total += tables[t].bytes;
 	}
-	say("  %-26s %6s\n", "total", grouped(total));
+	say("  %-26s %6s\n", "total", bench_grouped(total));
 }
 
 static void print_checks(void)
@@ -1173,7 +1144,7 @@ static void write_positions(void)
 	static const char *const sources[] = { "start", "slowest", "game" };
 	FILE *file = fopen(options.positions, "w");
 	if (file == NULL) {
-		fatal("cannot write %s", options.positions);
+		bench_fatal("cannot write %s", options.positions);
 	}
 	fprintf(file, "# game | source | engine cycles | baseline: cycles done, > cap, or RAM | position\n");
 	for (size_t i = 0; i < FORM_COUNT; i++) {
@@ -1192,7 +1163,7 @@ static void write_positions(void)
 		}
 	}
 	if (fclose(file) != 0) {
-		fatal("cannot write %s", options.positions);
+		bench_fatal("cannot write %s", options.positions);
 	}
 }
 
@@ -1210,7 +1181,7 @@ static void print_tap(void)
 		struct summary s;
 		summarise(f, &s);
 		snprintf(what, sizeof what, "%s: the machine's move within %s cycles (worst %s on %zu positions)",
-			 f->label, grouped(f->goal), grouped(s.engine_worst), f->count);
+			 f->label, bench_grouped(f->goal), bench_grouped(s.engine_worst), f->count);
 		tap_line(&n, s.engine_worst <= f->goal, what);
 	}
 	snprintf(what, sizeof what, "the AVR's answers equal the host engine's, legal and winning (%u positions)",
@@ -1236,7 +1207,7 @@ static void parse_options(int argc, char **argv)
 			continue;
 		}
 		if (i + 1 >= argc) {
-			fatal("%s needs a value", argv[i]);
+			bench_fatal("%s needs a value", argv[i]);
 		}
 		const char *value = argv[i + 1];
 		if (strcmp(argv[i], "--cap") == 0) {
@@ -1256,7 +1227,7 @@ static void parse_options(int argc, char **argv)
 		} else if (strcmp(argv[i], "--f-cpu") == 0) {
 			options.f_cpu = (uint32_t)strtoul(value, NULL, 10);
 		} else {
-			fatal("unknown option %s", argv[i]);
+			bench_fatal("unknown option %s", argv[i]);
 		}
 	}
 	if (argc - i < 3 || options.cap == 0 || options.f_cpu < 1000u) {
@@ -1282,7 +1253,7 @@ static double seconds_since(const struct timespec *start)
 int main(int argc, char **argv)
 {
 	parse_options(argc, argv);
-	bench_session_open(&session, "bench_run", options.elf, options.mcu, options.f_cpu, options.cap);
+	bench_session_open(&session, options.elf, options.mcu, options.f_cpu, options.cap);
 	bench_session_run(&session, BENCH_RUN_EMPTY, 0, "", options.verbose);
 	for (size_t i = 0; i < FORM_COUNT; i++) {
 		struct form *f = &forms[i];
@@ -1301,7 +1272,7 @@ int main(int argc, char **argv)
 	if (options.out != NULL) {
 		copy = fopen(options.out, "w");
 		if (copy == NULL) {
-			fatal("cannot write %s", options.out);
+			bench_fatal("cannot write %s", options.out);
 		}
 	}
 	print_header();
@@ -1316,7 +1287,7 @@ int main(int argc, char **argv)
 		say("\nEvery goal met; every check passed.\n");
 	}
 	if (copy != NULL && fclose(copy) != 0) {
-		fatal("cannot write %s", options.out);
+		bench_fatal("cannot write %s", options.out);
 	}
 	if (options.positions != NULL) {
 		write_positions();

@@ -10,22 +10,11 @@
 #include "sim_io.h"
 
 #include "engine/engine.h"
+#include "tools/bench/common.h"
 
 #define ENGINE_CYCLES_MAX 200000000u /* an engine call longer than this has hung */
 
-static const char *program_name = "bench";
 static struct bench_session *current; /* the session simavr's log reports on */
-
-__attribute__((format(printf, 1, 2), noreturn)) static void fatal(const char *format, ...)
-{
-	va_list args;
-	va_start(args, format);
-	fprintf(stderr, "%s: ", program_name);
-	vfprintf(stderr, format, args);
-	fputc('\n', stderr);
-	va_end(args);
-	exit(2);
-}
 
 /* simavr's errors, and its core's "***" reports (a bad opcode, a read or
  * write outside RAM), mean the program crashed; the rest is chatter. */
@@ -94,11 +83,11 @@ static void on_mark(avr_t *avr, avr_io_addr_t addr, uint8_t mark, void *param)
 	case BENCH_MARK_HELLO:
 		if (s->length != 4u ||
 		    (uint16_t)((uint8_t)s->bytes[2] | (uint8_t)s->bytes[3] << 8) != BENCH_COMMAND_SIZE) {
-			fatal("the AVR program's greeting is not the one bench.h describes");
+			bench_fatal("the AVR program's greeting is not the one bench.h describes");
 		}
 		s->buffer = (uint16_t)((uint8_t)s->bytes[0] | (uint8_t)s->bytes[1] << 8);
 		if ((uint32_t)s->buffer + BENCH_COMMAND_SIZE > (uint32_t)avr->ramend + 1u) {
-			fatal("the AVR program's command buffer is outside RAM");
+			bench_fatal("the AVR program's command buffer is outside RAM");
 		}
 		break;
 	case BENCH_MARK_REQUEST:
@@ -145,7 +134,7 @@ static void on_mark(avr_t *avr, avr_io_addr_t addr, uint8_t mark, void *param)
 		s->finished = true;
 		break;
 	default:
-		fatal("unknown marker %u from the AVR program", mark);
+		bench_fatal("unknown marker %u from the AVR program", mark);
 	}
 	s->length = 0;
 	if (s->finished) {
@@ -153,27 +142,25 @@ static void on_mark(avr_t *avr, avr_io_addr_t addr, uint8_t mark, void *param)
 	}
 }
 
-void bench_session_open(struct bench_session *s, const char *program, const char *elf, const char *mcu, uint32_t f_cpu,
-			uint64_t cap)
+void bench_session_open(struct bench_session *s, const char *elf, const char *mcu, uint32_t f_cpu, uint64_t cap)
 {
-	program_name = program;
 	current = s;
 	s->cap = cap;
 	avr_global_logger_set(bench_log);
 	if (elf_read_firmware(elf, &s->firmware) != 0 || s->firmware.flashsize == 0) {
-		fatal("simavr cannot load %s", elf);
+		bench_fatal("simavr cannot load %s", elf);
 	}
 	/* The link drops the .mmcu section; the Makefile names the chip. */
 	snprintf(s->firmware.mmcu, sizeof s->firmware.mmcu, "%s", mcu);
 	s->firmware.frequency = f_cpu;
 	s->avr = avr_make_mcu_by_name(mcu);
 	if (s->avr == NULL) {
-		fatal("simavr does not know the chip %s", mcu);
+		bench_fatal("simavr does not know the chip %s", mcu);
 	}
 	if (s->firmware.flashsize > (uint32_t)s->avr->flashend + 1u) {
 		/* Same core, same 16-bit program counter: only the size differs. */
 		if (s->firmware.flashsize > 0x10000u) {
-			fatal("%s is larger than 64 KB", elf);
+			bench_fatal("%s is larger than 64 KB", elf);
 		}
 		s->avr->flashend = 0xFFFFu;
 		s->flash_enlarged = true;
@@ -206,8 +193,8 @@ void bench_session_run(struct bench_session *s, uint8_t what, uint8_t game, cons
 	while (!s->finished && !s->capped) {
 		int state = avr_run(s->avr);
 		if (state == cpu_Done || state == cpu_Crashed || s->core_error[0] || s->avr->cycle > give_up) {
-			fatal("the AVR program stopped (%s) on %s \"%s\"",
-			      s->core_error[0] ? s->core_error : "no answer", engine_game_name(game), text);
+			bench_fatal("the AVR program stopped (%s) on %s \"%s\"",
+				    s->core_error[0] ? s->core_error : "no answer", engine_game_name(game), text);
 		}
 	}
 	if (s->capped) {

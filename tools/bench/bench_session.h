@@ -45,9 +45,8 @@ struct bench_session {
 
 /* Loads the AVR program into a new simulated chip (`mcu` at `f_cpu`);
  * `cap`: the baseline's cycles before it is given up.  Any failure ends
- * the program, its message starting with `program`. */
-void bench_session_open(struct bench_session *s, const char *program, const char *elf, const char *mcu, uint32_t f_cpu,
-			uint64_t cap);
+ * the program, its message starting with the program's name. */
+void bench_session_open(struct bench_session *s, const char *elf, const char *mcu, uint32_t f_cpu, uint64_t cap);
 /* Runs one command (enum bench_command) to its last answer, or until the
  * baseline reaches the cap, which restarts the chip.  `verbose`: each
  * command on stderr first. */

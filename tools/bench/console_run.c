@@ -9,15 +9,8 @@
  *
  * The slowest are searched for, not guessed:
  *   - console answers: for every game, many analysis lines, each timed
- *     end to end: the positions at the limits `grundy --list` states (the
- *     most parts, the largest numbers, every parameter at both ends), the
- *     ones the engine's methods find hardest (Subtract a digit just below
- *     each of its checkpoints and at 100,000; the largest primes below
- *     2^32, products of two large primes, powers of 2, and the numbers
- *     make bench's factoring search (tools/bench/factor_run.c, --factors)
- *     found slowest to factor on the AVR; Kayles and pebbles
- *     rows of 65,535 whose move splits one of 40), and random positions at
- *     the limits (fixed seeds);
+ *     end to end: the positions at the limits, the ones the engine's
+ *     methods find hardest and random ones (tools/bench/console_positions.h);
  *   - machine moves: the positions where make bench's cycle runner
  *     (tools/bench/bench_run.c, --positions) found the engine's move
  *     slowest, the 3 slowest of each game, each begun with `go` and timed
@@ -32,7 +25,6 @@
  * move is within the goal.
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -43,16 +35,17 @@
 #include "engine/engine.h"
 #include "engine/text.h"
 #include "sim/harness.h"
+#include "tools/bench/common.h"
+#include "tools/bench/console_positions.h"
 #include "tools/bench/console_time.h"
 
 #define GOAL_MS 250u
-#define TEXT_MAX 320u
+#define TEXT_MAX CONSOLE_POSITION_MAX
 #define BOOT_MS 500u
 #define REPLY_MS 5000u
-#define PAUSE_MS 600u    /* the machine's deliberate pause (firmware/play.c) */
-#define QUIET_MS 10u     /* the LCD unchanged this long: a screen is drawn (a marquee's steps come later) */
-#define RANDOM_LINES 24u /* random positions at the limits, per game */
-#define MOVES_KEPT 3u    /* of each game's slowest machine moves found by the cycle runner */
+#define PAUSE_MS 600u /* the machine's deliberate pause (firmware/play.c) */
+#define QUIET_MS 10u  /* the LCD unchanged this long: a screen is drawn (a marquee's steps come later) */
+#define MOVES_KEPT 3u /* of each game's slowest machine moves found by the cycle runner */
 #define MEASURED_BEGIN "<!-- begin slowest-answers: written by make bench (tools/bench/console_run.c) -->"
 #define MEASURED_END "<!-- end slowest-answers -->"
 
@@ -69,18 +62,6 @@ struct worst {
 
 static struct worst answers[GAME_COUNT], moves[GAME_COUNT];
 static unsigned over_goal;
-static uint32_t seed = 1003u;
-
-__attribute__((format(printf, 1, 2), noreturn)) static void fatal(const char *format, ...)
-{
-	va_list args;
-	va_start(args, format);
-	fputs("console_run: ", stderr);
-	vfprintf(stderr, format, args);
-	fputc('\n', stderr);
-	va_end(args);
-	exit(2);
-}
 
 static double ms_of(uint64_t cycles)
 {
@@ -91,7 +72,7 @@ static struct sim *boot(void)
 {
 	struct sim *sim = sim_open(&(struct sim_options){ .elf = options.elf });
 	if (sim == NULL || !sim_wait_uart(sim, "grundy-box ready\r\n", BOOT_MS)) {
-		fatal("the firmware %s did not start", options.elf);
+		bench_fatal("the firmware %s did not start", options.elf);
 	}
 	sim_run_ms(sim, BOOT_MS);
 	return sim;
@@ -105,24 +86,25 @@ static void host_analysis(uint8_t game, const char *position, char *text, size_t
 	struct position pos;
 	enum engine_error err = engine_parse_position_to_analyse(&pos, game, position);
 	if (err != ENGINE_OK) {
-		fatal("%s %s: the host engine refuses it (%d)", engine_game_name(game), position, (int)err);
+		bench_fatal("%s %s: the host engine refuses it (%d)", engine_game_name(game), position, (int)err);
 	}
 	struct buffer_sink sink;
 	buffer_sink_init(&sink, text, size);
 	engine_print_analysis(&pos, &sink.sink);
 }
 
-static void time_answer(struct sim *sim, uint8_t game, const char *position)
+static void time_answer(void *ctx, uint8_t game, const char *position)
 {
+	struct sim *sim = ctx;
 	char line[TEXT_MAX + 32], expected[4 * TEXT_MAX];
 	snprintf(line, sizeof line, "%s %s", engine_game_name(game), position);
 	host_analysis(game, position, expected, sizeof expected);
 	struct console_timing t;
 	if (!console_time_line(sim, line, 1, REPLY_MS, &t)) {
-		fatal("\"%s\": no reply (%s)", line, t.reply);
+		bench_fatal("\"%s\": no reply (%s)", line, t.reply);
 	}
 	if (strcmp(t.reply, expected) != 0) {
-		fatal("\"%s\": the device answers \"%s\", the host \"%s\"", line, t.reply, expected);
+		bench_fatal("\"%s\": the device answers \"%s\", the host \"%s\"", line, t.reply, expected);
 	}
 	struct worst *w = &answers[game];
 	w->timed++;
@@ -137,258 +119,6 @@ static void time_answer(struct sim *sim, uint8_t game, const char *position)
 		       line, strlen(line) > 60 ? "..." : "", t.ms, t.cycles, GOAL_MS);
 	}
 	sim_run_ms(sim, 20);
-}
-
-/* `count` numbers below 2^16 (or `large`: 2^32) joined by spaces: all the
- * largest, or at random. */
-static void numbers(char *text, size_t size, unsigned count, bool large, bool random)
-{
-	text[0] = '\0';
-	for (unsigned i = 0; i < count; i++) {
-		uint32_t n = random ? sim_random(&seed) : UINT32_MAX;
-		size_t at = strlen(text);
-		snprintf(text + at, size - at, "%s%lu", i ? " " : "", (unsigned long)(large ? n : n & 0xFFFFu));
-	}
-}
-
-static void time_heaps(struct sim *sim, uint8_t game, const char *settings)
-{
-	char text[TEXT_MAX], position[TEXT_MAX];
-	numbers(text, sizeof text, ENGINE_MAX_HEAPS, false, false);
-	snprintf(position, sizeof position, "%s%s", settings, text);
-	time_answer(sim, game, position);
-	for (unsigned i = 0; i < RANDOM_LINES; i++) {
-		numbers(text, sizeof text, 1u + sim_random(&seed) % ENGINE_MAX_HEAPS, false, true);
-		snprintf(position, sizeof position, "%s%s", settings, text);
-		time_answer(sim, game, position);
-	}
-}
-
-static bool is_prime(uint32_t n)
-{
-	if (n < 2) {
-		return false;
-	}
-	for (uint32_t d = 2; d <= n / d; d++) {
-		if (n % d == 0) {
-			return false;
-		}
-	}
-	return true;
-}
-
-/* The numbers factor_run found slowest to factor, "CYCLES NUMBER" a line. */
-static void time_slowest_factors(struct sim *sim)
-{
-	if (options.factors == NULL) {
-		return;
-	}
-	FILE *file = fopen(options.factors, "r");
-	if (file == NULL) {
-		fatal("cannot read %s (make bench's factoring search writes it)", options.factors);
-	}
-	char line[64];
-	unsigned read = 0;
-	while (fgets(line, sizeof line, file)) {
-		unsigned long long cycles, number;
-		if (sscanf(line, "%llu %llu", &cycles, &number) != 2 || number == 0 || number > UINT32_MAX) {
-			fatal("%s: not \"CYCLES NUMBER\": %s", options.factors, line);
-		}
-		char text[16];
-		snprintf(text, sizeof text, "%llu", number);
-		time_answer(sim, GAME_PRIME_POWER, text);
-		read++;
-	}
-	fclose(file);
-	if (read == 0) {
-		fatal("%s holds no numbers", options.factors);
-	}
-}
-
-static void time_numbers(struct sim *sim, uint8_t game)
-{
-	char text[TEXT_MAX];
-	if (game == GAME_DIVIDE) {
-		numbers(text, sizeof text, ENGINE_MAX_HEAPS, true, false);
-		time_answer(sim, game, text);
-		for (unsigned i = 0; i < RANDOM_LINES; i++) {
-			numbers(text, sizeof text, 1u + sim_random(&seed) % ENGINE_MAX_HEAPS, true, true);
-			time_answer(sim, game, text);
-		}
-		return;
-	}
-	if (game == GAME_SUBTRACT_DIGIT) {
-		/* The pass is longest just below each checkpoint of 10,000. */
-		static const uint32_t hard[] = { 9999,  19999, 29999, 39999,  49999,  59999,      69999,
-						 79999, 89999, 99999, 100000, 100001, 4294967295u };
-		for (size_t i = 0; i < sizeof hard / sizeof hard[0]; i++) {
-			snprintf(text, sizeof text, "%lu", (unsigned long)hard[i]);
-			time_answer(sim, game, text);
-		}
-		for (unsigned i = 0; i < RANDOM_LINES; i++) {
-			snprintf(text, sizeof text, "%lu", (unsigned long)(sim_random(&seed) % 100001u));
-			time_answer(sim, game, text);
-		}
-		return;
-	}
-	/* Prime power: the largest primes, products of two large primes and
-	 * of a large prime by a small one, powers of 2, then random numbers. */
-	unsigned primes = 0;
-	for (uint32_t n = UINT32_MAX; primes < 3; n--) {
-		if (is_prime(n)) {
-			snprintf(text, sizeof text, "%lu", (unsigned long)n);
-			time_answer(sim, game, text);
-			primes++;
-		}
-	}
-	static const uint32_t hard[] = { 4292870399u /* 65519 * 65521 */,
-					 4294049777u /* 65521 * 65537 */,
-					 2147483647u,
-					 2147483648u,
-					 4294967295u,
-					 4294967294u,
-					 223092870u };
-	for (size_t i = 0; i < sizeof hard / sizeof hard[0]; i++) {
-		snprintf(text, sizeof text, "%lu", (unsigned long)hard[i]);
-		time_answer(sim, game, text);
-	}
-	for (unsigned i = 0; i < RANDOM_LINES; i++) {
-		snprintf(text, sizeof text, "%lu", (unsigned long)(sim_random(&seed) | 1u));
-		time_answer(sim, game, text);
-	}
-	time_slowest_factors(sim);
-}
-
-static void time_rows(struct sim *sim, uint8_t game)
-{
-	char text[TEXT_MAX];
-	numbers(text, sizeof text, ENGINE_MAX_ROWS, false, false);
-	time_answer(sim, game, text);
-	time_answer(sim, game, "65535");
-	/* 39 rows of 65535 and one more: its move may split a row of 65535. */
-	for (unsigned i = 0; i < RANDOM_LINES; i++) {
-		numbers(text, sizeof text, ENGINE_MAX_ROWS - 1u, false, false);
-		size_t at = strlen(text);
-		snprintf(text + at, sizeof text - at, " %lu", (unsigned long)(sim_random(&seed) & 0xFFFFu));
-		time_answer(sim, game, text);
-		numbers(text, sizeof text, 1u + sim_random(&seed) % ENGINE_MAX_ROWS, false, true);
-		time_answer(sim, game, text);
-	}
-}
-
-static void time_matrix(struct sim *sim)
-{
-	for (unsigned k = 0; k <= RANDOM_LINES; k++) {
-		char text[TEXT_MAX] = "";
-		for (unsigned r = 0; r < ENGINE_MATRIX_MAX; r++) {
-			for (unsigned c = 0; c < ENGINE_MATRIX_MAX; c++) {
-				unsigned cell = k == 0 ? 255u : sim_random(&seed) & 0xFFu;
-				size_t at = strlen(text);
-				snprintf(text + at, sizeof text - at, "%s%u",
-					 r + c == 0 ? ""
-					 : c == 0   ? " / "
-						    : " ",
-					 cell);
-			}
-		}
-		time_answer(sim, GAME_MATRIX_NIM, text);
-	}
-}
-
-static void time_boards(struct sim *sim, uint8_t game)
-{
-	static const char *const full[GAME_COUNT] = {
-		[GAME_WYTHOFF] = "65535 65535",
-		[GAME_CHOMP] = "8 8 8 8",
-		[GAME_TAKTIX] = "OOOO/OOOO/OOOO/OOOO",
-		[GAME_KUBO] = "333/333/333",
-		[GAME_NINETEEN] = "OOO/OOOO/OOOOO/OOOO/OOO",
-	};
-	static const char *const taktix_words[] = { "any normal ", "any misere ", "adjacent normal ",
-						    "adjacent misere " };
-	char text[TEXT_MAX];
-	for (unsigned i = 0; i < (game == GAME_TAKTIX ? 4u : 1u); i++) {
-		snprintf(text, sizeof text, "%s%s", game == GAME_TAKTIX ? taktix_words[i] : "", full[game]);
-		time_answer(sim, game, text);
-	}
-	for (unsigned i = 0; i < RANDOM_LINES; i++) {
-		uint32_t r = sim_random(&seed);
-		switch (game) {
-		case GAME_WYTHOFF:
-			snprintf(text, sizeof text, "%lu %lu", (unsigned long)(r & 0xFFFFu), (unsigned long)(r >> 16));
-			break;
-		case GAME_CHOMP: { /* rows from the bottom, none longer than the one below */
-			unsigned a = 1u + r % 8u, b = 1u + (r >> 3) % a, c = 1u + (r >> 6) % b;
-			snprintf(text, sizeof text, "8 %u %u %u", a, b, c);
-			break;
-		}
-		case GAME_KUBO:
-			snprintf(text, sizeof text, "%lu%lu%lu/%lu%lu%lu/%lu%lu%lu", (unsigned long)(r & 3u),
-				 (unsigned long)(r >> 2 & 3u), (unsigned long)(r >> 4 & 3u),
-				 (unsigned long)(r >> 6 & 3u), (unsigned long)(r >> 8 & 3u),
-				 (unsigned long)(r >> 10 & 3u), (unsigned long)(r >> 12 & 3u),
-				 (unsigned long)(r >> 14 & 3u), (unsigned long)(r >> 16 & 3u));
-			break;
-		default: { /* Taktix, Nineteen: cells present at random */
-			static const uint8_t taktix_rows[] = { 4, 4, 4, 4 }, nineteen_rows[] = { 3, 4, 5, 4, 3 };
-			const uint8_t *rows = game == GAME_TAKTIX ? taktix_rows : nineteen_rows;
-			unsigned count = game == GAME_TAKTIX ? 4u : 5u, at = 0;
-			if (game == GAME_TAKTIX) {
-				at = (unsigned)snprintf(text, sizeof text, "%s", taktix_words[r % 4u]);
-			}
-			for (unsigned row = 0; row < count; row++) {
-				for (unsigned c = 0; c < rows[row]; c++) {
-					text[at++] = (sim_random(&seed) & 3u) ? 'O' : '.';
-				}
-				text[at++] = row + 1u < count ? '/' : '\0';
-			}
-			break;
-		}
-		}
-		time_answer(sim, game, text);
-	}
-}
-
-static void time_game(struct sim *sim, uint8_t game)
-{
-	static const char *const heap_settings[GAME_COUNT] = {
-		[GAME_NIM] = "misere ",
-		[GAME_MISERE_NIM] = "",
-		[GAME_MARIENBAD] = "normal ",
-		[GAME_LIMIT_NIM] = "k=255 ",
-		[GAME_SUBTRACTION] = "S=1,2,3,4,5,6,7,8 ",
-		[GAME_NIMBLE] = "",
-		[GAME_POKER_NIM] = "k=255 left=255,255 ",
-	};
-	switch (game) {
-	case GAME_NIM:
-	case GAME_MISERE_NIM:
-	case GAME_MARIENBAD:
-	case GAME_LIMIT_NIM:
-	case GAME_SUBTRACTION:
-	case GAME_NIMBLE:
-	case GAME_POKER_NIM:
-		time_heaps(sim, game, heap_settings[game]);
-		if (game == GAME_LIMIT_NIM) {
-			time_heaps(sim, game, "k=1 ");
-		}
-		break;
-	case GAME_SUBTRACT_DIGIT:
-	case GAME_DIVIDE:
-	case GAME_PRIME_POWER:
-		time_numbers(sim, game);
-		break;
-	case GAME_MATRIX_NIM:
-		time_matrix(sim);
-		break;
-	case GAME_KAYLES:
-	case GAME_PEBBLES:
-		time_rows(sim, game);
-		break;
-	default:
-		time_boards(sim, game);
-		break;
-	}
 }
 
 /* ---- machine moves ---- */
@@ -424,11 +154,11 @@ static void time_move(struct sim *sim, uint8_t game, const char *position)
 	sim_uart_send(sim, line, strlen(line));
 	sim_uart_send(sim, "\r", 1);
 	if (!sim_run_until(sim, thinking, NULL, REPLY_MS) || !lcd_settles_after(sim, sim_cycles(sim))) {
-		fatal("\"%s\": the machine does not think (%s)", line, sim_uart_output(sim));
+		bench_fatal("\"%s\": the machine does not think (%s)", line, sim_uart_output(sim));
 	}
 	uint64_t pause_end = sim_lcd_last_change(sim) + (uint64_t)PAUSE_MS * BOARD_F_CPU / 1000u;
 	if (!lcd_settles_after(sim, pause_end)) {
-		fatal("\"%s\": no move on the LCD", line);
+		bench_fatal("\"%s\": no move on the LCD", line);
 	}
 	uint64_t cycles = sim_lcd_last_change(sim) - pause_end;
 	struct worst *w = &moves[game];
@@ -477,7 +207,7 @@ static void time_moves(struct sim *sim)
 {
 	FILE *file = fopen(options.positions, "r");
 	if (file == NULL) {
-		fatal("cannot read %s (make bench's cycle runner writes it)", options.positions);
+		bench_fatal("cannot read %s (make bench's cycle runner writes it)", options.positions);
 	}
 	static struct {
 		uint64_t cycles;
@@ -497,7 +227,7 @@ static void time_moves(struct sim *sim)
 		}
 		uint8_t game = game_of_label(label);
 		if (game == GAME_COUNT) {
-			fatal("%s: no game named \"%s\"", options.positions, label);
+			bench_fatal("%s: no game named \"%s\"", options.positions, label);
 		}
 		/* The slowest kept, slowest first. */
 		for (unsigned i = 0; i < MOVES_KEPT; i++) {
@@ -518,24 +248,6 @@ static void time_moves(struct sim *sim)
 }
 
 /* ---- the table ---- */
-
-/* A number with its thousands separated by commas, in one of a few
- * buffers that take turns. */
-static const char *grouped(uint64_t value)
-{
-	static char buffers[4][32];
-	static unsigned turn;
-	char *out = buffers[turn++ % 4u], digits[24];
-	int n = snprintf(digits, sizeof digits, "%" PRIu64, value), at = 0;
-	for (int i = 0; i < n; i++) {
-		if (i > 0 && (n - i) % 3 == 0) {
-			out[at++] = ',';
-		}
-		out[at++] = digits[i];
-	}
-	out[at] = '\0';
-	return out;
-}
 
 /* A text cut to `width` characters, "..." marking the cut. */
 static const char *cut(const char *text, size_t width, char *room, size_t size)
@@ -563,8 +275,8 @@ static void print_table(FILE *to)
 		}
 		char line[64], move[64];
 		fprintf(to, "%-14s %5u %6.1f ms %11s  %-42s %5u %5.1f ms %9s  %s\n", engine_game_name(game), a->timed,
-			ms_of(a->cycles), grouped(a->cycles), cut(a->text, 42, line, sizeof line), m->timed,
-			ms_of(m->cycles), grouped(m->cycles), cut(m->text, 40, move, sizeof move));
+			ms_of(a->cycles), bench_grouped(a->cycles), cut(a->text, 42, line, sizeof line), m->timed,
+			ms_of(m->cycles), bench_grouped(m->cycles), cut(m->text, 40, move, sizeof move));
 	}
 	const char *over = "\nOver the goal:";
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
@@ -587,7 +299,7 @@ static void write_measured(void)
 {
 	FILE *file = fopen(options.measured, "r");
 	if (file == NULL) {
-		fatal("cannot read %s", options.measured);
+		bench_fatal("cannot read %s", options.measured);
 	}
 	static char text[1u << 20];
 	size_t length = fread(text, 1, sizeof text - 1u, file);
@@ -595,11 +307,11 @@ static void write_measured(void)
 	text[length] = '\0';
 	char *begin = strstr(text, MEASURED_BEGIN), *end = begin ? strstr(begin, MEASURED_END) : NULL;
 	if (begin == NULL || end == NULL) {
-		fatal("%s has no \"%s\" ... \"%s\" block", options.measured, MEASURED_BEGIN, MEASURED_END);
+		bench_fatal("%s has no \"%s\" ... \"%s\" block", options.measured, MEASURED_BEGIN, MEASURED_END);
 	}
 	file = fopen(options.measured, "w");
 	if (file == NULL) {
-		fatal("cannot write %s", options.measured);
+		bench_fatal("cannot write %s", options.measured);
 	}
 	fwrite(text, 1, (size_t)(begin - text) + strlen(MEASURED_BEGIN), file);
 	fputs("\n```\n", file);
@@ -607,7 +319,7 @@ static void write_measured(void)
 	fputs("```\n", file);
 	fputs(end, file);
 	if (fclose(file) != 0) {
-		fatal("cannot write %s", options.measured);
+		bench_fatal("cannot write %s", options.measured);
 	}
 }
 
@@ -617,7 +329,7 @@ static void write_measured(void)
 static void check_known_hardest(struct sim *sim)
 {
 	char rows[TEXT_MAX];
-	numbers(rows, sizeof rows, ENGINE_MAX_ROWS, false, false);
+	console_positions_largest(rows, sizeof rows, ENGINE_MAX_ROWS);
 	time_answer(sim, GAME_SUBTRACT_DIGIT, "99999");
 	time_answer(sim, GAME_SUBTRACT_DIGIT, "100000");
 	time_answer(sim, GAME_PRIME_POWER, "4294967291");
@@ -652,14 +364,15 @@ static void parse_options(int argc, char **argv)
 		} else if (argv[i][0] != '-' && options.elf == NULL) {
 			options.elf = argv[i];
 		} else {
-			fatal("usage: console_run [--check] [--out FILE] [--measured FILE] [--positions FILE] "
-			      "[--factors FILE] "
-			      "FIRMWARE.ELF");
+			bench_fatal("usage: console_run [--check] [--out FILE] [--measured FILE] [--positions FILE] "
+				    "[--factors FILE] "
+				    "FIRMWARE.ELF");
 		}
 	}
 	if (options.elf == NULL || (!options.check && options.positions == NULL)) {
-		fatal("usage: console_run [--check] [--out FILE] [--measured FILE] [--positions FILE] [--factors FILE] "
-		      "FIRMWARE.ELF");
+		bench_fatal("usage: console_run [--check] [--out FILE] [--measured FILE] [--positions FILE] [--factors "
+			    "FILE] "
+			    "FIRMWARE.ELF");
 	}
 }
 
@@ -677,7 +390,7 @@ int main(int argc, char **argv)
 		return over_goal == 0 ? 0 : 1;
 	}
 	for (uint8_t game = 0; game < GAME_COUNT; game++) {
-		time_game(sim, game);
+		console_positions_search(game, options.factors, time_answer, sim);
 		fprintf(stderr, "  CONSOLE %-14s %3u lines, the slowest %.1f ms\n", engine_game_name(game),
 			answers[game].timed, ms_of(answers[game].cycles));
 	}
@@ -688,7 +401,7 @@ int main(int argc, char **argv)
 	if (options.out != NULL) {
 		FILE *file = fopen(options.out, "a");
 		if (file == NULL) {
-			fatal("cannot append to %s", options.out);
+			bench_fatal("cannot append to %s", options.out);
 		}
 		fputc('\n', file);
 		print_table(file);

@@ -29,7 +29,6 @@
  * The exit status is 0 when every answer agrees with the host engine's.
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,6 +38,7 @@
 #include "engine/engine.h"
 #include "engine/text.h"
 #include "tools/bench/bench_session.h"
+#include "tools/bench/common.h"
 
 #define WHEEL_LAST_TURN 65497u /* the start of the wheel's last turn, 65,497 to 65,521 */
 #define CLASS_LOW 4289857009u  /* 65,497^2: from here, a number with no factor below 65,497 tries them all */
@@ -68,36 +68,12 @@ static struct {
 } full_class; /* the numbers that reach the wheel's last turn */
 static uint32_t seed = 1003u;
 
-__attribute__((format(printf, 1, 2), noreturn)) static void fatal(const char *format, ...)
-{
-	va_list args;
-	va_start(args, format);
-	fputs("factor_run: ", stderr);
-	vfprintf(stderr, format, args);
-	fputc('\n', stderr);
-	va_end(args);
-	exit(2);
-}
-
 static uint32_t random_next(void)
 {
 	seed ^= seed << 13;
 	seed ^= seed >> 17;
 	seed ^= seed << 5;
 	return seed;
-}
-
-static bool is_prime(uint32_t n)
-{
-	if (n < 2) {
-		return false;
-	}
-	for (uint32_t d = 2; d <= n / d; d++) {
-		if (n % d == 0) {
-			return false;
-		}
-	}
-	return true;
 }
 
 /* The host engine's factorisation, as the AVR program writes it. */
@@ -107,7 +83,7 @@ static void host_factors(uint32_t n, char *text, size_t size)
 	snprintf(number, sizeof number, "%" PRIu32, n);
 	struct position pos;
 	if (engine_parse_position(&pos, GAME_PRIME_POWER, number) != ENGINE_OK) {
-		fatal("the host engine refuses %s", number);
+		bench_fatal("the host engine refuses %s", number);
 	}
 	size_t at = 0;
 	text[0] = '\0';
@@ -166,7 +142,7 @@ static void largest_primes(uint32_t below, uint32_t *primes, unsigned count)
 {
 	unsigned found = 0;
 	for (uint32_t n = below - 1u; found < count; n--) {
-		if (is_prime(n)) {
+		if (bench_is_prime(n)) {
 			primes[found++] = n;
 		}
 	}
@@ -175,7 +151,7 @@ static void largest_primes(uint32_t below, uint32_t *primes, unsigned count)
 /* A prime from `n` up, or 0 when none is below 2^32. */
 static uint32_t prime_from(uint32_t n)
 {
-	while (!is_prime(n)) {
+	while (!bench_is_prime(n)) {
 		if (n == UINT32_MAX) {
 			return 0;
 		}
@@ -242,13 +218,13 @@ static void write_slowest(void)
 {
 	FILE *file = fopen(options.slowest, "w");
 	if (file == NULL) {
-		fatal("cannot write %s", options.slowest);
+		bench_fatal("cannot write %s", options.slowest);
 	}
 	for (unsigned i = 0; i < options.keep && kept[i].cycles != 0; i++) {
 		fprintf(file, "%" PRIu64 " %" PRIu32 "\n", kept[i].cycles, kept[i].number);
 	}
 	if (fclose(file) != 0) {
-		fatal("cannot write %s", options.slowest);
+		bench_fatal("cannot write %s", options.slowest);
 	}
 }
 
@@ -276,21 +252,21 @@ static void parse_options(int argc, char **argv)
 		}
 	}
 	if (options.elf == NULL || options.keep == 0 || options.keep > KEEP_MOST - 1u || options.f_cpu < 1000u) {
-		fatal("usage: factor_run [--keep N] [--slowest FILE] [--out FILE] [--mcu NAME] [--f-cpu HZ] "
-		      "[--verbose] BENCH.ELF");
+		bench_fatal("usage: factor_run [--keep N] [--slowest FILE] [--out FILE] [--mcu NAME] [--f-cpu HZ] "
+			    "[--verbose] BENCH.ELF");
 	}
 }
 
 int main(int argc, char **argv)
 {
 	parse_options(argc, argv);
-	bench_session_open(&session, "factor_run", options.elf, options.mcu, options.f_cpu, 0);
+	bench_session_open(&session, options.elf, options.mcu, options.f_cpu, 0);
 	search();
 	report(stdout);
 	if (options.out != NULL) {
 		FILE *file = fopen(options.out, "a");
 		if (file == NULL) {
-			fatal("cannot append to %s", options.out);
+			bench_fatal("cannot append to %s", options.out);
 		}
 		report(file);
 		fclose(file);

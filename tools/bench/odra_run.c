@@ -43,6 +43,7 @@
 #include "board/lcd_keypad_shield.h"
 #include "sim/harness.h"
 #include "tests/e2e/odra_challenge.h"
+#include "tools/bench/common.h"
 
 #define BOOT_MS 500u /* power-on to the menu, with a margin */
 #define PROFILE_MOST 64u
@@ -56,17 +57,6 @@ static struct {
 	const char *out;
 	const char *elf;
 } options = { 8000u, 1003u, false, false, 0u, NULL, NULL };
-
-__attribute__((format(printf, 1, 2), noreturn)) static void fatal(const char *format, ...)
-{
-	va_list args;
-	va_start(args, format);
-	fputs("odra_run: ", stderr);
-	vfprintf(stderr, format, args);
-	fputc('\n', stderr);
-	va_end(args);
-	exit(2);
-}
 
 static void usage(void)
 {
@@ -123,16 +113,16 @@ int main(int argc, char **argv)
 	parse_options(argc, argv);
 	struct sim *sim = sim_open(&(struct sim_options){ .elf = options.elf });
 	if (sim == NULL) {
-		fatal("the simulator cannot run %s", options.elf);
+		bench_fatal("the simulator cannot run %s", options.elf);
 	}
 	if (!sim_wait_uart(sim, "grundy-box ready\r\n", BOOT_MS)) {
-		fatal("the firmware did not start: it wrote \"%s\"", sim_uart_output(sim));
+		bench_fatal("the firmware did not start: it wrote \"%s\"", sim_uart_output(sim));
 	}
 	sim_run_ms(sim, BOOT_MS);
 
 	struct odra_rows rows = { malloc(options.rows * sizeof(uint16_t)), options.rows };
 	if (rows.size == NULL) {
-		fatal("out of memory");
+		bench_fatal("out of memory");
 	}
 	uint32_t seed = options.seed;
 	for (uint32_t i = 0; i < rows.count; i++) {
@@ -164,7 +154,7 @@ int main(int argc, char **argv)
 
 	copy = options.out != NULL ? fopen(options.out, "a") : NULL;
 	if (options.out != NULL && copy == NULL) {
-		fatal("cannot append to %s", options.out);
+		bench_fatal("cannot append to %s", options.out);
 	}
 	size_t length = answer.bytes_sent;
 	double cycles_per_ms = BOARD_F_CPU / 1000.0;
