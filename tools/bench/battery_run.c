@@ -97,22 +97,6 @@ static struct {
 	const char *elf;
 } options;
 
-static FILE *copy;
-
-/* Prints to the terminal and to the --out file. */
-__attribute__((format(printf, 1, 2))) static void say(const char *format, ...)
-{
-	va_list args;
-	va_start(args, format);
-	vprintf(format, args);
-	va_end(args);
-	if (copy != NULL) {
-		va_start(args, format);
-		vfprintf(copy, format, args);
-		va_end(args);
-	}
-}
-
 static void parse_options(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -228,38 +212,35 @@ int main(int argc, char **argv)
 	sim_run_ms(sim, GAME_TURN_MS);
 	measure(sim, &states[2]);
 
-	copy = options.out != NULL ? fopen(options.out, "a") : NULL;
-	if (options.out != NULL && copy == NULL) {
-		bench_fatal("cannot append to %s", options.out);
-	}
-	say("\nThe pocket on batteries: %s in simavr, %u s of each state; the current of a bare ATmega328P board "
-	    "(16 MHz, 5 V) with the LCD Keypad Shield\n",
-	    options.elf, MEASURE_S);
-	say("  %-16s %8s %8s %11s %8s %8s %9s %9s %12s\n", "state", "awake", "idle", "power-down", "wakes/s", "chip mA",
-	    "shield mA", "total mA", "2,000 mAh");
+	bench_say_to(options.out, "a", true);
+	bench_say("\nThe pocket on batteries: %s in simavr, %u s of each state; the current of a bare ATmega328P board "
+		  "(16 MHz, 5 V) with the LCD Keypad Shield\n",
+		  options.elf, MEASURE_S);
+	bench_say("  %-16s %8s %8s %11s %8s %8s %9s %9s %12s\n", "state", "awake", "idle", "power-down", "wakes/s",
+		  "chip mA", "shield mA", "total mA", "2,000 mAh");
 	for (size_t i = 0; i < sizeof states / sizeof states[0]; i++) {
 		const struct state *state = &states[i];
 		double total = chip_ma(state) + shield_ma(state);
-		say("  %-16s %7.3f%% %7.3f%% %10.3f%% %8.1f %8.3f %9.3f %9.3f %7.1f days\n", state->name,
-		    100.0 * state->awake, 100.0 * state->idle, 100.0 * state->power_down, state->wakes_per_s,
-		    chip_ma(state), shield_ma(state), total, BATTERY_MAH / total / 24.0);
+		bench_say("  %-16s %7.3f%% %7.3f%% %10.3f%% %8.1f %8.3f %9.3f %9.3f %7.1f days\n", state->name,
+			  100.0 * state->awake, 100.0 * state->idle, 100.0 * state->power_down, state->wakes_per_s,
+			  chip_ma(state), shield_ma(state), total, BATTERY_MAH / total / 24.0);
 	}
-	say("  the currents, typical:\n");
+	bench_say("  the currents, typical:\n");
 	for (int i = 0; i < CURRENTS; i++) {
-		say("    %7.4f mA  %s\n", currents[i].ma, currents[i].what);
+		bench_say("    %7.4f mA  %s\n", currents[i].ma, currents[i].what);
 	}
-	say("  An Arduino Uno draws tens of mA more whatever the firmware does: its USB-serial chip (ATmega16U2), "
-	    "its regulator and its power LED.\n");
+	bench_say(
+		"  An Arduino Uno draws tens of mA more whatever the firmware does: its USB-serial chip (ATmega16U2), "
+		"its regulator and its power LED.\n");
 	const struct state *standby = &states[3];
 	bool ok = standby->power_down >= POWER_DOWN_LEAST && !standby->lit && states[1].lit == false && states[0].lit &&
 		  states[2].lit;
 	if (!ok) {
-		say("  error: standby spent %.3f%% of its time in power-down, under %.1f%%, or a backlight was wrong\n",
-		    100.0 * standby->power_down, 100.0 * POWER_DOWN_LEAST);
+		bench_say("  error: standby spent %.3f%% of its time in power-down, under %.1f%%, or a backlight was "
+			  "wrong\n",
+			  100.0 * standby->power_down, 100.0 * POWER_DOWN_LEAST);
 	}
-	if (copy != NULL) {
-		fclose(copy);
-	}
+	bench_say_close();
 	sim_close(sim);
 	return ok ? 0 : 1;
 }

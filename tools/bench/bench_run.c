@@ -193,24 +193,6 @@ static struct {
 
 /* ---- output ---- */
 
-static FILE *copy;
-
-/* Prints to the terminal (unless it gets TAP) and to the --out file. */
-__attribute__((format(printf, 1, 2))) static void say(const char *format, ...)
-{
-	va_list args;
-	if (!options.tap) {
-		va_start(args, format);
-		vprintf(format, args);
-		va_end(args);
-	}
-	if (copy != NULL) {
-		va_start(args, format);
-		vfprintf(copy, format, args);
-		va_end(args);
-	}
-}
-
 __attribute__((format(printf, 1, 2))) static void check_failed(const char *format, ...)
 {
 	va_list args;
@@ -963,7 +945,7 @@ __attribute__((format(printf, 1, 2))) static void paragraph(const char *format, 
 		for (char *c = line; *c != '\0'; c++) {
 			*c = *c == '~' ? ' ' : *c;
 		}
-		say("%*s%s\n", (int)indent, "", line);
+		bench_say("%*s%s\n", (int)indent, "", line);
 		at += length;
 		while (*at == ' ') {
 			at++;
@@ -1012,8 +994,8 @@ static void print_header(void)
 			 "simavr's %s is given 64 KB of flash for it: same core, same cycle counts.",
 			 bench_grouped(session.firmware.flashsize), bench_grouped(CHIP_FLASH), options.mcu);
 	}
-	say("Grundy Box benchmark: the machine's move (engine_best_move) on the %s at %g MHz\n\n", options.mcu,
-	    options.f_cpu / 1e6);
+	bench_say("Grundy Box benchmark: the machine's move (engine_best_move) on the %s at %g MHz\n\n", options.mcu,
+		  options.f_cpu / 1e6);
 	paragraph(
 		"How: the engine and a textbook baseline compiled as the firmware is (avr-gcc %s, AVR_CFLAGS "
 		"without warnings and include paths: %s) and linked as it is, its functions in the order "
@@ -1045,17 +1027,19 @@ static void print_header(void)
 		  "a cap the ratio is a lower bound: \">\").");
 	paragraph("Goals: Nim family (Nim, misere Nim, Marienbad) <= %s cycles a move; every game <= %s (%g~ms).",
 		  bench_grouped(NIM_FAMILY_GOAL), bench_grouped(GAME_GOAL), GAME_GOAL * 1e3 / options.f_cpu);
-	say("\n");
+	bench_say("\n");
 }
 
 /* Returns the number of goals missed. */
 static unsigned print_table(void)
 {
 	unsigned missed = 0;
-	say("                              ------------ engine ------------  -------------- baseline --------------    "
-	    " ratio  tables\n");
-	say("game                    pos     worst     mean     goal           worst         mean done  cap  RAM       "
-	    "      bytes\n");
+	bench_say("                              ------------ engine ------------  -------------- baseline "
+		  "--------------    "
+		  " ratio  tables\n");
+	bench_say("game                    pos     worst     mean     goal           worst         mean done  cap  RAM "
+		  "      "
+		  "      bytes\n");
 	for (size_t i = 0; i < FORM_COUNT; i++) {
 		const struct form *f = &forms[i];
 		struct summary s;
@@ -1081,17 +1065,18 @@ static unsigned print_table(void)
 		} else {
 			snprintf(ratio, sizeof ratio, "-");
 		}
-		say("%-22s %4zu %9s %8s %8s %-2s %14s %12s %4u %4u %4u %9s %7s\n", f->label, f->count,
-		    bench_grouped(s.engine_worst), bench_grouped(f->count ? s.engine_sum / f->count : 0),
-		    bench_grouped(f->goal), met ? "ok" : "NO", worst, mean, s.finished, s.capped, s.no_ram, ratio,
-		    bench_grouped(f->table_bytes));
+		bench_say("%-22s %4zu %9s %8s %8s %-2s %14s %12s %4u %4u %4u %9s %7s\n", f->label, f->count,
+			  bench_grouped(s.engine_worst), bench_grouped(f->count ? s.engine_sum / f->count : 0),
+			  bench_grouped(f->goal), met ? "ok" : "NO", worst, mean, s.finished, s.capped, s.no_ram, ratio,
+			  bench_grouped(f->table_bytes));
 	}
 	return missed;
 }
 
 static void print_slowest(void)
 {
-	say("\nThe slowest position of each game for the engine (cycles; the position as the engine writes it):\n");
+	bench_say(
+		"\nThe slowest position of each game for the engine (cycles; the position as the engine writes it):\n");
 	for (size_t i = 0; i < FORM_COUNT; i++) {
 		const struct form *f = &forms[i];
 		struct summary s;
@@ -1101,10 +1086,10 @@ static void print_slowest(void)
 			text += strlen(f->words) + 1u;
 		}
 		if (strlen(text) > 70u) {
-			say("  %-22s %9s  %.50s ... (%zu characters)\n", f->label, bench_grouped(s.engine_worst), text,
-			    strlen(text));
+			bench_say("  %-22s %9s  %.50s ... (%zu characters)\n", f->label, bench_grouped(s.engine_worst),
+				  text, strlen(text));
 		} else {
-			say("  %-22s %9s  %s\n", f->label, bench_grouped(s.engine_worst), text);
+			bench_say("  %-22s %9s  %s\n", f->label, bench_grouped(s.engine_worst), text);
 		}
 	}
 }
@@ -1112,12 +1097,12 @@ static void print_slowest(void)
 static void print_tables(void)
 {
 	uint32_t total = 0;
-	say("\nFlash of the generated tables (avr-nm -S of the bench program; the firmware links the same):\n");
+	bench_say("\nFlash of the generated tables (avr-nm -S of the bench program; the firmware links the same):\n");
 	for (size_t t = 0; t < table_count; t++) {
-		say("  %-26s %6s  %s\n", tables[t].name, bench_grouped(tables[t].bytes), tables[t].users);
+		bench_say("  %-26s %6s  %s\n", tables[t].name, bench_grouped(tables[t].bytes), tables[t].users);
 		total += tables[t].bytes;
 	}
-	say("  %-26s %6s\n", "total", bench_grouped(total));
+	bench_say("  %-26s %6s\n", "total", bench_grouped(total));
 }
 
 static void print_checks(void)
@@ -1129,7 +1114,7 @@ static void print_checks(void)
 			 "cannot hold)",
 			 checks.baseline_unplayable);
 	}
-	say("\n");
+	bench_say("\n");
 	paragraph("Checks: the AVR's outcome and move equal the host engine's, and the move is legal and winning "
 		  "wherever the position is won, on %u of the %u positions above (and on %u of the %u timed while "
 		  "searching for the slowest); the baseline finished on %u positions, finds the engine's outcome on "
@@ -1269,12 +1254,7 @@ int main(int argc, char **argv)
 	tables_read_names();
 	tables_read_sizes();
 	tables_attribute();
-	if (options.out != NULL) {
-		copy = fopen(options.out, "w");
-		if (copy == NULL) {
-			bench_fatal("cannot write %s", options.out);
-		}
-	}
+	bench_say_to(options.out, "w", !options.tap);
 	print_header();
 	unsigned missed = print_table();
 	print_slowest();
@@ -1282,13 +1262,11 @@ int main(int argc, char **argv)
 	print_checks();
 	unsigned failures = checks.engine_failures + checks.baseline_failures + checks.flash_failures;
 	if (missed > 0 || failures > 0) {
-		say("\nNOT MET: %u goal(s) missed, %u check(s) failed.\n", missed, failures);
+		bench_say("\nNOT MET: %u goal(s) missed, %u check(s) failed.\n", missed, failures);
 	} else {
-		say("\nEvery goal met; every check passed.\n");
+		bench_say("\nEvery goal met; every check passed.\n");
 	}
-	if (copy != NULL && fclose(copy) != 0) {
-		bench_fatal("cannot write %s", options.out);
-	}
+	bench_say_close();
 	if (options.positions != NULL) {
 		write_positions();
 	}

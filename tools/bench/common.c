@@ -19,6 +19,47 @@ void bench_fatal(const char *format, ...)
 	exit(2);
 }
 
+static struct {
+	const char *path;
+	FILE *file;
+	bool quiet;
+} said;
+
+void bench_say_to(const char *path, const char *mode, bool terminal)
+{
+	said.path = path;
+	said.quiet = !terminal;
+	if (path != NULL) {
+		said.file = fopen(path, mode);
+		if (said.file == NULL) {
+			bench_fatal("cannot write %s", path);
+		}
+	}
+}
+
+void bench_say(const char *format, ...)
+{
+	va_list args;
+	if (!said.quiet) {
+		va_start(args, format);
+		vprintf(format, args);
+		va_end(args);
+	}
+	if (said.file != NULL) {
+		va_start(args, format);
+		vfprintf(said.file, format, args);
+		va_end(args);
+	}
+}
+
+void bench_say_close(void)
+{
+	if (said.file != NULL && fclose(said.file) != 0) {
+		bench_fatal("cannot write %s", said.path);
+	}
+	said.file = NULL;
+}
+
 const char *bench_grouped(uint64_t value)
 {
 	static char buffers[8][32];

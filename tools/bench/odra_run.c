@@ -92,22 +92,6 @@ static void parse_options(int argc, char **argv)
 	}
 }
 
-static FILE *copy;
-
-/* Prints to the terminal and to the --out file. */
-__attribute__((format(printf, 1, 2))) static void say(const char *format, ...)
-{
-	va_list args;
-	va_start(args, format);
-	vprintf(format, args);
-	va_end(args);
-	if (copy != NULL) {
-		va_start(args, format);
-		vfprintf(copy, format, args);
-		va_end(args);
-	}
-}
-
 int main(int argc, char **argv)
 {
 	parse_options(argc, argv);
@@ -152,48 +136,48 @@ int main(int argc, char **argv)
 		wrong = odra_check_move(&rows, true, answer.misere);
 	}
 
-	copy = options.out != NULL ? fopen(options.out, "a") : NULL;
-	if (options.out != NULL && copy == NULL) {
-		bench_fatal("cannot append to %s", options.out);
-	}
+	bench_say_to(options.out, "a", true);
 	size_t length = answer.bytes_sent;
 	double cycles_per_ms = BOARD_F_CPU / 1000.0;
 	uint32_t byte_cycles = sim_uart_byte_cycles(sim);
 	double row_line_cycles = (double)byte_cycles * (double)length / rows.count;
-	say("\nThe Odra challenge: the firmware %s in simavr, its line at %lu baud (the chip's rate: a byte every "
-	    "%lu cycles, %.2f us)\n",
-	    options.elf, (unsigned long)sim_uart_baud(sim), (unsigned long)byte_cycles,
-	    byte_cycles * 1e6 / BOARD_F_CPU);
-	say("  sent %s by a terminal that %s XON/XOFF: %u random rows of 0-65535 one a line (CRLF), an empty "
-	    "line: %zu bytes back to back\n",
-	    options.after_prompt ? "after the prompt to \"odra\"" : "as one file with \"odra\" first",
-	    options.xon_xoff ? "honours" : "ignores", options.rows, length);
-	say("  prompt: %s\n", answer.prompt[0] != '\0' ? answer.prompt : "(none)");
-	say("  answer: %s\n", answer.line[0] != '\0' ? answer.line : "(none)");
-	say("  check: %s\n", wrong == NULL ? "rows all counted; both moves win (Bouton; misere by the 1-rows)" : wrong);
-	say("  time: %.0f ms from the first byte to the answer's end; the bytes alone take %.0f ms, the last one taken "
-	    "at %.0f ms; the device's clock: %" PRIu32 " ms from its prompt to its answer\n",
-	    (double)answer.cycles / cycles_per_ms, (double)length * byte_cycles / cycles_per_ms,
-	    (double)answer.delivery_cycles / cycles_per_ms, answer.ms);
-	say("  cycles per row: %.0f awake (interrupts included) of the %.0f a row lasts on the line (%.0f%% busy)\n",
-	    (double)answer.awake_cycles / rows.count, row_line_cycles,
-	    100.0 * (double)answer.awake_cycles / rows.count / row_line_cycles);
-	say("  bytes lost: %s (the chip's receive buffer overran %" PRIu32 " times)\n",
-	    none_lost                                   ? "0"
-	    : strstr(answer.line, "input lost") != NULL ? "some"
-							: "unknown",
-	    answer.overruns);
-	say("  XOFF sent: %" PRIu32 "\n", sim_uart_xoffs(sim) - xoffs);
+	bench_say(
+		"\nThe Odra challenge: the firmware %s in simavr, its line at %lu baud (the chip's rate: a byte every "
+		"%lu cycles, %.2f us)\n",
+		options.elf, (unsigned long)sim_uart_baud(sim), (unsigned long)byte_cycles,
+		byte_cycles * 1e6 / BOARD_F_CPU);
+	bench_say("  sent %s by a terminal that %s XON/XOFF: %u random rows of 0-65535 one a line (CRLF), an empty "
+		  "line: %zu bytes back to back\n",
+		  options.after_prompt ? "after the prompt to \"odra\"" : "as one file with \"odra\" first",
+		  options.xon_xoff ? "honours" : "ignores", options.rows, length);
+	bench_say("  prompt: %s\n", answer.prompt[0] != '\0' ? answer.prompt : "(none)");
+	bench_say("  answer: %s\n", answer.line[0] != '\0' ? answer.line : "(none)");
+	bench_say("  check: %s\n",
+		  wrong == NULL ? "rows all counted; both moves win (Bouton; misere by the 1-rows)" : wrong);
+	bench_say("  time: %.0f ms from the first byte to the answer's end; the bytes alone take %.0f ms, the last one "
+		  "taken "
+		  "at %.0f ms; the device's clock: %" PRIu32 " ms from its prompt to its answer\n",
+		  (double)answer.cycles / cycles_per_ms, (double)length * byte_cycles / cycles_per_ms,
+		  (double)answer.delivery_cycles / cycles_per_ms, answer.ms);
+	bench_say("  cycles per row: %.0f awake (interrupts included) of the %.0f a row lasts on the line (%.0f%% "
+		  "busy)\n",
+		  (double)answer.awake_cycles / rows.count, row_line_cycles,
+		  100.0 * (double)answer.awake_cycles / rows.count / row_line_cycles);
+	bench_say("  bytes lost: %s (the chip's receive buffer overran %" PRIu32 " times)\n",
+		  none_lost                                   ? "0"
+		  : strstr(answer.line, "input lost") != NULL ? "some"
+							      : "unknown",
+		  answer.overruns);
+	bench_say("  XOFF sent: %" PRIu32 "\n", sim_uart_xoffs(sim) - xoffs);
 	if (profiled > 0) {
-		say("  where the awake cycles went, per row (simavr leaves out the 4 cycles the chip takes to enter "
-		    "an interrupt, 8 from sleep):\n");
+		bench_say("  where the awake cycles went, per row (simavr leaves out the 4 cycles the chip takes to "
+			  "enter "
+			  "an interrupt, 8 from sleep):\n");
 		for (size_t i = 0; i < profiled; i++) {
-			say("    %8.1f  %s\n", (double)profile[i].cycles / rows.count, profile[i].function);
+			bench_say("    %8.1f  %s\n", (double)profile[i].cycles / rows.count, profile[i].function);
 		}
 	}
-	if (copy != NULL) {
-		fclose(copy);
-	}
+	bench_say_close();
 	free(rows.size);
 	sim_close(sim);
 	return wrong == NULL && none_lost ? 0 : 1;
