@@ -404,14 +404,27 @@ uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes)
 
 uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot)
 {
-	uint16_t at = (uint16_t)(slot / 3u * 7u);
-	const uint8_t *p = heights + (at >> 3);
-	uint16_t window = (uint16_t)(flash_u8(p) | flash_u8(p + 1) << 8);
-	uint8_t entries = (uint8_t)((window >> (at & 7u)) & 0x7Fu);
-	for (uint8_t k = (uint8_t)(slot % 3u); k > 0; k--) {
-		entries /= 5u;
+	/* The slot's flag to the top bit, the flags before it in its byte
+	 * below. */
+	const uint8_t *flags = heights + 2u * BOARD_KUBO_BLOCKS;
+	const uint8_t *own = flags + (slot >> 3);
+	uint8_t bits = (uint8_t)(flash_u8(own) << (7u - (slot & 7u)));
+	if (!(bits & 0x80u)) {
+		return 0;
 	}
-	return (uint8_t)(entries % 5u);
+	/* Its rank: the flags set before it in its byte, in the whole bytes of
+	 * its block before that one, and in the blocks before (the sample). */
+	const uint8_t *sample = heights + 2u * (slot >> BOARD_KUBO_BLOCK_SHIFT);
+	uint16_t rank = (uint16_t)(flash_u8(sample) | flash_u8(sample + 1) << 8);
+	rank = (uint16_t)(rank + losing_set_ones(bits) - 1u);
+	for (const uint8_t *byte = own - (slot >> 3 & (BOARD_KUBO_BLOCK / 8u - 1u)); byte < own; byte++) {
+		rank = (uint16_t)(rank + losing_set_ones(flash_u8(byte)));
+	}
+	uint8_t four = flash_u8(flags + BOARD_KUBO_FLAG_BYTES + (rank >> 2));
+	for (uint8_t k = rank & 3u; k > 0; k--) {
+		four >>= 2;
+	}
+	return (uint8_t)(1u + (four & 3u));
 }
 
 /* ---- Nineteen ---- */

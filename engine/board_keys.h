@@ -113,9 +113,20 @@ uint16_t board_taktix_adjacent_key(uint16_t cells, const uint8_t *classes);
  * taken down to it; the table keeps that height per slot. */
 #define BOARD_KUBO_SLOTS 9100u
 uint16_t board_kubo_slot(const uint8_t *stacks, const uint8_t *classes);
-/* The slot's entry in the packed table `heights` (three entries of 0-4 in
- * each 7 bits, and a byte after the one where the last three start): 0 when
- * no height of the centre loses, else 1 + the height. */
+/* The slot's entry in the table `heights`: 0 when no height of the centre
+ * loses, else 1 + the height.  About two slots in five have none, so the
+ * table keeps one flag a slot (does a height lose?) and the heights of the
+ * flagged slots only, two bits each, in slot order.  The
+ * height of a flagged slot is found by its rank: the flags set before it,
+ * counted from a sample of that count kept for every block of
+ * BOARD_KUBO_BLOCK slots.  Little-endian, bits least significant first:
+ *   samples  u16 each, BOARD_KUBO_BLOCKS of them
+ *   flags    one bit a slot, BOARD_KUBO_FLAG_BYTES bytes
+ *   heights  two bits a flagged slot */
+#define BOARD_KUBO_BLOCK_SHIFT 9u
+#define BOARD_KUBO_BLOCK (1u << BOARD_KUBO_BLOCK_SHIFT)
+#define BOARD_KUBO_BLOCKS ((BOARD_KUBO_SLOTS + BOARD_KUBO_BLOCK - 1u) / BOARD_KUBO_BLOCK)
+#define BOARD_KUBO_FLAG_BYTES ((BOARD_KUBO_SLOTS + 7u) / 8u)
 uint8_t board_kubo_entry(const uint8_t *heights, uint16_t slot);
 
 /* ---- Nineteen ----

@@ -459,7 +459,8 @@ int gen_kubo(FILE *c, FILE *h)
 	}
 	uint8_t *outcome = gen_alloc(KUBO_CODES);
 	uint8_t *entry = gen_alloc(t.slots);
-	uint32_t size = (t.slots + 2u) / 3u * 7u / 8u + 1u;
+	/* At most every slot flagged. */
+	uint32_t size = 2u * BOARD_KUBO_BLOCKS + BOARD_KUBO_FLAG_BYTES + (t.slots + 3u) / 4u;
 	uint8_t *packed = gen_alloc(size);
 	int failed = outcome == NULL || entry == NULL || packed == NULL ||
 		     check_classes("kubo", 3, 2, 4u * t.slots, kubo_slot_and_centre, &t);
@@ -482,21 +483,22 @@ int gen_kubo(FILE *c, FILE *h)
 		}
 		entry[slot] = height;
 	}
-	for (uint32_t group = 0; group * 3u < t.slots && !failed; group++) {
-		uint32_t value = 0;
-		for (unsigned k = 3; k-- > 0;) {
-			uint32_t slot = group * 3u + k;
-			value = value * 5u + (slot < t.slots ? entry[slot] : 0u);
+	/* Samples, flags and the heights of the flagged slots
+	 * (board_keys.h). */
+	uint32_t flagged = 0;
+	for (uint32_t slot = 0; slot < t.slots && !failed; slot++) {
+		if (slot % BOARD_KUBO_BLOCK == 0) {
+			packed[2u * (slot / BOARD_KUBO_BLOCK)] = (uint8_t)flagged;
+			packed[2u * (slot / BOARD_KUBO_BLOCK) + 1u] = (uint8_t)(flagged >> 8);
 		}
-		for (unsigned bit = 0; bit < 7; bit++) {
-			if (value & (1u << bit)) {
-				packed[(group * 7u + bit) / 8u] |= (uint8_t)(1u << ((group * 7u + bit) % 8u));
-			}
+		if (entry[slot] != 0) {
+			packed[2u * BOARD_KUBO_BLOCKS + slot / 8u] |= (uint8_t)(1u << (slot % 8u));
+			packed[2u * BOARD_KUBO_BLOCKS + BOARD_KUBO_FLAG_BYTES + flagged / 4u] |=
+				(uint8_t)((entry[slot] - 1u) << (2u * (flagged % 4u)));
+			flagged++;
 		}
 	}
-	/* Up to the byte after the one where the last group starts: a lookup
-	 * reads two bytes. */
-	size = ((t.slots + 2u) / 3u - 1u) * 7u / 8u + 2u;
+	size = 2u * BOARD_KUBO_BLOCKS + BOARD_KUBO_FLAG_BYTES + (flagged + 3u) / 4u;
 	/* Every position, through its slot, must read back as solved. */
 	for (uint32_t x = 0; x < KUBO_CODES && !failed; x++) {
 		uint8_t read = board_kubo_entry(packed, kubo_slot_of(x, &t));
@@ -508,9 +510,9 @@ int gen_kubo(FILE *c, FILE *h)
 	if (!failed) {
 		char comment[256];
 		snprintf(comment, sizeof comment,
-			 "Kubo: %u positions, %u losing; for each of the %u slots (classes of the eight outer\n"
-			 " * stacks), 0 or 1 + the losing height of the centre, three slots in each 7 bits.",
-			 (unsigned)KUBO_CODES, (unsigned)losing, t.slots);
+			 "Kubo: %u positions, %u losing; of the %u slots (classes of the eight outer stacks),\n"
+			 " * %u with a losing height of the centre: a flag a slot, then their heights, two bits each.",
+			 (unsigned)KUBO_CODES, (unsigned)losing, t.slots, (unsigned)flagged);
 		write_bytes(c, h, "kubo_centre_heights", comment, packed, size);
 	}
 	free(packed);
