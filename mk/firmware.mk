@@ -159,16 +159,23 @@ endef
 # The compiler's flags of firmware build $(1): its switches, the games it
 # leaves out, its line's rate and its receive buffer if it chooses one.
 firmware_flags = $(call feature_flags,$($(1)_FEATURES)) $(call games_flags,$($(1)_GAMES_LEFT_OUT)) \
-	-DBOARD_UART_BAUD=$($(1)_BAUD)UL $(if $($(1)_RX_BUFFER),-DUART_RX_BUFFER=$($(1)_RX_BUFFER)u)
+	-DBOARD_UART_BAUD=$($(1)_BAUD)UL $(if $($(1)_RX_BUFFER),-DUART_RX_BUFFER=$($(1)_RX_BUFFER)u) \
+	$(if $(call has_polish,$(1)),,-iquote $(BUILD)/gen/english)
+
+# A build without Polish links the English packed tables (mk/gen.mk), and
+# its "packed_tables.h" is theirs (-iquote comes before -I).
+has_polish = $(filter POLISH,$($(1)_FEATURES))
+packed_tables_of = $(if $(call has_polish,$(1)),$(PACKED_TABLES),$(PACKED_ENGLISH_TABLES))
 
 # The rules of one firmware build $(1): its objects, compiled with its
 # switches (and again when the file that chose them changes), its ELF and hex.
 define firmware_build
-$(1)_OBJ := $(patsubst %.c,$($(1)_DIR)/avr/%.o,$(FIRMWARE_SRC) $(HAL_SRC) $(ENGINE_SRC) $(GEN_C))
+$(1)_OBJ := $(patsubst %.c,$($(1)_DIR)/avr/%.o,$(FIRMWARE_SRC) $(HAL_SRC) $(ENGINE_SRC) \
+	$(filter %.c,$(GEN_TABLES) $(call packed_tables_of,$(1))))
 
 $(call compile_rule,$($(1)_DIR)/avr/%.o,%.c $($(1)_CHOSEN_BY),$$(AVR_CC) $$(AVR_CFLAGS) $(call firmware_flags,$(1)),AVR-CC,$(if $(filter pocket,$(1)),,  [$(1)]))
 
-$(patsubst %.c,$($(1)_DIR)/avr/%.o,$(ENGINE_SRC) $(FIRMWARE_SRC)): $(GEN_HEADERS)
+$(patsubst %.c,$($(1)_DIR)/avr/%.o,$(ENGINE_SRC) $(FIRMWARE_SRC)): $(GEN_HEADERS) $(filter %.h,$(call packed_tables_of,$(1)))
 
 $(call elf_of,$(1)): $$($(1)_OBJ) $(LINK_ORDER)
 	@echo "  AVR-LD  $$@"

@@ -36,22 +36,35 @@ $(LINK_ORDER): tools/link_order.c | $(DEPS_STAMP)
 # NAME_pl); one code table serves both languages.  The screens' texts go
 # in groups of four (the exhibit's own in tables of their own); the games' Polish texts in groups of two, a game's
 # summary first, then its name; the Polish words, two forms each.
+#
+# A firmware without Polish (POLISH) links its own English tables
+# ($(PACKED_ENGLISH_TABLES)), whose code table only the English texts make:
+# its Polish tables are declared for the code that names them where it is
+# dead (engine/packed_text.h), and left out.
 PACKED_SOURCES := engine/error_texts.def firmware/console_texts.def engine/games.def firmware/screen_texts.def \
 	engine/teach_texts.def engine/letters.def
+PACKED_ENGLISH := packed_errors=engine/error_texts.def:ERROR_TEXT.1 \
+	packed_console=firmware/console_texts.def:TEXT.1,ODRA_PROMPT.1 \
+	packed_games/3=engine/games.def:GAME.4,GAME.3,GAME.2 \
+	packed_screen/4=firmware/screen_texts.def:SCREEN_TEXT.1 \
+	packed_exhibit/4=firmware/screen_texts.def:EXHIBIT_TEXT.1 \
+	packed_teach=engine/teach_texts.def:TEACH_TEXT.1
+PACKED_POLISH := packed_errors_pl=engine/error_texts.def:ERROR_TEXT.2 \
+	packed_console_pl=firmware/console_texts.def:TEXT.2,ODRA_PROMPT.2 \
+	packed_games_pl/2=engine/games.def:GAME_POLISH.2,GAME_POLISH.1 \
+	packed_words_pl=engine/games.def:PART_WORD_POLISH,VERB_POLISH \
+	packed_screen_pl/4=firmware/screen_texts.def:SCREEN_TEXT.2 \
+	packed_exhibit_pl/4=firmware/screen_texts.def:EXHIBIT_TEXT.2 \
+	packed_teach_pl=engine/teach_texts.def:TEACH_TEXT.2
 $(PACKED_TABLES) &: $(TEXTPACK) $(PACKED_SOURCES)
 	@echo "  PACK    $(BUILD)/gen/packed_tables.{c,h}"
 	$(Q)mkdir -p $(BUILD)/gen
-	$(Q)$(TEXTPACK) gen $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h \
-		packed_errors=engine/error_texts.def:ERROR_TEXT.1 packed_errors_pl=engine/error_texts.def:ERROR_TEXT.2 \
-		packed_console=firmware/console_texts.def:TEXT.1,ODRA_PROMPT.1 packed_console_pl=firmware/console_texts.def:TEXT.2,ODRA_PROMPT.2 \
-		packed_games/3=engine/games.def:GAME.4,GAME.3,GAME.2 \
-		packed_games_pl/2=engine/games.def:GAME_POLISH.2,GAME_POLISH.1 \
-		packed_words_pl=engine/games.def:PART_WORD_POLISH,VERB_POLISH \
-		packed_screen/4=firmware/screen_texts.def:SCREEN_TEXT.1 \
-		packed_screen_pl/4=firmware/screen_texts.def:SCREEN_TEXT.2 \
-		packed_exhibit/4=firmware/screen_texts.def:EXHIBIT_TEXT.1 \
-		packed_exhibit_pl/4=firmware/screen_texts.def:EXHIBIT_TEXT.2 \
-		packed_teach=engine/teach_texts.def:TEACH_TEXT.1 packed_teach_pl=engine/teach_texts.def:TEACH_TEXT.2
+	$(Q)$(TEXTPACK) gen $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h $(PACKED_ENGLISH) $(PACKED_POLISH)
+$(PACKED_ENGLISH_TABLES) &: $(TEXTPACK) $(PACKED_SOURCES)
+	@echo "  PACK    $(BUILD)/gen/english/packed_tables.{c,h}"
+	$(Q)mkdir -p $(BUILD)/gen/english
+	$(Q)$(TEXTPACK) gen $(BUILD)/gen/english/packed_tables.c $(BUILD)/gen/english/packed_tables.h \
+		$(PACKED_ENGLISH) $(addprefix extern:,$(PACKED_POLISH))
 
 # Engine sources include the generated headers, and so do the tests and tools
 # that include engine headers: without this a parallel build of one test

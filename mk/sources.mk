@@ -16,6 +16,7 @@ GEN_TABLES := $(BUILD)/gen/engine_tables.c $(BUILD)/gen/engine_tables.h
 # The texts packed at build time (tools/textpack) and the engine files the
 # packer shares to decode them again (they must not include its output).
 PACKED_TABLES := $(BUILD)/gen/packed_tables.c $(BUILD)/gen/packed_tables.h
+PACKED_ENGLISH_TABLES := $(BUILD)/gen/english/packed_tables.c $(BUILD)/gen/english/packed_tables.h
 TEXTPACK_SRC := $(wildcard tools/textpack/*.c)
 TEXTPACK_SHARED_SRC := engine/text.c engine/packed_text.c
 

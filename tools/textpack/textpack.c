@@ -13,7 +13,12 @@
  *       so that a text is found by decoding past the few before it in its
  *       group rather than past every text of the table.  Every text is
  *       decoded back with the engine's decoder and compared before
- *       anything is written.
+ *       anything is written.  extern:NAME[/N]=SOURCE: the table is only
+ *       declared, with its counts, and neither packed nor defined, nor
+ *       are its characters given codes: for a build whose code names the
+ *       table only where it is dead (the Polish tables of a build without
+ *       Polish, engine/packed_text.h), so that the code table and the
+ *       tables it does pack are the ones its own texts make.
  *
  *   A SOURCE is FILE (every literal of a .def file, or of every flash table
  *   and ENGINE_FLASH_STR of a C file) or FILE:NAME,NAME... (the entries
@@ -49,15 +54,16 @@ struct packing {
 };
 
 /* Packs `list`, of which table t holds the texts from ends[t - 1] (0 for
- * the first) to ends[t], in groups of group[t] texts (0: one stream), and
- * decodes every text back with the engine's decoder to compare it with its
- * source; prints the first difference. */
-static bool pack(const struct text_list *list, const size_t *ends, const unsigned *group, unsigned tables,
-		 struct packing *p)
+ * the first) to ends[t], in groups of group[t] texts (0: one stream), but
+ * the tables only declared (size 0), in codes made from the texts of
+ * `packed`, and decodes every text back with the engine's decoder to
+ * compare it with its source; prints the first difference. */
+static bool pack(const struct text_list *list, const struct text_list *packed, const size_t *ends,
+		 const unsigned *group, const bool *declared, unsigned tables, struct packing *p)
 {
 	uint8_t lengths[256];
 	uint16_t codes[256];
-	p->longest = textpack_huffman_lengths(list, lengths);
+	p->longest = textpack_huffman_lengths(packed, lengths);
 	if (p->longest > PACKED_CODE_BITS_MAX) {
 		fprintf(stderr, "error: a code of %u bits: the decoder takes %u at most\n", p->longest,
 			PACKED_CODE_BITS_MAX);
@@ -68,6 +74,11 @@ static bool pack(const struct text_list *list, const size_t *ends, const unsigne
 	size_t first = 0;
 	for (unsigned t = 0; t < tables; t++) {
 		size_t count = ends[t] - first;
+		if (declared[t]) {
+			p->starts[t + 1] = p->starts[t];
+			first = ends[t];
+			continue;
+		}
 		size_t per_group = group[t] != 0 ? group[t] : count;
 		if (group[t] != 0 && (count + per_group - 1u) / per_group > GROUPS_MAX) {
 			fprintf(stderr, "error: table %u: %zu texts make more than %u groups of %u\n", t, count,
@@ -149,31 +160,43 @@ static int gen(int argc, char **argv)
 	const char *c_path = argv[0];
 	const char *h_path = argv[1];
 	struct text_list all = { 0 };
+	struct text_list packed = { 0 }; /* the texts of the tables packed, for their codes */
+	bool declared[TABLES_MAX];
 	char names[TABLES_MAX][64];
 	const char *files[TABLES_MAX];
 	size_t ends[TABLES_MAX];
 	unsigned group[TABLES_MAX];
 	unsigned tables = 0;
 	for (int i = 2; i < argc; i++) {
-		const char *eq = strchr(argv[i], '=');
-		const char *slash = strchr(argv[i], '/');
+		static const char extern_prefix[] = "extern:";
+		const char *arg = argv[i];
+		bool only_declared = strncmp(arg, extern_prefix, sizeof extern_prefix - 1u) == 0;
+		if (only_declared) {
+			arg += sizeof extern_prefix - 1u;
+		}
+		const char *eq = strchr(arg, '=');
+		const char *slash = strchr(arg, '/');
 		const char *name_end = slash != NULL && slash < eq ? slash : eq;
 		char *digits_end = NULL;
 		group[tables] = name_end != eq ? (unsigned)strtoul(name_end + 1, &digits_end, 10) : 0u;
-		if (eq == NULL || name_end == argv[i] || (size_t)(name_end - argv[i]) >= sizeof names[0] ||
+		if (eq == NULL || name_end == arg || (size_t)(name_end - arg) >= sizeof names[0] ||
 		    tables == TABLES_MAX || (name_end != eq && (digits_end != eq || group[tables] == 0))) {
 			fprintf(stderr, "error: %s: not NAME=SOURCE or NAME/N=SOURCE, or too many tables\n", argv[i]);
 			return 2;
 		}
-		snprintf(names[tables], sizeof names[0], "%.*s", (int)(name_end - argv[i]), argv[i]);
+		snprintf(names[tables], sizeof names[0], "%.*s", (int)(name_end - arg), arg);
 		files[tables] = eq + 1;
-		if (read_source(files[tables], &all) != 0) {
+		declared[tables] = only_declared;
+		if (read_source(files[tables], &all) != 0 ||
+		    (!only_declared && read_source(files[tables], &packed) != 0)) {
 			return 1;
 		}
 		ends[tables++] = all.count;
 	}
 	static struct packing p;
-	if (!pack(&all, ends, group, tables, &p)) {
+	bool packed_well = pack(&all, &packed, ends, group, declared, tables, &p);
+	textpack_free(&packed);
+	if (!packed_well) {
 		textpack_free(&all);
 		return 1;
 	}
@@ -224,6 +247,18 @@ static int gen(int argc, char **argv)
 		char upper[64];
 		upper_name(upper, sizeof upper, names[t]);
 		size_t size = p.starts[t + 1] - p.starts[t];
+		if (declared[t]) {
+			fprintf(h,
+				"\n/* %s: declared only, in no build that reads it. */\n#define %s_COUNT %zuu\n"
+				"extern const uint8_t %s[] ENGINE_FLASH;\n",
+				files[t], upper, ends[t] - first, names[t]);
+			if (group[t] != 0) {
+				fprintf(h, "#define %s_GROUPS %zuu\nextern const uint16_t %s_at[] ENGINE_FLASH;\n",
+					upper, (ends[t] - first + group[t] - 1u) / group[t], names[t]);
+			}
+			first = ends[t];
+			continue;
+		}
 		fprintf(h,
 			"\n/* %s, packed. */\n#define %s_COUNT %zuu\n"
 			"extern const uint8_t %s[%zu] ENGINE_FLASH;\n",
