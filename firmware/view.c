@@ -10,6 +10,7 @@
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
+#include "firmware/features.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
 
@@ -336,6 +337,9 @@ uint8_t view_match_word(uint16_t count)
 {
 	if (count == 1u) {
 		return SCREEN_MATCH_ONE;
+	}
+	if (!FEATURE_POLISH) {
+		return SCREEN_MATCH_MANY; /* English: the same word for any other number */
 	}
 	/* 2, 3, 4, 22, 23, 24, 32 ... but 12, 13, 14: "zapałki"; the rest
 	 * "zapałek" (English says "matches" for both). */
