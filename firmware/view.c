@@ -327,7 +327,7 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 		put_u16(amount);
 		/* Marienbad's parts are the Odra's matches, named after the
 		 * number but in a hint, whose words would not fit. */
-		if (is(pos, GAME_MARIENBAD) && words != WORDS_HINT) {
+		if (is(pos, GAME_MARIENBAD) && !(FEATURE_TEACHING && words == WORDS_HINT)) {
 			put_screen_text(view_match_word(amount));
 		}
 	}
