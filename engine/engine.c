@@ -680,6 +680,11 @@ enum engine_error engine_check_move(const struct position *pos, const struct mov
 	if (engine_game_over(pos)) {
 		return ENGINE_ERR_GAME_OVER;
 	}
+	return engine_check_move_in_play(pos, mv);
+}
+
+enum engine_error engine_check_move_in_play(const struct position *pos, const struct move *mv)
+{
 	enum family f = family(pos->game);
 	if (f < FAMILY_WYTHOFF) {
 		/* The part the move names, first in every sum game's move. */
