@@ -609,9 +609,10 @@ uint16_t engine_move_amount(const struct position *pos, const struct move *mv)
 		return mv->u.heap.count;
 	case FAMILY_NUMBERS:
 	case FAMILY_DIGIT:
-		return mv->u.number.divisor;
 	case FAMILY_ROWS:
-		return mv->u.strip.count;
+		/* A row's count lies where a number's divisor does (asserted
+		 * in engine/sums.c). */
+		return mv->u.number.divisor;
 	case FAMILY_WYTHOFF: {
 		/* One of them is 0, or both are the same. */
 		uint16_t first = mv->u.wythoff.take[0];
@@ -680,6 +681,11 @@ enum engine_error engine_check_move(const struct position *pos, const struct mov
 	if (engine_game_over(pos)) {
 		return ENGINE_ERR_GAME_OVER;
 	}
+	return engine_check_move_in_play(pos, mv);
+}
+
+enum engine_error engine_check_move_in_play(const struct position *pos, const struct move *mv)
+{
 	enum family f = family(pos->game);
 	if (f < FAMILY_WYTHOFF) {
 		/* The part the move names, first in every sum game's move. */

@@ -311,6 +311,9 @@ enum engine_error engine_parse_move(const struct position *pos, const char *text
 void engine_print_move(const struct position *pos, const struct move *mv, struct text_sink *out);
 /* ENGINE_OK when `mv` is legal in `pos`, else the reason it is not. */
 enum engine_error engine_check_move(const struct position *pos, const struct move *mv);
+/* The same in a position known to have a move (a game in progress, which
+ * its keeper ends as soon as none is left): the game-over search skipped. */
+enum engine_error engine_check_move_in_play(const struct position *pos, const struct move *mv);
 /* Applies a legal move (check it first) whose position fits the record:
  * always, from a position to play (engine_parse_position). */
 void engine_apply_move(struct position *pos, const struct move *mv);

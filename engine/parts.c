@@ -4,7 +4,13 @@
  * read from and written to the member of the position's union that its
  * game uses, so that the firmware asks here and never reaches into it.
  */
+#include <stddef.h>
+
 #include "engine/engine.h"
+
+_Static_assert(offsetof(struct position, u.kubo) == offsetof(struct position, u.chomp) &&
+		       sizeof(((struct position *)0)->u.kubo) >= sizeof(((struct position *)0)->u.chomp),
+	       "Chomp's rows are bytes where Kubo's first stacks are");
 
 uint32_t engine_part_value(const struct position *pos, uint8_t i)
 {
@@ -14,7 +20,7 @@ uint32_t engine_part_value(const struct position *pos, uint8_t i)
 	case ENGINE_VALUES_CELL8:
 		return pos->u.cell[i / pos->cols][i % pos->cols];
 	case ENGINE_VALUES_BYTE8:
-		return pos->game == GAME_KUBO ? pos->u.kubo[i] : pos->u.chomp[i];
+		return pos->u.kubo[i]; /* or Chomp's row: the same bytes */
 	default:
 		return pos->u.heap[i];
 	}
@@ -31,11 +37,7 @@ void engine_set_part_value(struct position *pos, uint8_t i, uint32_t value)
 		pos->u.cell[i / pos->cols][i % pos->cols] = byte;
 		break;
 	case ENGINE_VALUES_BYTE8:
-		if (pos->game == GAME_KUBO) {
-			pos->u.kubo[i] = byte;
-		} else {
-			pos->u.chomp[i] = byte;
-		}
+		pos->u.kubo[i] = byte; /* or Chomp's row: the same bytes */
 		break;
 	default:
 		pos->u.heap[i] = value > UINT16_MAX ? UINT16_MAX : (uint16_t)value;

@@ -37,12 +37,6 @@
 static uint8_t sequence[SUBTRACTION_VALUES];
 static uint8_t sequence_period;
 
-/* Subtraction's value of a heap of n, once sum_prepare has run. */
-static uint8_t heap_value(uint16_t n)
-{
-	return sequence[periodic_index(n, SUBTRACTION_VALUES, sequence_period)];
-}
-
 static void sum_prepare(const struct position *pos)
 {
 	if (pos->game == GAME_SUBTRACTION) {
@@ -90,7 +84,10 @@ static uint16_t size_value(const struct position *pos, uint32_t size)
 	case GAME_DIVIDE:
 		return divide_value(size);
 	case GAME_SUBTRACTION:
-		return heap_value((uint16_t)size);
+		/* Once sum_prepare has run. */
+		values = SUBTRACTION_VALUES;
+		period = sequence_period;
+		break;
 	case GAME_PEBBLES:
 		table = pebbles_values;
 		values = PEBBLES_PRE + PEBBLES_PERIOD;
@@ -103,6 +100,9 @@ static uint16_t size_value(const struct position *pos, uint32_t size)
 		return (uint16_t)size;
 	}
 	uint16_t at = periodic_index((uint16_t)size, values, period);
+	if (game == GAME_SUBTRACTION) {
+		return sequence[at];
+	}
 	uint8_t two = flash_u8(table + at / 2u);
 	return (at & 1u) ? two >> 4 : two & 0x0Fu;
 }
@@ -310,7 +310,7 @@ static bool move_to_zero(const struct position *pos, uint8_t i, uint16_t x, stru
 	case GAME_SUBTRACTION: {
 		uint16_t n = pos->u.heap[i];
 		uint8_t bits = pos->set; /* bit 0: the amount tried */
-		for (amount = 1; !(bits & 1u) || heap_value((uint16_t)(n - amount)) != target; amount++) {
+		for (amount = 1; !(bits & 1u) || size_value(pos, (uint16_t)(n - amount)) != target; amount++) {
 			bits >>= 1;
 			if (bits == 0 || amount >= n) {
 				return false;

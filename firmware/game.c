@@ -104,13 +104,15 @@ void game_leave(void)
 
 enum engine_error game_play(const struct move *mv)
 {
-	/* A game over or left takes no move, whatever its position has. */
+	/* A game over or left takes no move, whatever its position has; a
+	 * game not over has a move (a game begins only where there is one,
+	 * and ends at the move after which there is none). */
 	if (game_state.over) {
 		return ENGINE_ERR_GAME_OVER;
 	}
 	/* The engine's check, inlined here, reads the position through a
 	 * pointer register: shorter code (common/attributes.h). */
-	enum engine_error err = engine_check_move(OPAQUE(&game_state.pos), mv);
+	enum engine_error err = engine_check_move_in_play(OPAQUE(&game_state.pos), mv);
 	if (err != ENGINE_OK) {
 		return err;
 	}

@@ -70,6 +70,8 @@ static bool showing;
 _Static_assert(SCREEN_CAPTION_2_ROW == SCREEN_CAPTION_ROW + 1 && SCREEN_HELP_CELLS_2_ROW == SCREEN_HELP_CELLS_ROW + 1 &&
 		       SCREEN_HELP_LINE_2_ROW == SCREEN_HELP_LINE_ROW + 1,
 	       "two rows of fixed text, one after the other");
+_Static_assert(SCREEN_I_WIN_ROW == SCREEN_YOU_WIN_ROW + PLAYER_MACHINE && PLAYER_PERSON == 0,
+	       "the winner's row by the winner (enum player)");
 _Static_assert(SETTINGS_LEVEL_PERFECT == ENGINE_LEVEL_PERFECT, "the settings' levels are the engine's");
 
 static void enter_step(uint8_t next)
@@ -147,7 +149,7 @@ static void next_turn(void)
 		draw_rows(SCREEN_CAPTION_ROW);
 		enter_step(game->over ? STEP_OVER : STEP_CAPTION);
 	} else if (game->over) {
-		display_text_row(0, game->winner == PLAYER_PERSON ? SCREEN_YOU_WIN_ROW : SCREEN_I_WIN_ROW);
+		display_text_row(0, (uint8_t)(SCREEN_YOU_WIN_ROW + game->winner));
 		over_page = 0;
 		draw_over_page();
 	} else if (game->to_move == PLAYER_PERSON) {

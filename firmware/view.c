@@ -10,6 +10,7 @@
 #include "engine/flash.h"
 #include "engine/text.h"
 #include "firmware/display.h"
+#include "firmware/features.h"
 #include "firmware/view_draw.h"
 #include "hal/keys.h"
 
@@ -326,7 +327,7 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 		put_u16(amount);
 		/* Marienbad's parts are the Odra's matches, named after the
 		 * number but in a hint, whose words would not fit. */
-		if (is(pos, GAME_MARIENBAD) && words != WORDS_HINT) {
+		if (is(pos, GAME_MARIENBAD) && !(FEATURE_TEACHING && words == WORDS_HINT)) {
 			put_screen_text(view_match_word(amount));
 		}
 	}
@@ -336,6 +337,9 @@ uint8_t view_match_word(uint16_t count)
 {
 	if (count == 1u) {
 		return SCREEN_MATCH_ONE;
+	}
+	if (!FEATURE_POLISH) {
+		return SCREEN_MATCH_MANY; /* English: the same word for any other number */
 	}
 	/* 2, 3, 4, 22, 23, 24, 32 ... but 12, 13, 14: "zapałki"; the rest
 	 * "zapałek" (English says "matches" for both). */
