@@ -391,6 +391,18 @@ uint32_t engine_part_size(const struct position *pos, uint8_t i);
 /* The pieces on a board of cells (Taktix, Nineteen), bit i for cell i,
  * counted row by row from the top-left. */
 uint32_t engine_board_cells(const struct position *pos);
+/* engine_part_value of a game drawn as a strip (Kayles' rows of pins,
+ * Pebbles' strips of cells), and of a board of parts (Chomp's rows, Kubo's
+ * stacks), as wide as they are.  Inline, as reads: the LCD asks them at
+ * every place it draws. */
+static inline uint16_t engine_strip_row(const struct position *pos, uint8_t i)
+{
+	return pos->u.row[i];
+}
+static inline uint8_t engine_board_part(const struct position *pos, uint8_t i)
+{
+	return pos->u.chomp[i]; /* Kubo's stacks are bytes in the same place */
+}
 /* Whether the parts are the Odra's matches, rows of 1, 3, 5 and 7 that
  * the lamps light a lamp a match and the words name (Marienbad). */
 bool engine_parts_are_matches(const struct position *pos);
@@ -441,6 +453,15 @@ void engine_put_move_amount(const struct position *pos, const struct move *mv, u
  * one to print: a game of this build, rule and variant 0 or 1, the
  * columns and the parts within the record as the menu sets them up. */
 bool engine_record_fits(const struct position *pos);
+
+/* The set-up as the menu changes it, a byte at a time (firmware/menu.c). */
+/* The byte that holds a set-up's columns: Matrix Nim's columns, Chomp's
+ * width (its first row's length). */
+uint8_t *engine_setup_cols(struct position *pos);
+/* Makes what follows the menu's bytes follow them: Chomp's rows, all
+ * as long as the first, as many as the count; Poker Nim's additions, k
+ * for each player, as at every game's beginning. */
+void engine_setup_settle(struct position *pos);
 
 /* ---- analysis ---- */
 

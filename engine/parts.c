@@ -96,7 +96,9 @@ uint32_t engine_part_size(const struct position *pos, uint8_t i)
 
 uint32_t engine_board_cells(const struct position *pos)
 {
-	return pos->game == GAME_TAKTIX ? pos->u.taktix : pos->u.nineteen;
+	/* Taktix's 16 cells are the low bits, the others 0: a record is
+	 * parsed into zeroes, and a move only takes cells away. */
+	return pos->u.nineteen;
 }
 
 bool engine_parts_are_matches(const struct position *pos)
@@ -209,4 +211,22 @@ bool engine_record_fits(const struct position *pos)
 	return (pos->rule | pos->variant) <= 1u && pos->game < GAME_COUNT && engine_game_present(pos->game) &&
 	       pos->cols <= ENGINE_MATRIX_MAX &&
 	       (pos->count <= ENGINE_MAX_HEAPS || pos->game == GAME_PRIME_POWER || pos->game == GAME_KUBO);
+}
+
+/* ---- the menu's set-up ---- */
+
+uint8_t *engine_setup_cols(struct position *pos)
+{
+	return pos->game == GAME_CHOMP ? &pos->u.chomp[0] : &pos->cols;
+}
+
+void engine_setup_settle(struct position *pos)
+{
+	if (pos->game == GAME_CHOMP) {
+		for (uint8_t row = 1; row < ENGINE_CHOMP_MAX; row++) {
+			pos->u.chomp[row] = row < pos->count ? pos->u.chomp[0] : 0u;
+		}
+	} else if (engine_moves_add(pos)) {
+		pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1] = pos->limit;
+	}
 }

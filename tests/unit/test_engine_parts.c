@@ -193,8 +193,8 @@ static void the_most_a_move_names_at_a_part(void **state)
 }
 
 /* What is put through the put_* functions by `put` for `pos`. */
-static void expect_put(const struct position *pos, const struct move *mv, void (*put)(const struct position *,
-	const struct move *), const char *expected)
+static void expect_put(const struct position *pos, const struct move *mv,
+		       void (*put)(const struct position *, const struct move *), const char *expected)
 {
 	char text[TEXT_MAX];
 	struct buffer_sink sink;
@@ -235,8 +235,19 @@ static void a_part_as_the_lcd_and_the_lamps_show_it(void **state)
 	assert_int_equal(engine_part_size(&pos, 1), 15);
 	pos = parsed(GAME_TAKTIX, "any normal OOOO/O.../..../...O");
 	assert_int_equal(engine_board_cells(&pos), 0x801Fu);
+	/* Taktix's cells alone, though the record held others before. */
+	memset(&pos, 0xFF, sizeof pos);
+	assert_int_equal(engine_parse_position(&pos, GAME_TAKTIX, "any normal OOOO/O.../..../...O"), ENGINE_OK);
+	assert_int_equal(engine_board_cells(&pos), 0x801Fu);
 	pos = parsed(GAME_NINETEEN, "OOO/..../...../..../..O");
 	assert_int_equal(engine_board_cells(&pos), 0x40007u);
+	pos = parsed(GAME_KAYLES, "1 12 30");
+	assert_int_equal(engine_strip_row(&pos, 2), 30);
+	pos = parsed(GAME_CHOMP, "8 5 1");
+	assert_int_equal(engine_board_part(&pos, 1), 5);
+	pos = parsed(GAME_KUBO, "303/120/003");
+	assert_int_equal(engine_board_part(&pos, 3), 1);
+	assert_int_equal(engine_board_part(&pos, 8), 3);
 	pos = parsed(GAME_MARIENBAD, "1 3 5 7");
 	assert_true(engine_parts_are_matches(&pos));
 	pos = parsed(GAME_NIM, "1 3 5 7");
@@ -318,6 +329,27 @@ static void what_the_cursor_names(void **state)
 }
 
 /* A record read back holds a position to print, or is refused. */
+/* The menu's bytes, and what follows them. */
+static void a_set_up_as_the_menu_changes_it(void **state)
+{
+	(void)state;
+	struct position pos = parsed(GAME_CHOMP, "4x8");
+	*engine_setup_cols(&pos) = 3;
+	pos.count = 2;
+	engine_setup_settle(&pos);
+	expect_text(&pos, "2x3");
+	pos = parsed(GAME_MATRIX_NIM, "1 2 3 / 4 5 6");
+	assert_ptr_equal(engine_setup_cols(&pos), &pos.cols);
+	pos = parsed(GAME_POKER_NIM, "k=2 3/5 4 5/6");
+	pos.limit = 4;
+	engine_setup_settle(&pos);
+	expect_text(&pos, "k=4 3/5 4 5/6");
+	pos = parsed(GAME_LIMIT_NIM, "k=2 3 4 5");
+	pos.limit = 4;
+	engine_setup_settle(&pos);
+	expect_text(&pos, "k=4 3 4 5");
+}
+
 static void a_record_read_back_fits_or_is_refused(void **state)
 {
 	(void)state;
@@ -349,6 +381,7 @@ int main(void)
 		cmocka_unit_test(the_most_a_move_names_at_a_part),
 		cmocka_unit_test(a_part_as_the_lcd_and_the_lamps_show_it),
 		cmocka_unit_test(what_the_cursor_names),
+		cmocka_unit_test(a_set_up_as_the_menu_changes_it),
 		cmocka_unit_test(a_record_read_back_fits_or_is_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
