@@ -56,6 +56,9 @@ static inline bool engine_game_present(uint8_t game)
 	return ((left_out >> game) & 1u) == 0;
 }
 
+/* The game set up before anyone chooses one: Marienbad, the Odra's. */
+#define ENGINE_GAME_FIRST GAME_MARIENBAD
+
 enum engine_rule { RULE_NORMAL = 0, RULE_MISERE = 1 };
 enum engine_taktix_variant { TAKTIX_ANY = 0, TAKTIX_ADJACENT = 1 };
 enum engine_outcome { OUTCOME_P = 0, OUTCOME_N = 1 }; /* N: player to move wins */
@@ -206,6 +209,18 @@ enum engine_picture {
 	ENGINE_PICTURE_KUBO,     /* rows of stacks, each stack 3 places side by side */
 	ENGINE_PICTURE_NINETEEN, /* a hexagon: rows of cols - (rows away from the middle) cells */
 };
+
+/* Whether a game drawn as `picture` is in this build: a constant, so that
+ * the code that draws only what a build left out is not linked. */
+static inline bool engine_picture_present(uint8_t picture)
+{
+	uint8_t present = 0u
+#define GAME(ID, name, moves, example, summary, family, picture_, ...) \
+	| (ENGINE_SWITCH_SET(ENGINE_LEFT_OUT_##ID) ? 0u : 1u << ENGINE_PICTURE_##picture_)
+#include "engine/games.def"
+		;
+	return ((present >> picture) & 1u) != 0;
+}
 
 /* Where the numbers of a position's parts are, and how large they may be. */
 enum engine_values {
@@ -371,6 +386,85 @@ uint16_t engine_part_start(const struct position *pos, uint8_t i);
 /* Prime power: the prime of factor `i` (its exponent is the part's
  * number a move divides by, engine_move_most). */
 uint32_t engine_factor_prime(const struct position *pos, uint8_t i);
+/* What the lamps show of part `i` (engine_part_value for a board of
+ * parts; a sum's part as its strategy sees it): a heap, a number, a
+ * coin's square, a row's pins or a strip's cells; Prime power's exponent
+ * of factor `i`; Matrix Nim's row `i`, all its cells' stones. */
+uint32_t engine_part_size(const struct position *pos, uint8_t i);
+/* The pieces on a board of cells (Taktix, Nineteen), bit i for cell i,
+ * counted row by row from the top-left. */
+uint32_t engine_board_cells(const struct position *pos);
+/* engine_part_value of a game drawn as a strip (Kayles' rows of pins,
+ * Pebbles' strips of cells), and of a board of parts (Chomp's rows, Kubo's
+ * stacks), as wide as they are.  Inline, as reads: the LCD asks them at
+ * every place it draws. */
+static inline uint16_t engine_strip_row(const struct position *pos, uint8_t i)
+{
+	return pos->u.row[i];
+}
+static inline uint8_t engine_board_part(const struct position *pos, uint8_t i)
+{
+	return pos->u.chomp[i]; /* Kubo's stacks are bytes in the same place */
+}
+/* Whether the parts are the Odra's matches, rows of 1, 3, 5 and 7 that
+ * the lamps light a lamp a match and the words name (Marienbad). */
+bool engine_parts_are_matches(const struct position *pos);
+/* Part `i` as the line of numbers shows it, where the put_* functions of
+ * engine/text.h print: its number; Prime power's factor p^k (p for k = 1). */
+void engine_put_part(const struct position *pos, uint8_t i);
+
+/* What a cursor on the parts may point at and name (firmware/view.c). */
+/* Whether a move may take from every part at once, a place after the last
+ * part (Wythoff: both heaps, engine_move_part's 2). */
+bool engine_move_all_parts(const struct position *pos);
+/* Whether a move such as `mv` may ever be made at `part`: something to
+ * take there (engine_move_most), or a Poker Nim heap that began with
+ * something, which may grow back. */
+bool engine_part_in_play(const struct position *pos, const struct move *mv, uint8_t part);
+/* The amount a cursor names when it comes to `part`: what `mv`, begun in
+ * a Matrix Nim row, takes from that cell already; Divide's least divisor,
+ * 2; else 1. */
+uint16_t engine_move_first_amount(const struct position *pos, const struct move *mv, uint8_t part);
+/* Whether the cursor passes over `amount`, which no move of the game ever
+ * names (Divide's 1, 4 and 5). */
+bool engine_move_amount_skipped(const struct position *pos, uint16_t amount);
+/* Whether `mv` adds (Poker Nim's additions), rather than takes. */
+bool engine_move_adds(const struct position *pos, const struct move *mv);
+/* Whether a move may add as well as take (Poker Nim: mv->u.heap.add, 1
+ * when it adds). */
+bool engine_moves_add(const struct position *pos);
+/* Makes a zeroed `mv` the move that has picked nothing and begun nowhere
+ * (Chomp's piece and Matrix Nim's row none). */
+void engine_move_none(const struct position *pos, struct move *mv);
+/* Whether a board's move has picked something: Chomp's piece (one piece,
+ * which eats the others), or cells. */
+bool engine_move_picks(const struct position *pos, const struct move *mv);
+/* Picks or unpicks Chomp's piece at place (x, y), x from the left and y
+ * from the bottom row, one piece at a time, and true; false on a board
+ * whose moves pick cells (engine_move_pick_cell). */
+bool engine_move_pick_piece(const struct position *pos, struct move *mv, uint8_t x, uint8_t y);
+/* Picks or unpicks cell `cell` (Taktix, Nineteen: counted row by row from
+ * the top-left). */
+void engine_move_pick_cell(struct move *mv, uint8_t cell);
+/* What a move at one part names after its verb, where the put_* functions
+ * of engine/text.h print: `amount` (engine_move_amount); Prime power's
+ * p^k, Nimble's square the coin moves to, Matrix Nim's takes from each
+ * cell of the row. */
+void engine_put_move_amount(const struct position *pos, const struct move *mv, uint8_t part, uint16_t amount);
+
+/* Whether a position record kept elsewhere (the EEPROM's set-up) holds
+ * one to print: a game of this build, rule and variant 0 or 1, the
+ * columns and the parts within the record as the menu sets them up. */
+bool engine_record_fits(const struct position *pos);
+
+/* The set-up as the menu changes it, a byte at a time (firmware/menu.c). */
+/* The byte that holds a set-up's columns: Matrix Nim's columns, Chomp's
+ * width (its first row's length). */
+uint8_t *engine_setup_cols(struct position *pos);
+/* Makes what follows the menu's bytes follow them: Chomp's rows, all
+ * as long as the first, as many as the count; Poker Nim's additions, k
+ * for each player, as at every game's beginning. */
+void engine_setup_settle(struct position *pos);
 
 /* ---- analysis ---- */
 

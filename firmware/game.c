@@ -35,7 +35,7 @@ static void tell(uint8_t event)
 
 bool game_exists(void)
 {
-	return (game_state.pos.count | game_state.pos.game) != 0; /* GAME_NIM is 0 */
+	return (game_state.pos.count | game_state.pos.game) != 0; /* a zeroed record is none */
 }
 
 /* Begins the game in game_state.pos, which has a move to make, `first` (enum

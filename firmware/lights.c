@@ -32,7 +32,7 @@ static uint16_t blink_pictures[2];
 #define LIGHTS_BLINK_NONE 0xFFu
 static uint8_t blink_shown;
 
-/* Marienbad's matches: the rows from the top, each lit from the left, a
+/* The Odra's matches (engine_parts_are_matches): the rows from the top, each lit from the left, a
  * lamp a match. */
 static uint16_t matches(const struct position *pos)
 {
@@ -41,7 +41,7 @@ static uint16_t matches(const struct position *pos)
 	for (uint8_t row = 0; row < LIGHTS_ROWS; row++, width += 2u) {
 		/* A row past the count has no matches, whatever the record
 		 * holds there (the menu keeps the numbers it no longer shows). */
-		uint16_t left = row < pos->count ? pos->u.heap[row] : 0u;
+		uint16_t left = row < pos->count ? (uint16_t)engine_part_value(pos, row) : 0u;
 		for (uint8_t at = 0; at < width; at++) {
 			lamps <<= 1;
 			if (left != 0) {
@@ -53,53 +53,37 @@ static uint16_t matches(const struct position *pos)
 	return lamps;
 }
 
-/* How many of 16 cells hold a piece, a bit each. */
-static uint8_t cells_in(uint16_t cells)
+/* The pieces left on a board of cells, a bit each (engine_board_cells). */
+static uint8_t cells_left(const struct position *pos)
 {
 	uint8_t left = 0;
-	for (; cells != 0; cells &= (uint16_t)(cells - 1u)) {
-		left++;
+	for (uint32_t cells = engine_board_cells(pos); cells != 0; cells >>= 1) {
+		left = (uint8_t)(left + (cells & 1u));
 	}
 	return left;
 }
 
-/* The pieces left on a board of cells, a bit each: Taktix's 16, or
- * Nineteen's 19 in two halves. */
-static uint8_t cells_left(const struct position *pos)
-{
-	if (engine_game_present(GAME_NINETEEN) && pos->game == GAME_NINETEEN) {
-		return (uint8_t)(cells_in((uint16_t)pos->u.nineteen) + cells_in((uint16_t)(pos->u.nineteen >> 16)));
-	}
-	return cells_in(pos->u.taktix);
-}
-
 /* Part i of what the lamps show: a heap, number, coin's square, row of
  * pins or strip as the line and the strip show it; Prime power's
- * exponent of its prime i (the Nim heap the factor is); Matrix Nim's row
- * i, all its cells' stones (the row's Nim heap); a board's pieces left,
- * its one part: its rows are too many, or too long, for the lamps' rows. */
+ * exponent of its prime i, the Nim heap the factor is (engine_part_size);
+ * Matrix Nim's row i, all its cells' stones (the row's Nim heap); a
+ * board's pieces left, its one part: its rows are too many, or too long,
+ * for the lamps' rows. */
 static uint32_t part(const struct position *pos, uint8_t picture, uint8_t i)
 {
-	/* The numbers of the line (engine_part_value's) added up: `n` from `first`. */
-	uint8_t first = 0;
-	uint8_t n = pos->count; /* Chomp's rows, Kubo's stacks */
 	switch (picture) {
 	case ENGINE_PICTURE_TAKTIX:
 	case ENGINE_PICTURE_NINETEEN:
 		return cells_left(pos);
-	case ENGINE_PICTURE_GRID:
-		n = pos->cols;
-		first = (uint8_t)(i * n);
-		break;
 	case ENGINE_PICTURE_CHOMP:
 	case ENGINE_PICTURE_KUBO:
 		break;
 	default:
-		return pos->game == GAME_PRIME_POWER ? pos->u.factors.exponent[i] : engine_part_value(pos, i);
+		return engine_part_size(pos, i);
 	}
-	uint16_t total = 0; /* at most 8 cells of 255 */
-	for (; n > 0; n--, first++) {
-		total += (uint16_t)engine_part_value(pos, first);
+	uint16_t total = 0; /* Chomp's rows, Kubo's stacks: at most 8 of 255 */
+	for (uint8_t n = 0; n < pos->count; n++) {
+		total += (uint16_t)engine_part_value(pos, n);
 	}
 	return total;
 }
@@ -113,7 +97,7 @@ static uint32_t part(const struct position *pos, uint8_t picture, uint8_t i)
  * lamp 2 to lamp 16. */
 static uint16_t picture(const struct position *pos)
 {
-	if (pos->game == GAME_MARIENBAD) {
+	if (engine_parts_are_matches(pos)) {
 		return matches(pos);
 	}
 	uint8_t drawn = engine_game_facts(pos->game).picture;

@@ -132,12 +132,12 @@ static void print_rules(struct text_sink *out)
 	put_screen_text((uint8_t)(SCREEN_WINS + setup()->rule));
 }
 
-/* The byte of `settings` that items ITEM_RULE to ITEM_COLS change, by
- * their order. */
-static const uint8_t item_offsets[ITEM_VALUE - ITEM_RULE] ENGINE_FLASH = {
+/* The byte of `settings` that items ITEM_RULE to ITEM_COUNT change, by
+ * their order (ITEM_COLS's the engine says). */
+static const uint8_t item_offsets[ITEM_COLS - ITEM_RULE] ENGINE_FLASH = {
 	offsetof(struct settings, setup.rule),  offsetof(struct settings, setup.variant),
 	offsetof(struct settings, setup.limit), offsetof(struct settings, setup.set),
-	offsetof(struct settings, setup.count), offsetof(struct settings, setup.cols),
+	offsetof(struct settings, setup.count),
 };
 
 _Static_assert(offsetof(struct settings, level) == offsetof(struct settings, machine_first) + ITEM_LEVEL - ITEM_FIRST,
@@ -159,8 +159,8 @@ static uint8_t *item_field(void)
 	if (item >= ITEM_FIRST && item < ITEM_SCORE) {
 		return (uint8_t *)&settings + offsetof(struct settings, machine_first) + (item - ITEM_FIRST);
 	}
-	if (item == ITEM_COLS && facts().picture == ENGINE_PICTURE_CHOMP) {
-		return &setup()->u.chomp[0];
+	if (item == ITEM_COLS) {
+		return engine_setup_cols(setup());
 	}
 	if (item < ITEM_RULE || item >= ITEM_VALUE) {
 		return NULL;
@@ -274,14 +274,6 @@ static void menu_step(int8_t step)
 	} while (!item_shown(item));
 }
 
-/* Chomp's board: `rows` rows of the first row's length. */
-static void chomp_fill(struct position *pos)
-{
-	for (uint8_t row = 1; row < ENGINE_CHOMP_MAX; row++) {
-		pos->u.chomp[row] = row < pos->count ? pos->u.chomp[0] : 0u;
-	}
-}
-
 static void menu_change(int8_t step)
 {
 	struct position *pos = setup();
@@ -337,13 +329,7 @@ static void menu_change(int8_t step)
 										  : described.cols;
 	uint8_t cut = n > last ? last : (uint8_t)n;
 	*byte = cut < first ? first : cut;
-	if (item == ITEM_LIMIT) {
-		/* Poker Nim's adds follow k; no other game with a k reads them. */
-		pos->u.poker.adds_left[0] = pos->u.poker.adds_left[1] = pos->limit;
-	}
-	if (described.picture == ENGINE_PICTURE_CHOMP) {
-		chomp_fill(pos);
-	}
+	engine_setup_settle(pos);
 	/* A game's beginning saves its set-up; an idle time, which no game
 	 * needs, is saved at once. */
 	if (FEATURE_STANDBY && FEATURE_SAVE && item > ITEM_LEVEL) {

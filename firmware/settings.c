@@ -8,14 +8,14 @@ struct settings settings;
 
 void settings_init(void)
 {
-	engine_start_position(&settings.setup, GAME_MARIENBAD);
+	engine_start_position(&settings.setup, ENGINE_GAME_FIRST);
 	settings.level = SETTINGS_LEVEL_PERFECT;
 #if FEATURE_STANDBY
 	settings.light_idle_min = SETTINGS_LIGHT_IDLE_DEFAULT_MIN;
 	settings.standby_idle_min = SETTINGS_STANDBY_IDLE_DEFAULT_MIN;
 #endif
 #if FEATURE_OPERATOR
-	settings.exhibit.game = GAME_MARIENBAD;
+	settings.exhibit.game = ENGINE_GAME_FIRST;
 	settings.exhibit.menu_idle_s = SETTINGS_MENU_IDLE_DEFAULT_S;
 	settings.exhibit.game_idle_min = SETTINGS_GAME_IDLE_DEFAULT_MIN;
 #endif

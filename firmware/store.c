@@ -94,10 +94,8 @@ static bool loaded_settings_valid(void)
 #endif
 		return true;
 	}
-	if ((settings.machine_first | setup->rule | setup->variant) > 1u ||
-	    (uint8_t)(settings.level - 1u) >= SETTINGS_LEVEL_PERFECT || setup->game >= GAME_COUNT ||
-	    !engine_game_present(setup->game) || setup->cols > ENGINE_MATRIX_MAX ||
-	    (setup->count > ENGINE_MAX_HEAPS && setup->game != GAME_PRIME_POWER && setup->game != GAME_KUBO)) {
+	if (settings.machine_first > 1u || (uint8_t)(settings.level - 1u) >= SETTINGS_LEVEL_PERFECT ||
+	    !engine_record_fits(setup)) {
 		return false;
 	}
 	if (FEATURE_OPERATOR && !settings_exhibit_valid()) {

@@ -29,11 +29,6 @@ uint8_t view_kind(const struct position *pos)
 	return flash_u8(&kinds[engine_game_facts(pos->game).picture]);
 }
 
-static bool is(const struct position *pos, uint8_t game)
-{
-	return pos->game == game;
-}
-
 /* ---- numbers ---- */
 
 /* ---- where and how much ---- */
@@ -60,10 +55,11 @@ static void compose(const struct position *pos, struct view_cursor *c)
 	engine_move_set(pos, &c->mv, c->part, c->amount);
 }
 
-/* Parts the cursor visits: Wythoff's third is both heaps. */
-static uint8_t places(const struct position *pos)
+/* Parts the cursor visits, and one after them for all at once (Wythoff's
+ * both heaps).  Out of line: one copy serves both callers. */
+OUT_OF_LINE static uint8_t places(const struct position *pos)
 {
-	return (uint8_t)(view_line_parts(pos) + (is(pos, GAME_WYTHOFF) ? 1u : 0u));
+	return (uint8_t)(view_line_parts(pos) + (engine_move_all_parts(pos) ? 1u : 0u));
 }
 
 /* The next part from `from` in direction `step`, wrapping, with something
@@ -74,11 +70,7 @@ static uint8_t next_part(const struct position *pos, const struct view_cursor *c
 	uint8_t part = from;
 	for (uint8_t tries = 0; tries < count; tries++) {
 		part = view_wrap(part, step, count);
-		/* Poker Nim: a heap may be taken from or, emptied, still grow,
-		 * so long as it began with something (no heap grows above its
-		 * start). */
-		if ((is(pos, GAME_POKER_NIM) ? engine_part_start(pos, part) : engine_move_most(pos, &c->mv, part)) !=
-		    0) {
+		if (engine_part_in_play(pos, &c->mv, part)) {
 			return part;
 		}
 	}
@@ -100,9 +92,8 @@ static void strip_step(const struct position *pos, struct view_cursor *c, int8_t
 }
 
 /* UP or DOWN: the next pin of the strip, or the next part with something
- * to take, in direction `step`; the cursor takes 1 there (Divide: by 2;
- * Matrix Nim: what the half-made move takes from that cell, once it has
- * begun in its row). */
+ * to take, in direction `step`; the cursor names the first amount there
+ * (engine_move_first_amount), and a move that takes. */
 static void step_part(const struct position *pos, struct view_cursor *c, int8_t step)
 {
 	if (view_kind(pos) == VIEW_KIND_STRIP) {
@@ -110,13 +101,9 @@ static void step_part(const struct position *pos, struct view_cursor *c, int8_t 
 	} else {
 		c->part = next_part(pos, c, c->part, step);
 	}
-	uint8_t part = c->part;
-	c->amount = is(pos, GAME_DIVIDE) ? 2u : 1u;
-	if (is(pos, GAME_POKER_NIM)) {
+	c->amount = engine_move_first_amount(pos, &c->mv, c->part);
+	if (engine_moves_add(pos)) {
 		c->mv.u.heap.add = 0;
-	}
-	if (is(pos, GAME_MATRIX_NIM) && c->mv.u.matrix.row == part / pos->cols) {
-		c->amount = c->mv.u.matrix.take[part % pos->cols];
 	}
 	compose(pos, c);
 }
@@ -135,7 +122,7 @@ uint8_t view_board_width(const struct position *pos, uint8_t y)
 		return (uint8_t)engine_part_value(pos, 0); /* the bottom row, the longest */
 	}
 	uint8_t width = facts.cols;
-	if (engine_game_present(GAME_NINETEEN) && facts.picture == ENGINE_PICTURE_NINETEEN) {
+	if (engine_picture_present(ENGINE_PICTURE_NINETEEN) && facts.picture == ENGINE_PICTURE_NINETEEN) {
 		/* A hexagon: a place less each row away from the middle one. */
 		uint8_t middle = facts.rows / 2u;
 		width = (uint8_t)(width - (y < middle ? middle - y : y - middle));
@@ -144,8 +131,7 @@ uint8_t view_board_width(const struct position *pos, uint8_t y)
 }
 
 /* Taktix, Nineteen: the cell at place (x, y), counted row by row from
- * the top-left as the engine numbers them (bit `cell` of pos->u.taktix,
- * pos->u.nineteen or a move's cells). */
+ * the top-left as the engine numbers them (engine_board_cells). */
 static uint8_t cell_at(const struct position *pos, uint8_t x, uint8_t y)
 {
 	uint8_t cell = x;
@@ -185,32 +171,17 @@ static void board_step(const struct position *pos, struct view_cursor *c, uint8_
 	c->part = (uint8_t)(y * 16u + x);
 }
 
-/* Whether a board's move has picked something: Chomp's piece (its move is
- * one piece, which eats the others), or cells.  Out of line: one copy
- * serves both callers. */
-OUT_OF_LINE static bool picks_something(const struct position *pos, const struct move *mv)
-{
-	return is(pos, GAME_CHOMP) ? mv->u.chomp.row != 0xFFu : mv->u.cells != 0;
-}
-
 /* SELECT on a board: pick or unpick, or play what is picked. */
 static uint8_t board_select(const struct position *pos, struct view_cursor *c)
 {
-	struct move *mv = &c->mv;
-	bool chomp = is(pos, GAME_CHOMP);
-	if (c->armed && picks_something(pos, mv)) {
+	if (c->armed && engine_move_picks(pos, &c->mv)) {
 		c->armed = false;
 		return VIEW_PLAY;
 	}
 	uint8_t x = c->part % 16u;
 	uint8_t y = c->part / 16u;
-	if (!chomp) {
-		mv->u.cells ^= (uint32_t)1 << cell_at(pos, x, y);
-	} else if (mv->u.chomp.row == y && mv->u.chomp.col == x) {
-		mv->u.chomp.row = 0xFFu;
-	} else {
-		mv->u.chomp.row = y;
-		mv->u.chomp.col = x;
+	if (!engine_move_pick_piece(pos, &c->mv, x, y)) {
+		engine_move_pick_cell(&c->mv, cell_at(pos, x, y));
 	}
 	c->armed = true;
 	return VIEW_REDRAW;
@@ -224,9 +195,7 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 	uint16_t at = c->mv.u.strip.at;
 	uint8_t kind = view_kind(pos);
 	memset(c, 0, sizeof *c);
-	if (is(pos, GAME_CHOMP) || is(pos, GAME_MATRIX_NIM)) {
-		c->mv.u.chomp.row = 0xFFu; /* Chomp: nothing picked; Matrix Nim: no row begun */
-	}
+	engine_move_none(pos, &c->mv);
 	if (kind == VIEW_KIND_CELLS) {
 		/* The same place, or the nearest one on the board. */
 		c->part = part;
@@ -247,12 +216,12 @@ void view_cursor_reset(const struct position *pos, struct view_cursor *c)
 /* LEFT or RIGHT: one less or one more. */
 static bool change_amount(const struct position *pos, struct view_cursor *c, int8_t step)
 {
-	bool poker = is(pos, GAME_POKER_NIM);
-	uint8_t *add = &c->mv.u.heap.add; /* Poker Nim's only: other games keep more there */
-	if (poker && *add) {
+	bool adds = engine_moves_add(pos);
+	uint8_t *add = &c->mv.u.heap.add; /* the adding game's only: other games keep more there */
+	if (adds && *add) {
 		step = (int8_t)-step; /* LEFT adds more, RIGHT less */
 	}
-	if (poker && step < 0 && c->amount == *add) {
+	if (adds && step < 0 && c->amount == *add) {
 		/* Past "take 0" lies "add 1", and back. */
 		*add ^= 1u;
 		if (engine_move_most(pos, &c->mv, c->part) == 0) {
@@ -267,8 +236,7 @@ static bool change_amount(const struct position *pos, struct view_cursor *c, int
 				return false;
 			}
 			c->amount = (uint16_t)(c->amount + step);
-			/* Divide by 2, 3 or 6 only. */
-		} while (is(pos, GAME_DIVIDE) && (c->amount == 1 || c->amount == 4 || c->amount == 5));
+		} while (engine_move_amount_skipped(pos, c->amount));
 	}
 	compose(pos, c);
 	return true;
@@ -307,27 +275,21 @@ void view_print_phrase(const struct position *pos, const struct view_cursor *c, 
 	const struct move *mv = &c->mv;
 	struct engine_facts facts = engine_game_facts(pos->game);
 	uint8_t verb = (uint8_t)(ENGINE_VERB_TAKE + facts.verb);
-	if (is(pos, GAME_POKER_NIM) && mv->u.heap.add) {
+	if (engine_move_adds(pos, mv)) {
 		verb = ENGINE_VERB_ADD;
 	}
 	engine_put_word(verb, words == WORDS_MACHINE ? ENGINE_FORM_MINE : ENGINE_FORM_YOURS);
 	put_char(' ');
 	uint16_t amount = engine_move_amount(pos, mv);
 	if (facts.picture >= ENGINE_PICTURE_CHOMP) {
-		if (picks_something(pos, mv)) {
+		if (engine_move_picks(pos, mv)) {
 			engine_print_move(pos, mv, out);
 		}
-	} else if (is(pos, GAME_PRIME_POWER)) {
-		put_pair(engine_factor_prime(pos, c->part), '^', amount);
-	} else if (is(pos, GAME_NIMBLE)) {
-		put_u16((uint16_t)(engine_part_value(pos, c->part) - amount));
-	} else if (is(pos, GAME_MATRIX_NIM)) {
-		put_bytes(mv->u.matrix.take, pos->cols, ',');
 	} else {
-		put_u16(amount);
-		/* Marienbad's parts are the Odra's matches, named after the
-		 * number but in a hint, whose words would not fit. */
-		if (is(pos, GAME_MARIENBAD) && !(FEATURE_TEACHING && words == WORDS_HINT)) {
+		engine_put_move_amount(pos, mv, c->part, amount);
+		/* The Odra's matches are named after the number but in a hint,
+		 * whose words would not fit. */
+		if (engine_parts_are_matches(pos) && !(FEATURE_TEACHING && words == WORDS_HINT)) {
 			put_screen_text(view_match_word(amount));
 		}
 	}

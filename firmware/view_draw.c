@@ -35,24 +35,11 @@ static union {
 
 /* ---- the line ---- */
 
-static void print_part(const struct position *pos, uint8_t i)
+/* Part `i` of `parts` is marked: the cursor's, or all of them, where the
+ * cursor is on the place after them (engine_move_all_parts). */
+static bool line_marked(const struct view_cursor *c, uint8_t i, uint8_t parts)
 {
-	if (pos->game != GAME_PRIME_POWER) {
-		put_u32(engine_part_value(pos, i));
-		return;
-	}
-	uint32_t prime = pos->u.factors.prime[i];
-	uint8_t exponent = pos->u.factors.exponent[i];
-	if (exponent != 1) {
-		put_pair(prime, '^', exponent);
-	} else {
-		put_u32(prime);
-	}
-}
-
-static bool line_marked(const struct position *pos, const struct view_cursor *c, uint8_t i)
-{
-	return i == c->part || (pos->game == GAME_WYTHOFF && c->part == 2);
+	return i == c->part || c->part == parts;
 }
 
 /* ' ' or '/': of the line's characters (digits, '^', brackets and these
@@ -81,7 +68,7 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 	uint8_t open = 0, close = 0;
 	bool was_marked = false;
 	for (uint8_t i = first; i < parts; i++) {
-		bool marked = line_marked(pos, c, i);
+		bool marked = line_marked(c, i, parts);
 		/* A bracket stands for a space; a line begun late has a
 		 * separator first, for the '<'. */
 		if (matrix && i % pos->cols == 0 && i > 0) {
@@ -95,7 +82,7 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 		if (marked) {
 			put_char('[');
 		}
-		print_part(pos, i);
+		engine_put_part(pos, i);
 		if (marked) {
 			put_char(']');
 			close = (uint8_t)line.length;
@@ -135,7 +122,7 @@ static void line_draw(const struct position *pos, const struct view_cursor *c)
 static uint8_t strip_place(const struct position *pos, const struct view_cursor *c, uint16_t slot)
 {
 	for (uint8_t row = 0; row < pos->count; row++) {
-		uint16_t length = pos->u.row[row];
+		uint16_t length = engine_strip_row(pos, row);
 		if (slot < length) {
 			uint8_t place = STRIP_PIECE;
 			if (row == c->part) {
@@ -163,7 +150,7 @@ static void strip_draw(const struct position *pos, const struct view_cursor *c)
 	/* The cursor's place, kept in view. */
 	uint16_t cursor = c->mv.u.strip.at;
 	for (uint8_t row = 0; row < c->part && row < pos->count; row++) {
-		cursor = (uint16_t)(cursor + pos->u.row[row] + 1u);
+		cursor = (uint16_t)(cursor + engine_strip_row(pos, row) + 1u);
 	}
 	uint16_t first = cursor >= STRIP_SLOTS - 2u ? (uint16_t)((cursor - (STRIP_SLOTS - 4u)) & ~1u) : 0u;
 	display_begin();
@@ -185,8 +172,8 @@ static uint8_t strip_columns(uint8_t id, uint8_t flag)
 
 /* ---- the board: 20x16 pixels in 4x2 characters ---- */
 
-/* Whether `cell` is in a set of cells (pos->u.nineteen, whose low 16 bits
- * are Taktix's, or a move's cells).  Out of line: the position's cells and
+/* Whether `cell` is in a set of cells (engine_board_cells, or a move's
+ * cells).  Out of line: the position's cells and
  * the move's are both asked at every place. */
 OUT_OF_LINE static bool cell_in(uint32_t cells, uint8_t cell)
 {
@@ -247,9 +234,9 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 				/* Up to 4 columns one to a character, else two; up to
 				 * 4 rows 3 pixels high, else 1; the poisoned corner at
 				 * the bottom left. */
-				present = x < pos->u.chomp[y];
+				present = x < engine_board_part(pos, y);
 				taken = mv->u.chomp.row != 0xFFu && y >= mv->u.chomp.row && x >= mv->u.chomp.col;
-				if (pos->u.chomp[0] > 4u) {
+				if (engine_board_part(pos, 0) > 4u) {
 					left = (uint8_t)(x / 2u * 5u + x % 2u * 3u);
 					wide = 2;
 				}
@@ -259,24 +246,25 @@ OUT_OF_LINE static void board_paint(const struct position *pos, const struct vie
 					top = (uint8_t)(15u - y * 2u);
 					high = 1;
 				}
-			} else if (engine_game_present(GAME_KUBO) && drawn == ENGINE_PICTURE_KUBO) {
+			} else if (engine_picture_present(ENGINE_PICTURE_KUBO) && drawn == ENGINE_PICTURE_KUBO) {
 				/* A stack to a character, its pieces 1 pixel wide side
 				 * by side; the move takes the top pieces of the stack,
 				 * or the top one of each of a pair; the cursor is the
 				 * whole stack. */
 				place = (uint8_t)(y * 3u + x / 3u);
-				uint8_t from_top = (uint8_t)(pos->u.kubo[place] - x % 3u);
-				present = x % 3u < pos->u.kubo[place];
+				uint8_t pieces = engine_board_part(pos, place);
+				uint8_t from_top = (uint8_t)(pieces - x % 3u);
+				present = x % 3u < pieces;
 				taken = (place == mv->u.kubo.stack && from_top <= mv->u.kubo.count) ||
 					(place == mv->u.kubo.other && from_top == 1);
 				left = (uint8_t)(x / 3u * 5u + x % 3u * 2u);
 				wide = 1;
 				top++;
 			} else {
-				/* Taktix's cells are the low 16 bits of Nineteen's. */
-				present = cell_in(pos->u.nineteen, cell);
+				present = cell_in(engine_board_cells(pos), cell);
 				taken = cell_in(mv->u.cells, cell);
-				if (engine_game_present(GAME_NINETEEN) && drawn == ENGINE_PICTURE_NINETEEN) {
+				if (engine_picture_present(ENGINE_PICTURE_NINETEEN) &&
+				    drawn == ENGINE_PICTURE_NINETEEN) {
 					/* Rows 3 pixels apart, pieces 4 apart, each row centred. */
 					left = (uint8_t)((5u - width) * 2u + x * 4u);
 					wide = 3;

@@ -192,12 +192,197 @@ static void the_most_a_move_names_at_a_part(void **state)
 	assert_int_equal(engine_move_most(&pos, &mv, 1), 0);
 }
 
+/* What is put through the put_* functions by `put` for `pos`. */
+static void expect_put(const struct position *pos, const struct move *mv,
+		       void (*put)(const struct position *, const struct move *), const char *expected)
+{
+	char text[TEXT_MAX];
+	struct buffer_sink sink;
+	buffer_sink_init(&sink, text, sizeof text);
+	print_to(&sink.sink);
+	put(pos, mv);
+	assert_false(sink.overflowed);
+	assert_string_equal(text, expected);
+}
+
+static void put_part_1(const struct position *pos, const struct move *mv)
+{
+	(void)mv;
+	engine_put_part(pos, 1);
+}
+
+static void put_amount_at_1(const struct position *pos, const struct move *mv)
+{
+	engine_put_move_amount(pos, mv, 1, engine_move_amount(pos, mv));
+}
+
+/* What the LCD and the lamps ask of a part, against the position's text:
+ * a factor as p^k, a Matrix Nim row's total, a board's cells. */
+static void a_part_as_the_lcd_and_the_lamps_show_it(void **state)
+{
+	(void)state;
+	struct move mv;
+	memset(&mv, 0, sizeof mv);
+	struct position pos = parsed(GAME_PRIME_POWER, "56700"); /* 2^2 3^4 5^2 7 */
+	expect_put(&pos, &mv, put_part_1, "3^4");
+	assert_int_equal(engine_part_size(&pos, 1), 4);
+	pos = parsed(GAME_PRIME_POWER, "14");
+	expect_put(&pos, &mv, put_part_1, "7");
+	pos = parsed(GAME_DIVIDE, "12 35 7");
+	expect_put(&pos, &mv, put_part_1, "35");
+	assert_int_equal(engine_part_size(&pos, 1), 35);
+	pos = parsed(GAME_MATRIX_NIM, "1 2 3 / 4 5 6");
+	assert_int_equal(engine_part_size(&pos, 1), 15);
+	pos = parsed(GAME_TAKTIX, "any normal OOOO/O.../..../...O");
+	assert_int_equal(engine_board_cells(&pos), 0x801Fu);
+	/* Taktix's cells alone, though the record held others before. */
+	memset(&pos, 0xFF, sizeof pos);
+	assert_int_equal(engine_parse_position(&pos, GAME_TAKTIX, "any normal OOOO/O.../..../...O"), ENGINE_OK);
+	assert_int_equal(engine_board_cells(&pos), 0x801Fu);
+	pos = parsed(GAME_NINETEEN, "OOO/..../...../..../..O");
+	assert_int_equal(engine_board_cells(&pos), 0x40007u);
+	pos = parsed(GAME_KAYLES, "1 12 30");
+	assert_int_equal(engine_strip_row(&pos, 2), 30);
+	pos = parsed(GAME_CHOMP, "8 5 1");
+	assert_int_equal(engine_board_part(&pos, 1), 5);
+	pos = parsed(GAME_KUBO, "303/120/003");
+	assert_int_equal(engine_board_part(&pos, 3), 1);
+	assert_int_equal(engine_board_part(&pos, 8), 3);
+	pos = parsed(GAME_MARIENBAD, "1 3 5 7");
+	assert_true(engine_parts_are_matches(&pos));
+	pos = parsed(GAME_NIM, "1 3 5 7");
+	assert_false(engine_parts_are_matches(&pos));
+	/* This build holds every game, so every picture. */
+	for (uint8_t picture = ENGINE_PICTURE_GRID; picture <= ENGINE_PICTURE_NINETEEN; picture++) {
+		assert_true(engine_picture_present(picture));
+	}
+}
+
+/* What the cursor may point at and name, and how the move is said. */
+static void what_the_cursor_names(void **state)
+{
+	(void)state;
+	struct move mv;
+	memset(&mv, 0, sizeof mv);
+	/* Poker Nim: an emptied heap that began with something may grow back. */
+	struct position pos = parsed(GAME_POKER_NIM, "k=2 0/5 0 5/6");
+	assert_true(engine_moves_add(&pos));
+	assert_true(engine_part_in_play(&pos, &mv, 0));
+	assert_false(engine_part_in_play(&pos, &mv, 1));
+	engine_move_set(&pos, &mv, 0, 2);
+	assert_false(engine_move_adds(&pos, &mv));
+	mv.u.heap.add = 1;
+	assert_true(engine_move_adds(&pos, &mv));
+	pos = parsed(GAME_NIM, "0 4 5");
+	assert_false(engine_moves_add(&pos));
+	assert_false(engine_part_in_play(&pos, &mv, 0));
+	assert_true(engine_part_in_play(&pos, &mv, 1));
+	assert_false(engine_move_all_parts(&pos));
+	pos = parsed(GAME_WYTHOFF, "5 9");
+	assert_true(engine_move_all_parts(&pos));
+	/* Divide names 2, 3 and 6 only. */
+	memset(&mv, 0, sizeof mv);
+	pos = parsed(GAME_DIVIDE, "12 35 7");
+	assert_int_equal(engine_move_first_amount(&pos, &mv, 0), 2);
+	for (uint16_t amount = 0; amount <= 7; amount++) {
+		assert_int_equal(engine_move_amount_skipped(&pos, amount), amount == 1 || amount == 4 || amount == 5);
+	}
+	pos = parsed(GAME_NIM, "3 4 5");
+	assert_int_equal(engine_move_first_amount(&pos, &mv, 0), 1);
+	assert_false(engine_move_amount_skipped(&pos, 1));
+	/* Matrix Nim: a move begun in a row names what it takes at each cell. */
+	pos = parsed(GAME_MATRIX_NIM, "1 2 3 / 4 5 6");
+	engine_move_none(&pos, &mv);
+	assert_int_equal(engine_move_first_amount(&pos, &mv, 4), 1);
+	engine_move_set(&pos, &mv, 4, 3);
+	engine_move_set(&pos, &mv, 5, 2);
+	assert_int_equal(engine_move_first_amount(&pos, &mv, 4), 3);
+	assert_int_equal(engine_move_first_amount(&pos, &mv, 3), 0);
+	assert_int_equal(engine_move_first_amount(&pos, &mv, 1), 1);
+	expect_put(&pos, &mv, put_amount_at_1, "0,3,2");
+	/* Nimble: the square the coin moves to; Prime power: p^k. */
+	pos = parsed(GAME_NIMBLE, "0 3 3 7");
+	engine_move_set(&pos, &mv, 1, 2);
+	expect_put(&pos, &mv, put_amount_at_1, "1");
+	pos = parsed(GAME_PRIME_POWER, "56700");
+	engine_move_set(&pos, &mv, 1, 3);
+	expect_put(&pos, &mv, put_amount_at_1, "3^3");
+	pos = parsed(GAME_NIM, "3 4 5");
+	engine_move_set(&pos, &mv, 1, 3);
+	expect_put(&pos, &mv, put_amount_at_1, "3");
+	/* Chomp picks one piece; Taktix cells. */
+	pos = parsed(GAME_CHOMP, "4x8");
+	memset(&mv, 0, sizeof mv);
+	engine_move_none(&pos, &mv);
+	assert_false(engine_move_picks(&pos, &mv));
+	assert_true(engine_move_pick_piece(&pos, &mv, 3, 1));
+	assert_true(engine_move_picks(&pos, &mv));
+	assert_true(engine_move_pick_piece(&pos, &mv, 3, 1));
+	assert_false(engine_move_picks(&pos, &mv));
+	pos = parsed(GAME_TAKTIX, "any normal OOOO/OOOO/OOOO/OOOO");
+	memset(&mv, 0, sizeof mv);
+	engine_move_none(&pos, &mv);
+	assert_false(engine_move_pick_piece(&pos, &mv, 3, 1));
+	engine_move_pick_cell(&mv, 5);
+	assert_true(engine_move_picks(&pos, &mv));
+	assert_int_equal(engine_check_move(&pos, &mv), ENGINE_OK);
+}
+
+/* A record read back holds a position to print, or is refused. */
+/* The menu's bytes, and what follows them. */
+static void a_set_up_as_the_menu_changes_it(void **state)
+{
+	(void)state;
+	struct position pos = parsed(GAME_CHOMP, "4x8");
+	*engine_setup_cols(&pos) = 3;
+	pos.count = 2;
+	engine_setup_settle(&pos);
+	expect_text(&pos, "2x3");
+	pos = parsed(GAME_MATRIX_NIM, "1 2 3 / 4 5 6");
+	assert_ptr_equal(engine_setup_cols(&pos), &pos.cols);
+	pos = parsed(GAME_POKER_NIM, "k=2 3/5 4 5/6");
+	pos.limit = 4;
+	engine_setup_settle(&pos);
+	expect_text(&pos, "k=4 3/5 4 5/6");
+	pos = parsed(GAME_LIMIT_NIM, "k=2 3 4 5");
+	pos.limit = 4;
+	engine_setup_settle(&pos);
+	expect_text(&pos, "k=4 3 4 5");
+}
+
+static void a_record_read_back_fits_or_is_refused(void **state)
+{
+	(void)state;
+	struct position pos = parsed(GAME_NIM, "3 4 5");
+	assert_true(engine_record_fits(&pos));
+	pos.rule = 2;
+	assert_false(engine_record_fits(&pos));
+	pos = parsed(GAME_NIM, "3 4 5");
+	pos.count = ENGINE_MAX_HEAPS + 1;
+	assert_false(engine_record_fits(&pos));
+	pos.game = GAME_COUNT;
+	assert_false(engine_record_fits(&pos));
+	pos = parsed(GAME_MATRIX_NIM, "1 2 3 / 4 5 6");
+	pos.cols = ENGINE_MATRIX_MAX + 1;
+	assert_false(engine_record_fits(&pos));
+	/* Kubo's 9 stacks and Prime power's 9 factors are more than 8 parts. */
+	pos = parsed(GAME_KUBO, "333/333/333");
+	assert_true(engine_record_fits(&pos));
+	pos = parsed(GAME_PRIME_POWER, "223092870"); /* 2 3 5 7 11 13 17 19 23 */
+	assert_int_equal(pos.count, 9);
+	assert_true(engine_record_fits(&pos));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_part_set_is_printed_at_its_place),
 		cmocka_unit_test(every_part_reads_back_as_set_and_alone),
 		cmocka_unit_test(the_most_a_move_names_at_a_part),
+		cmocka_unit_test(a_part_as_the_lcd_and_the_lamps_show_it),
+		cmocka_unit_test(what_the_cursor_names),
+		cmocka_unit_test(a_set_up_as_the_menu_changes_it),
+		cmocka_unit_test(a_record_read_back_fits_or_is_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
