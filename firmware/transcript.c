@@ -10,9 +10,13 @@
 #include "hal/watchdog.h"
 #include "packed_tables.h"
 
-_Static_assert(TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_COUNT &&
-		       TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_PL_COUNT,
+_Static_assert(TEXTS_END - ENGINE_ERR_COUNT == PACKED_CONSOLE_COUNT + PACKED_CONSOLE_FEATURES_COUNT &&
+		       PACKED_CONSOLE_COUNT == PACKED_CONSOLE_PL_COUNT &&
+		       PACKED_CONSOLE_FEATURES_COUNT == PACKED_CONSOLE_FEATURES_PL_COUNT,
 	       "a packed text for every number, in both languages");
+/* The features that print console_texts.def's FEATURE_TEXTs: without
+ * them, their table is never read, and so not linked. */
+#define FEATURE_TEXTS_PRINTED (FEATURE_TEACHING || FEATURE_LEVELS || FEATURE_STATS || FEATURE_ATTRACT)
 /* A game's first line is the console's command for such a game, by enum
  * player; the players' words are by enum player too. */
 _Static_assert(TEXT_NEW + PLAYER_MACHINE == TEXT_GO && TEXT_YOU + PLAYER_MACHINE == TEXT_ME && PLAYER_PERSON == 0,
@@ -53,8 +57,14 @@ void transcript_say(uint8_t number)
 		engine_print_error((enum engine_error)number, &transcript_out);
 		return;
 	}
-	print_packed(&transcript_out, packed_code, TEXT_TABLE(packed_console, packed_console_pl),
-		     (uint8_t)(number - ENGINE_ERR_COUNT));
+	number = (uint8_t)(number - ENGINE_ERR_COUNT);
+	if (number < PACKED_CONSOLE_COUNT) {
+		print_packed(&transcript_out, packed_code, TEXT_TABLE(packed_console, packed_console_pl), number);
+	} else if (FEATURE_TEXTS_PRINTED) {
+		print_packed(&transcript_out, packed_code,
+			     TEXT_TABLE(packed_console_features, packed_console_features_pl),
+			     (uint8_t)(number - PACKED_CONSOLE_COUNT));
+	}
 }
 
 void transcript_start(void)

@@ -45,12 +45,14 @@ PACKED_SOURCES := engine/error_texts.def firmware/console_texts.def engine/games
 	engine/teach_texts.def engine/letters.def
 PACKED_ENGLISH := packed_errors=engine/error_texts.def:ERROR_TEXT.1 \
 	packed_console=firmware/console_texts.def:TEXT.1,ODRA_PROMPT.1 \
+	packed_console_features=firmware/console_texts.def:FEATURE_TEXT.1 \
 	packed_games/3=engine/games.def:GAME.4,GAME.3,GAME.2 \
 	packed_screen/4=firmware/screen_texts.def:SCREEN_TEXT.1 \
 	packed_exhibit/4=firmware/screen_texts.def:EXHIBIT_TEXT.1 \
 	packed_teach=engine/teach_texts.def:TEACH_TEXT.1
 PACKED_POLISH := packed_errors_pl=engine/error_texts.def:ERROR_TEXT.2 \
 	packed_console_pl=firmware/console_texts.def:TEXT.2,ODRA_PROMPT.2 \
+	packed_console_features_pl=firmware/console_texts.def:FEATURE_TEXT.2 \
 	packed_games_pl/2=engine/games.def:GAME_POLISH.2,GAME_POLISH.1 \
 	packed_words_pl=engine/games.def:PART_WORD_POLISH,VERB_POLISH \
 	packed_screen_pl/4=firmware/screen_texts.def:SCREEN_TEXT.2 \

@@ -40,6 +40,11 @@ static const struct entry error_texts[] = {
 
 static const struct entry console_texts[] = {
 #define TEXT(name, english, polish) { #name, { english, polish } },
+#define FEATURE_TEXT(name, english, polish)
+#include "firmware/console_texts.def"
+};
+static const struct entry console_feature_texts[] = {
+#define FEATURE_TEXT(name, english, polish) { #name, { english, polish } },
 #include "firmware/console_texts.def"
 #undef TEXT
 };
@@ -182,6 +187,14 @@ static void test_console_texts(void **state)
 	for (uint8_t i = 0; i < COUNT(console_texts); i++) {
 		check_text(packed_console, i, console_texts[i].text[LANGUAGE_ENGLISH], console_texts[i].name);
 		check_text(packed_console_pl, i, console_texts[i].text[LANGUAGE_POLISH], console_texts[i].name);
+	}
+	assert_int_equal(PACKED_CONSOLE_FEATURES_COUNT, COUNT(console_feature_texts));
+	assert_int_equal(PACKED_CONSOLE_FEATURES_PL_COUNT, COUNT(console_feature_texts));
+	for (uint8_t i = 0; i < COUNT(console_feature_texts); i++) {
+		check_text(packed_console_features, i, console_feature_texts[i].text[LANGUAGE_ENGLISH],
+			   console_feature_texts[i].name);
+		check_text(packed_console_features_pl, i, console_feature_texts[i].text[LANGUAGE_POLISH],
+			   console_feature_texts[i].name);
 	}
 	printf("# %lu console texts decoded back\n", texts_checked);
 }
