@@ -47,4 +47,21 @@
  */
 #define RUN_AT_START_UP(section_name) __attribute__((naked, used, section(section_name)))
 
+/*
+ * Marks a switch's case that goes on into the next one on purpose, so that
+ * the compiler's warning about a forgotten break still finds the others
+ * (engine.c's dispatch, where two families share one call).  Compilers
+ * that do not know the attribute do not warn either.
+ */
+#if defined(__has_attribute)
+#if __has_attribute(fallthrough)
+#define FALL_THROUGH __attribute__((fallthrough))
+#endif
+#endif
+#ifndef FALL_THROUGH
+#define FALL_THROUGH \
+	do {         \
+	} while (0)
+#endif
+
 #endif

@@ -21,19 +21,33 @@
 #include "engine_tables.h"
 #include "packed_tables.h"
 
-/* The first four are sums of parts, whose strategy is in sums.c. */
+/* The families of engine/families.def, in its order: the sums of parts
+ * (sums.c) and Subtract a digit come first, the boards last. */
 enum family {
-	FAMILY_HEAPS,
-	FAMILY_NUMBERS, /* Divide, Prime power */
-	FAMILY_MATRIX,
-	FAMILY_ROWS,
-	FAMILY_DIGIT,
-	FAMILY_WYTHOFF,
-	FAMILY_CHOMP,
-	FAMILY_TAKTIX,
-	FAMILY_KUBO,
-	FAMILY_NINETEEN,
+#define FAMILY(ID, ...) FAMILY_##ID,
+#include "engine/families.def"
 };
+
+/*
+ * The dispatch made from engine/families.def: in each switch, FAMILY is
+ * defined as one case that calls the entry point's function (OWN or BARE,
+ * defined for the switch's arguments), then breaks; a NEXT entry is only a
+ * case label, so that it and the next family share that one call.  The
+ * name pasted to CASE_END_ tells which (the argument is taken as written,
+ * before OWN or NEXT expands).
+ *
+ * The other calls (parse, check_move, the part and amount of a move,
+ * is_losing, grundy, the machine's move and the boards' move lists) stay
+ * written by hand below: their families share code by groups that no
+ * single list order gives (the sums' strategy for four families, Taktix's
+ * and Nineteen's cell check beside Chomp's and Kubo's own), and a switch
+ * with one call per family keeps such shared functions out of line, at a
+ * cost in flash the device cannot pay.
+ */
+#define NEXT
+#define CASE_END_OWN(fn) break;
+#define CASE_END_BARE(fn) break;
+#define CASE_END_NEXT FALL_THROUGH;
 
 /* Kubo's and Nineteen's modules are called only when their game is in the
  * build (engine_game_present), so that a build that leaves one out links
@@ -333,38 +347,17 @@ enum engine_error engine_parse_position_to_analyse(struct position *pos, uint8_t
 /* To the current sink (text.h). */
 static void put_position(const struct position *pos)
 {
+#define OWN(fn) fn(pos);
+#define FAMILY(ID, present, print, parse_move, print_move, apply_move) \
+	case FAMILY_##ID:                                              \
+		if (present) {                                         \
+			print                                          \
+		}                                                      \
+		CASE_END_##print
 	switch (family(pos->game)) {
-	case FAMILY_HEAPS:
-		heaps_print(pos);
-		break;
-	case FAMILY_NUMBERS:
-	case FAMILY_DIGIT:
-		numbers_print(pos);
-		break;
-	case FAMILY_MATRIX:
-		matrix_print(pos);
-		break;
-	case FAMILY_ROWS:
-	case FAMILY_WYTHOFF: /* two heaps, always a count of 2: printed as rows are */
-		octal_print(pos);
-		break;
-	case FAMILY_CHOMP:
-		chomp_print(pos);
-		break;
-	case FAMILY_TAKTIX:
-		taktix_print(pos);
-		break;
-	case FAMILY_KUBO:
-		if (engine_game_present(GAME_KUBO)) {
-			kubo_print(pos);
-		}
-		break;
-	default:
-		if (engine_game_present(GAME_NINETEEN)) {
-			nineteen_print(pos);
-		}
-		break;
+#include "engine/families.def"
 	}
+#undef OWN
 }
 
 void engine_print_position(const struct position *pos, struct text_sink *out)
@@ -393,7 +386,8 @@ void engine_start_position(struct position *pos, uint8_t game)
 
 /* ---- the board games' move lists, which their strategy walks ---- */
 
-static const uint8_t board_move_counts[] ENGINE_FLASH = { CHOMP_MOVES, TAKTIX_MOVES, KUBO_MOVES, NINETEEN_MOVES };
+/* In the order of families.def. */
+static const uint8_t board_move_counts[] ENGINE_FLASH = { CHOMP_MOVES, KUBO_MOVES, NINETEEN_MOVES, TAKTIX_MOVES };
 
 static bool board_move_at(enum family f, const struct position *pos, uint8_t index, struct move *mv)
 {
@@ -477,40 +471,19 @@ bool engine_game_over(const struct position *pos)
 
 static void parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
+#define OWN(fn) fn(pos, in, mv);
+#define BARE(fn) fn(in, mv);
+#define FAMILY(ID, present, print, parse_move, print_move, apply_move) \
+	case FAMILY_##ID:                                              \
+		if (present) {                                         \
+			parse_move                                     \
+		}                                                      \
+		CASE_END_##parse_move
 	switch (family(pos->game)) {
-	case FAMILY_HEAPS:
-		heaps_parse_move(pos, in, mv);
-		break;
-	case FAMILY_NUMBERS:
-	case FAMILY_DIGIT:
-		numbers_parse_move(pos, in, mv);
-		break;
-	case FAMILY_MATRIX:
-		matrix_parse_move(pos, in, mv);
-		break;
-	case FAMILY_ROWS:
-		octal_parse_move(pos, in, mv);
-		break;
-	case FAMILY_WYTHOFF:
-		wythoff_parse_move(in, mv);
-		break;
-	case FAMILY_CHOMP:
-		chomp_parse_move(in, mv);
-		break;
-	case FAMILY_TAKTIX:
-		taktix_parse_move(in, mv);
-		break;
-	case FAMILY_KUBO:
-		if (engine_game_present(GAME_KUBO)) {
-			kubo_parse_move(in, mv);
-		}
-		break;
-	default:
-		if (engine_game_present(GAME_NINETEEN)) {
-			nineteen_parse_move(in, mv);
-		}
-		break;
+#include "engine/families.def"
 	}
+#undef OWN
+#undef BARE
 }
 
 enum engine_error engine_parse_move(const struct position *pos, const char *text, struct move *mv)
@@ -530,40 +503,19 @@ enum engine_error engine_parse_move(const struct position *pos, const char *text
 
 static void put_move(const struct position *pos, const struct move *mv)
 {
+#define OWN(fn) fn(pos, mv);
+#define BARE(fn) fn(mv);
+#define FAMILY(ID, present, print, parse_move, print_move, apply_move) \
+	case FAMILY_##ID:                                              \
+		if (present) {                                         \
+			print_move                                     \
+		}                                                      \
+		CASE_END_##print_move
 	switch (family(pos->game)) {
-	case FAMILY_HEAPS:
-		heaps_print_move(pos, mv);
-		break;
-	case FAMILY_NUMBERS:
-	case FAMILY_DIGIT:
-		numbers_print_move(pos, mv);
-		break;
-	case FAMILY_MATRIX:
-		matrix_print_move(pos, mv);
-		break;
-	case FAMILY_ROWS:
-		octal_print_move(mv);
-		break;
-	case FAMILY_WYTHOFF:
-		wythoff_print_move(mv);
-		break;
-	case FAMILY_CHOMP:
-		chomp_print_move(mv);
-		break;
-	case FAMILY_TAKTIX:
-		taktix_print_move(mv);
-		break;
-	case FAMILY_KUBO:
-		if (engine_game_present(GAME_KUBO)) {
-			kubo_print_move(mv);
-		}
-		break;
-	default:
-		if (engine_game_present(GAME_NINETEEN)) {
-			nineteen_print_move(mv);
-		}
-		break;
+#include "engine/families.def"
 	}
+#undef OWN
+#undef BARE
 }
 
 void engine_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
@@ -739,38 +691,25 @@ enum engine_error engine_check_move_in_play(const struct position *pos, const st
 	return taktix_check_move(pos, mv);
 }
 
+/* Taktix and Nineteen (families.def): the move's cells go. */
+static inline void cells_apply_move(struct position *pos, const struct move *mv)
+{
+	pos->u.nineteen &= ~mv->u.cells;
+}
+
 void engine_apply_move(struct position *pos, const struct move *mv)
 {
+#define OWN(fn) fn(pos, mv);
+#define FAMILY(ID, present, print, parse_move, print_move, apply_move) \
+	case FAMILY_##ID:                                              \
+		if (present) {                                         \
+			apply_move                                     \
+		}                                                      \
+		CASE_END_##apply_move
 	switch (family(pos->game)) {
-	case FAMILY_HEAPS:
-		heaps_apply_move(pos, mv);
-		break;
-	case FAMILY_NUMBERS:
-	case FAMILY_DIGIT:
-		numbers_apply_move(pos, mv);
-		break;
-	case FAMILY_MATRIX:
-		matrix_apply_move(pos, mv);
-		break;
-	case FAMILY_ROWS:
-		octal_apply_move(pos, mv);
-		break;
-	case FAMILY_WYTHOFF:
-		wythoff_apply_move(pos, mv);
-		break;
-	case FAMILY_CHOMP:
-		chomp_apply_move(pos, mv);
-		break;
-	case FAMILY_KUBO:
-		if (engine_game_present(GAME_KUBO)) {
-			kubo_apply_move(pos, mv);
-		}
-		break;
-	default:
-		/* Taktix and Nineteen: the move's cells go. */
-		pos->u.nineteen &= ~mv->u.cells;
-		break;
+#include "engine/families.def"
 	}
+#undef OWN
 }
 
 /* ---- analysis ---- */
