@@ -31,8 +31,9 @@ enum family {
 /*
  * The dispatch made from engine/families.def: in each switch, FAMILY is
  * defined as one case that calls the entry point's function (OWN or BARE,
- * defined for the switch's arguments), then breaks; a NEXT entry is only a
- * case label, so that it and the next family share that one call.  The
+ * defined for the switch's arguments), then breaks; a NEXT entry calls
+ * nothing and goes on into the next case, so that the two families share
+ * that one call.  The
  * name pasted to CASE_END_ tells which (the argument is taken as written,
  * before OWN or NEXT expands).
  *
