@@ -12,9 +12,10 @@
  * The code itself is not changed; only its place.
  *
  * The search is the best of a few seeded simulated annealings, so the same
- * first link always gives the same order.  Each starts from the first
- * link's own order, and the best order seen is kept, so it never does worse
- * than the linker alone.
+ * first link always gives the same order.  A step moves one function, or
+ * a run of neighbours (a caller laid out with its callees), elsewhere.
+ * Each starts from the first link's own order, and the best order seen is
+ * kept, so it never does worse than the linker alone.
  *
  * Distances are reckoned as the linker shortens calls: first with every
  * call 4 bytes long, then round after round with the calls found within
@@ -474,25 +475,29 @@ static uint32_t random_below(uint32_t limit)
 	return random_state % limit;
 }
 
-/* Moves one unit to another place in the order. */
-static void move_unit(int *candidate, int from, int to)
+/* Moves the COUNT units from place FROM so that they begin at place TO. */
+static void move_units(int *candidate, int from, int count, int to)
 {
-	int unit = candidate[from];
+	int moved[MAX_UNITS];
+	memcpy(moved, &candidate[from], (size_t)count * sizeof *candidate);
 	if (from < to) {
-		memmove(&candidate[from], &candidate[from + 1], (size_t)(to - from) * sizeof *candidate);
+		memmove(&candidate[from], &candidate[from + count], (size_t)(to - from) * sizeof *candidate);
 	} else {
-		memmove(&candidate[to + 1], &candidate[to], (size_t)(from - to) * sizeof *candidate);
+		memmove(&candidate[to + count], &candidate[to], (size_t)(from - to) * sizeof *candidate);
 	}
-	candidate[to] = unit;
+	memcpy(&candidate[to], moved, (size_t)count * sizeof *candidate);
 }
 
 #define STEPS 1000000
 #define CHAINS 3
+#define LONGEST_RUN 8
 
 static int best_order[MAX_UNITS];
 
 /* One annealing from the first link's order; the best order it finds goes
- * to best_order when it beats best_score, which it gives back. */
+ * to best_order when it beats best_score, which it gives back.  A move
+ * takes one unit, or a run of up to LONGEST_RUN neighbours (a caller kept
+ * with its callees), to another place. */
 static int anneal(int best_score)
 {
 	int current[MAX_UNITS];
@@ -504,18 +509,22 @@ static int anneal(int best_score)
 		/* The temperature falls from 1.5 calls to 0.03: early on a move
 		 * that loses a call or two is often taken, late almost never. */
 		double temperature = 1.5 * pow(0.02, (double)step / STEPS);
-		int from = (int)random_below((uint32_t)unit_count);
-		int to = (int)random_below((uint32_t)unit_count);
+		int count = random_below(2) ? 1 : 2 + (int)random_below(LONGEST_RUN - 1);
+		if (count >= unit_count) {
+			count = 1;
+		}
+		int from = (int)random_below((uint32_t)(unit_count - count + 1));
+		int to = (int)random_below((uint32_t)(unit_count - count + 1));
 		if (from == to) {
 			continue;
 		}
-		move_unit(current, from, to);
+		move_units(current, from, count, to);
 		int score = calls_in_reach(current);
 		int loss = current_score - score;
 		bool accept =
 			loss <= 0 || (double)random_below(1u << 20) / (1u << 20) < exp(-(double)loss / temperature);
 		if (!accept) {
-			move_unit(current, to, from);
+			move_units(current, to, count, from);
 			continue;
 		}
 		current_score = score;
