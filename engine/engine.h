@@ -404,7 +404,7 @@ static inline uint16_t engine_strip_row(const struct position *pos, uint8_t i)
 }
 static inline uint8_t engine_board_part(const struct position *pos, uint8_t i)
 {
-	return pos->u.chomp[i]; /* Kubo's stacks are bytes in the same place */
+	return pos->u.kubo[i]; /* or Chomp's row: the same bytes, and Kubo's array is the longer */
 }
 /* Whether the parts are the Odra's matches, rows of 1, 3, 5 and 7 that
  * the lamps light a lamp a match and the words name (Marienbad). */
