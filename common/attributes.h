@@ -33,8 +33,8 @@
  * takes OPAQUE(&record) to keep the shorter form.  It gives back the
  * pointer's own type, const or not.
  */
-#define OPAQUE(pointer)                                    \
-	__extension__({                                    \
+#define OPAQUE(pointer)                                         \
+	__extension__({                                         \
 		__typeof__(pointer) opaque_pointer = (pointer); \
 		__asm__("" : "+r"(opaque_pointer));             \
 		opaque_pointer;                                 \

@@ -7,7 +7,7 @@
 # usage: tests/scripts/format.sh BUILD-FOLDER (unused)
 #        tests/scripts/format.sh --list    the files, one a line
 set -u
-FOLDERS="engine firmware hal board sim tests tools"
+FOLDERS="common engine firmware hal board sim tests tools"
 
 files_of() {
 	find "$@" -type f \( -name '*.c' -o -name '*.h' \) | sort
