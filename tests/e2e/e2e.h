@@ -8,6 +8,12 @@
  * legal and who should win.
  *
  * The helpers assert with cmocka, so they are called from inside tests.
+ * Their code is split by concern: e2e_firmware.c (finding, booting and
+ * closing the firmware, its edition's games and switches, its data, EEPROM
+ * and sleep), e2e_buttons.c, e2e_screen.c (the LCD's lines and waits),
+ * e2e_menu.c, e2e_view.c (the game screen's words and pictures),
+ * e2e_moves.c, e2e_game.c (a whole game) and e2e_transcript.c; what they
+ * share among themselves is in e2e_internal.h.
  */
 #ifndef E2E_H
 #define E2E_H
