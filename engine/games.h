@@ -28,7 +28,7 @@
  * move chosen to keep the game going, false only when the game is over) is
  * shared by all the games that are sums of parts (sums.c); Subtract a digit
  * and Wythoff have their own, and the board games with tables (Chomp,
- * Taktix, Kubo, Nineteen) only _is_losing: engine.c tries each legal move
+ * Taktix, Kubo, Nineteen) only _is_losing: analysis.c tries each legal move
  * and keeps one that leaves a P-position.
  */
 #ifndef ENGINE_GAMES_H
@@ -199,5 +199,27 @@ bool wythoff_best_move(const struct position *pos, bool keep_going, struct move 
 uint16_t wythoff_partner(uint16_t x);
 /* The smaller number of the cold pair whose numbers differ by d. */
 uint16_t wythoff_lower(uint16_t d);
+
+/* ---- shared by engine.c, games_info.c and analysis.c ---- */
+
+/* The families of engine/families.def, in its order: the sums of parts
+ * (sums.c) and Subtract a digit come first, the boards last. */
+enum family {
+#define FAMILY(ID, ...) FAMILY_##ID,
+#include "engine/families.def"
+};
+
+/* The module that plays a game (games_info.c).  Out of line: one copy
+ * serves all the dispatchers. */
+enum family game_family(uint8_t game);
+
+/* engine.c: the position and a move, to the current sink (text.h). */
+void put_position(const struct position *pos);
+void put_move(const struct position *pos, const struct move *mv);
+
+/* engine.c: the number of the first legal move of a board game from
+ * number `from` on, the move in *mv; BOARD_NO_MOVE when there is none. */
+#define BOARD_NO_MOVE 0xFFu
+uint8_t board_next_move(const struct position *pos, uint8_t from, struct move *mv);
 
 #endif

@@ -78,7 +78,7 @@ uint8_t scan_list(struct scanner *in, void *list, bool wide, uint16_t *second, u
 
 /*
  * Printing.  The engine's printers write to one sink at a time, the one
- * every public print call of engine.c names first (print_to), so that the
+ * every public print call of the engine names first (print_to), so that the
  * sink is not handed down through every printer of every game.
  */
 void print_to(struct text_sink *out);
