@@ -13,11 +13,10 @@
 # firmware to: flash next to the Arduino bootloader's 512 bytes, and static
 # RAM (.data and .bss), which leaves the rest of the 2,048 bytes to the
 # stack.  FLASH_ROOM: the bytes of that flash that must stay free, room for
-# what comes next: 1,024 less the 256 that answering within 250 ms took
-# (Subtract a digit's checkpoints, Prime power's factoring).
+# what comes next.
 FEATURES := CONSOLE TRANSCRIPT LEVELS TEACHING SAVE STANDBY
 # GAMES_LEFT_OUT (none here): the games of engine/games.def the edition
 # does not offer.
 FLASH_BUDGET := 32256
-FLASH_ROOM := 768
+FLASH_ROOM := 1024
 RAM_BUDGET := 1024

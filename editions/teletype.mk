@@ -31,9 +31,8 @@ FAST_LINE_RX_BUFFER := 128
 FAST_LINE_RAM_BUDGET := 1088
 FEATURES := CONSOLE ANALYSIS TYPED_PLAY ODRA TRANSCRIPT
 FLASH_BUDGET := 32256
-# FLASH_ROOM: none.  Every answer within 250 ms, the console's line as long
-# as the longest position and the plainer console took the 512 bytes the
-# teletype had free; it holds all its features in the 32,256 bytes, none
-# to spare, until the code is made smaller.
-FLASH_ROOM := 0
+# FLASH_ROOM: 256 bytes, where the other editions keep 1,024: the whole
+# console, every answer within 250 ms and a line as long as the longest
+# position, which a desk needs first, take the rest.
+FLASH_ROOM := 256
 RAM_BUDGET := 1024

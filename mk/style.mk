@@ -9,11 +9,6 @@
 format: | $(DEPS_STAMP)
 	$(Q)files=$$(sh tests/scripts/format.sh --list) && clang-format -i $$files
 
-# cppcheck over engine/, firmware/ and hal/, each finding with its file and
-# line; tests/cppcheck-suppressions.txt holds those explained.
-cppcheck: $(GEN_HEADERS) $(CPPCHECK_CONFIGS) | $(DEPS_STAMP)
-	$(Q)sh tests/scripts/cppcheck.sh $(BUILD)
-
 # The builds cppcheck reads the sources as, one a line: a name, then the
 # feature switches of that edition (mk/firmware.mk), so that code a switch
 # leaves in or out is checked as it is built (tests/scripts/cppcheck.sh
@@ -25,3 +20,9 @@ CPPCHECK_CONFIGS := $(BUILD)/cppcheck/configs
 $(CPPCHECK_CONFIGS): $(foreach edition,$(EDITIONS),editions/$(edition).mk) mk/firmware.mk mk/style.mk
 	$(Q)mkdir -p $(@D)
 	$(Q)printf '%s\n' $(foreach edition,$(EDITIONS),'$(edition) $(strip $(call feature_flags,$($(edition)_FEATURES)))') >$@
+
+# cppcheck over engine/, firmware/ and hal/, each finding with its file and
+# line; tests/cppcheck-suppressions.txt holds those explained.  Written
+# after CPPCHECK_CONFIGS: make reads a rule's prerequisites where it stands.
+cppcheck: $(GEN_HEADERS) $(CPPCHECK_CONFIGS) | $(DEPS_STAMP)
+	$(Q)sh tests/scripts/cppcheck.sh $(BUILD)
