@@ -135,6 +135,9 @@ void e2e_game_title(uint8_t game, char *text, size_t size);
 /* Presses DOWN until the menu's item starting with `label` ("Row 1 <")
  * shows, or fails. */
 void e2e_menu_find(struct sim *sim, const char *label);
+/* Whether the menu shows (any item): a condition for sim_run_until, whose
+ * ctx it does not read. */
+bool e2e_menu_showing(struct sim *sim, void *ctx);
 /* Runs until the menu shows (any item), or fails. */
 void e2e_expect_menu(struct sim *sim, uint32_t timeout_ms);
 /* From a game-over screen, LEFT back to the menu (else nothing). */

@@ -243,7 +243,7 @@ static void menu_find_game(struct sim *sim)
 	e2e_menu_find(sim, "<");
 }
 
-static bool menu_showing(struct sim *sim, void *ctx)
+bool e2e_menu_showing(struct sim *sim, void *ctx)
 {
 	(void)ctx;
 	char top[BOARD_LCD_COLUMNS + 1], bottom[BOARD_LCD_COLUMNS + 1];
@@ -254,7 +254,7 @@ static bool menu_showing(struct sim *sim, void *ctx)
 
 void e2e_expect_menu(struct sim *sim, uint32_t timeout_ms)
 {
-	if (!sim_run_until(sim, menu_showing, NULL, timeout_ms)) {
+	if (!sim_run_until(sim, e2e_menu_showing, NULL, timeout_ms)) {
 		e2e_fail_with_screen(sim, "the menu never showed");
 	}
 	e2e_settle(sim, E2E_QUIET_MS);

@@ -284,15 +284,6 @@ static void take_transcript(struct sim *sim, struct day *day, bool cut)
 
 /* ---- health ---- */
 
-static bool menu_showing(struct sim *sim, void *ctx)
-{
-	(void)ctx;
-	char top[BOARD_LCD_COLUMNS + 1], bottom[BOARD_LCD_COLUMNS + 1];
-	e2e_line(sim, 0, top);
-	e2e_line(sim, 1, bottom);
-	return top[0] == '<' || strcmp(bottom, "U/D:more SEL:go") == 0;
-}
-
 static bool line_complete(struct sim *sim, void *ctx)
 {
 	(void)ctx;
@@ -368,7 +359,7 @@ static void power_cut(struct sim *sim, struct day *day)
 	day->watchdog_resets += sim_watchdog_resets(sim);
 	sim_power_cycle_with(sim, eeprom);
 	day->power_ons++;
-	if (!sim_run_until(sim, menu_showing, NULL, BOOT_TIMEOUT_MS)) {
+	if (!sim_run_until(sim, e2e_menu_showing, NULL, BOOT_TIMEOUT_MS)) {
 		fail_msg("after power cut %u the menu never showed", cuts);
 	}
 	assert_true(sim_wait_uart(sim, "grundy-box ready\r\n", BOOT_TIMEOUT_MS));
@@ -438,7 +429,7 @@ static void press(struct sim *sim, struct day *day, enum board_button button, ui
  * transcript says "left"). */
 static void back_to_menu(struct sim *sim, struct day *day)
 {
-	for (int tries = 0; tries < 4 && !menu_showing(sim, NULL); tries++) {
+	for (int tries = 0; tries < 4 && !e2e_menu_showing(sim, NULL); tries++) {
 		if (e2e_screen_of(sim, GAME_NIM) == E2E_OVER) {
 			press(sim, day, BUTTON_LEFT, 40, 60, false);
 		} else {
@@ -446,7 +437,7 @@ static void back_to_menu(struct sim *sim, struct day *day)
 		}
 		e2e_settle(sim, 20);
 	}
-	if (!menu_showing(sim, NULL)) {
+	if (!e2e_menu_showing(sim, NULL)) {
 		char top[BOARD_LCD_COLUMNS + 1], bottom[BOARD_LCD_COLUMNS + 1];
 		e2e_line(sim, 0, top);
 		e2e_line(sim, 1, bottom);
