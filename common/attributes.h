@@ -48,6 +48,14 @@
 #define RUN_AT_START_UP(section_name) __attribute__((naked, used, section(section_name)))
 
 /*
+ * Tells the compiler that a place is never reached, so that it need not
+ * handle values that cannot occur: a switch on a game's family then
+ * needs no check for values past the last family (engine/games.h).  The
+ * host's tests build with UBSan, which stops there if it ever is reached.
+ */
+#define UNREACHABLE() __builtin_unreachable()
+
+/*
  * Marks a switch's case that goes on into the next one on purpose, so that
  * the compiler's warning about a forgotten break still finds the others
  * (engine.c's dispatch, where two families share one call).  Compilers

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/attributes.h"
+#include "engine/dispatch.h"
 #include "engine/engine.h"
 #include "engine/flash.h"
 #include "engine/games.h"
@@ -26,25 +27,13 @@ bool engine_game_over(const struct position *pos)
 
 static bool is_losing(const struct position *pos)
 {
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_IS_LOSING(__VA_ARGS__))
+#define CALL_OWN(fn) return fn(pos);
 	switch (game_family(pos->game)) {
-	case FAMILY_HEAPS:
-	case FAMILY_NUMBERS:
-	case FAMILY_MATRIX:
-	case FAMILY_ROWS:
-		return sums_is_losing(pos);
-	case FAMILY_DIGIT:
-		return digit_is_losing(pos);
-	case FAMILY_WYTHOFF:
-		return wythoff_is_losing(pos);
-	case FAMILY_CHOMP:
-		return chomp_is_losing(pos);
-	case FAMILY_TAKTIX:
-		return taktix_is_losing(pos);
-	case FAMILY_KUBO:
-		return engine_game_present(GAME_KUBO) && kubo_is_losing(pos);
-	default:
-		return engine_game_present(GAME_NINETEEN) && nineteen_is_losing(pos);
+#include "engine/families.def"
 	}
+#undef CALL_OWN
+	return false;
 }
 
 enum engine_outcome engine_outcome(const struct position *pos)
@@ -54,18 +43,15 @@ enum engine_outcome engine_outcome(const struct position *pos)
 
 int32_t engine_grundy(const struct position *pos)
 {
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_GRUNDY(__VA_ARGS__))
+#define CALL_OWN(fn) return fn(pos);
+#define CALL_NONE return ENGINE_GRUNDY_UNKNOWN;
 	switch (game_family(pos->game)) {
-	case FAMILY_HEAPS:
-	case FAMILY_NUMBERS:
-	case FAMILY_MATRIX:
-	case FAMILY_ROWS:
-		return sums_grundy(pos);
-	case FAMILY_DIGIT:
-		return digit_grundy(pos);
-	default:
-		/* Wythoff and the board games: the tables hold only who wins. */
-		return ENGINE_GRUNDY_UNKNOWN;
+#include "engine/families.def"
 	}
+#undef CALL_NONE
+#undef CALL_OWN
+	return ENGINE_GRUNDY_UNKNOWN;
 }
 
 /*
@@ -197,19 +183,15 @@ uint8_t engine_count_board_wins(const struct position *pos)
  * callers share it. */
 static OUT_OF_LINE bool machine_move(const struct position *pos, bool keep_going, uint8_t from, struct move *mv)
 {
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_MACHINE_MOVE(__VA_ARGS__))
+#define CALL_OWN(fn) return fn(pos, keep_going, mv);
+#define CALL_TRY_EACH return board_best_move(pos, keep_going, from, mv);
 	switch (game_family(pos->game)) {
-	case FAMILY_HEAPS:
-	case FAMILY_NUMBERS:
-	case FAMILY_MATRIX:
-	case FAMILY_ROWS:
-		return keep_going ? sums_keep_going(pos, mv) : sums_best_move(pos, mv);
-	case FAMILY_DIGIT:
-		return digit_best_move(pos, keep_going, mv);
-	case FAMILY_WYTHOFF:
-		return wythoff_best_move(pos, keep_going, mv);
-	default:
-		return board_best_move(pos, keep_going, from, mv);
+#include "engine/families.def"
 	}
+#undef CALL_OWN
+#undef CALL_TRY_EACH
+	return false;
 }
 
 /* Wythoff's move, two Zeckendorf sums, goes straight to its function,

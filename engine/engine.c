@@ -16,37 +16,14 @@
 
 #include "common/attributes.h"
 #include "engine/board_keys.h"
+#include "engine/dispatch.h"
 #include "engine/flash.h"
 #include "engine/games.h"
 #include "engine/text.h"
 #include "engine_tables.h"
 
-/*
- * The dispatch made from engine/families.def: in each switch, FAMILY is
- * defined as one case that calls the entry point's function (OWN or BARE,
- * defined for the switch's arguments), then breaks; a NEXT entry calls
- * nothing and goes on into the next case, so that the two families share
- * that one call.  The
- * name pasted to CASE_END_ tells which (the argument is taken as written,
- * before OWN or NEXT expands).
- *
- * The other calls (parse, check_move, the part and amount of a move,
- * is_losing, grundy, the machine's move and the boards' move lists) stay
- * written by hand below: their families share code by groups that no
- * single list order gives (the sums' strategy for four families, Taktix's
- * and Nineteen's cell check beside Chomp's and Kubo's own), and a switch
- * with one call per family keeps such shared functions out of line, at a
- * cost in flash the device cannot pay.
- */
-#define NEXT
-#define CASE_END_OWN(fn) break;
-#define CASE_END_BARE(fn) break;
-#define CASE_END_NEXT FALL_THROUGH;
-
-/* Kubo's and Nineteen's modules are called only when their game is in the
- * build (engine_game_present), so that a build that leaves one out links
- * none of its code and tables.  No position of a game left out reaches
- * these calls: engine_parse_position refuses the game. */
+/* No position of a game left out of the build reaches a dispatch:
+ * engine_parse_position refuses the game. */
 
 /* ---- positions ---- */
 
@@ -58,56 +35,39 @@ OUT_OF_LINE static void parse(struct position *pos, struct scanner *in, bool to_
 {
 	enum family f = game_family(pos->game);
 	struct engine_facts facts = engine_game_facts(pos->game);
-	uint8_t most = facts.rows; /* Subtract a digit, Divide, Prime power, Wythoff */
+	uint8_t most = facts.rows;
 	uint16_t *second = NULL;
+#define ROWS_OF_GAME facts.rows
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_PARSE(__VA_ARGS__))
+#define CALL_OWN(fn)  \
+	fn(pos, in);  \
+	return;
+#define CALL_LIST(settings, most_parts, check) LIST_SETTINGS_##settings most = most_parts;
+#define LIST_SETTINGS_NONE
+#define LIST_SETTINGS_OWN(fn) second = fn(pos, in);
 	switch (f) {
-	case FAMILY_HEAPS:
-		second = heaps_parse_settings(pos, in);
-		most = ENGINE_MAX_HEAPS; /* the menu sets up fewer in Marienbad */
-		break;
-	case FAMILY_ROWS:
-		most = ENGINE_MAX_ROWS;
-		break;
-	case FAMILY_MATRIX:
-		matrix_parse(pos, in);
-		return;
-	case FAMILY_CHOMP:
-		chomp_parse(pos, in);
-		return;
-	case FAMILY_TAKTIX:
-		taktix_parse(pos, in);
-		return;
-	case FAMILY_KUBO:
-		if (engine_game_present(GAME_KUBO)) {
-			kubo_parse(pos, in);
-		}
-		return;
-	case FAMILY_NINETEEN:
-		if (engine_game_present(GAME_NINETEEN)) {
-			nineteen_parse(pos, in);
-		}
-		return;
-	default:
-		break;
+#include "engine/families.def"
 	}
-	/* The other games' parts are a list of numbers, read here for all. */
+#undef CALL_OWN
+#undef CALL_LIST
+	/* The parts of the other games are a list of numbers, read here for
+	 * all, then checked. */
 	pos->count = scan_list(in, &pos->u, facts.values == ENGINE_VALUES_NUMBER32, second, most);
-	switch (f) {
-	case FAMILY_NUMBERS:
-	case FAMILY_DIGIT:
-		numbers_check_list(pos, in);
-		break;
-	case FAMILY_ROWS:
-		if (to_play) {
-			octal_check_list(pos, in);
-		}
-		break;
-	case FAMILY_WYTHOFF:
-		wythoff_check_list(pos, in);
-		break;
-	default:
-		break;
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_PARSE(__VA_ARGS__))
+#define CALL_OWN(fn)
+#define CALL_LIST(settings, most_parts, check) LIST_CHECK_##check
+#define LIST_CHECK_NONE
+#define LIST_CHECK_OWN(fn) fn(pos, in);
+#define LIST_CHECK_TO_PLAY(fn) \
+	if (to_play) {         \
+		fn(pos, in);   \
 	}
+	switch (f) {
+#include "engine/families.def"
+	}
+#undef CALL_OWN
+#undef CALL_LIST
+#undef ROWS_OF_GAME
 }
 
 /* engine_parse_position, or with `to_play` false
@@ -151,17 +111,12 @@ enum engine_error engine_parse_position_to_analyse(struct position *pos, uint8_t
 /* To the current sink (text.h). */
 void put_position(const struct position *pos)
 {
-#define OWN(fn) fn(pos);
-#define FAMILY(ID, present, print, parse_move, print_move, apply_move) \
-	case FAMILY_##ID:                                              \
-		if (present) {                                         \
-			print                                          \
-		}                                                      \
-		CASE_END_##print
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_PRINT(__VA_ARGS__))
+#define CALL_OWN(fn) fn(pos);
 	switch (game_family(pos->game)) {
 #include "engine/families.def"
 	}
-#undef OWN
+#undef CALL_OWN
 }
 
 void engine_print_position(const struct position *pos, struct text_sink *out)
@@ -190,26 +145,69 @@ void engine_start_position(struct position *pos, uint8_t game)
 
 /* ---- the board games' move lists, which their strategy walks ---- */
 
-/* In the order of families.def. */
-static const uint8_t board_move_counts[] ENGINE_FLASH = { CHOMP_MOVES, KUBO_MOVES, NINETEEN_MOVES, TAKTIX_MOVES };
+/* The families whose moves are numbered (the boards) stand last in
+ * families.def: how many moves each numbers, from the first of them. */
+#define FAMILY(ID, present, ...) +NUMBERED_FAMILY(COLUMN_NUMBERED(__VA_ARGS__))
+#define NUMBERED_FAMILY(numbered) NUMBERED_FAMILY_(numbered)
+#define NUMBERED_FAMILY_(numbered) NUMBERED_FAMILY_##numbered
+#define NUMBERED_FAMILY_NONE 0
+#define NUMBERED_FAMILY_MOVES(move_at, move_index, count) 1
+enum {
+	FIRST_NUMBERED = FAMILY_COUNT - (0
+#include "engine/families.def"
+					 )
+};
+#define FAMILY(ID, present, ...) NUMBERED_LAST(ID, COLUMN_NUMBERED(__VA_ARGS__))
+#define NUMBERED_LAST(ID, numbered) NUMBERED_LAST_(ID, numbered)
+#define NUMBERED_LAST_(ID, numbered)                                                                     \
+	_Static_assert(((uint8_t)FAMILY_##ID >= (uint8_t)FIRST_NUMBERED) == NUMBERED_FAMILY_##numbered, "the boards stand last " \
+												    "in families.def");
+#include "engine/families.def"
+#undef NUMBERED_LAST
+#undef NUMBERED_LAST_
 
-static bool board_move_at(enum family f, const struct position *pos, uint8_t index, struct move *mv)
+#define FAMILY(ID, present, ...) MOVE_COUNT(COLUMN_NUMBERED(__VA_ARGS__))
+#define MOVE_COUNT(numbered) MOVE_COUNT_(numbered)
+#define MOVE_COUNT_(numbered) MOVE_COUNT_##numbered
+#define MOVE_COUNT_NONE
+#define MOVE_COUNT_MOVES(move_at, move_index, count) count,
+static const uint8_t board_move_counts[] ENGINE_FLASH = {
+#include "engine/families.def"
+};
+#undef MOVE_COUNT
+#undef MOVE_COUNT_
+#undef MOVE_COUNT_NONE
+#undef MOVE_COUNT_MOVES
+#undef NUMBERED_FAMILY
+#undef NUMBERED_FAMILY_
+#undef NUMBERED_FAMILY_NONE
+#undef NUMBERED_FAMILY_MOVES
+
+/* The number of every move is below BOARD_NO_MOVE. */
+#define FAMILY(ID, present, ...) MOVES_FIT(COLUMN_NUMBERED(__VA_ARGS__))
+#define MOVES_FIT(numbered) MOVES_FIT_(numbered)
+#define MOVES_FIT_(numbered) MOVES_FIT_##numbered
+#define MOVES_FIT_NONE
+#define MOVES_FIT_MOVES(move_at, move_index, count) \
+	_Static_assert((count) < BOARD_NO_MOVE, "every board move has a number below BOARD_NO_MOVE");
+#include "engine/families.def"
+#undef MOVES_FIT
+#undef MOVES_FIT_
+#undef MOVES_FIT_NONE
+#undef MOVES_FIT_MOVES
+
+static bool board_move_at(enum family f, const struct position *pos, uint8_t number, struct move *mv)
 {
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_NUMBERED(__VA_ARGS__))
+#define CALL_MOVES(move_at, move_index, count) return move_at(pos, number, mv);
+#define CALL_NONE UNREACHABLE();
 	switch (f) {
-	case FAMILY_CHOMP:
-		return chomp_move_at(pos, index, mv);
-	case FAMILY_TAKTIX:
-		return taktix_move_at(pos, index, mv);
-	case FAMILY_KUBO:
-		return engine_game_present(GAME_KUBO) && kubo_move_at(pos, index, mv);
-	default:
-		return engine_game_present(GAME_NINETEEN) && nineteen_move_at(pos, index, mv);
+#include "engine/families.def"
 	}
+#undef CALL_MOVES
+#undef CALL_NONE
+	return false;
 }
-
-_Static_assert(CHOMP_MOVES < BOARD_NO_MOVE && TAKTIX_MOVES < BOARD_NO_MOVE && KUBO_MOVES < BOARD_NO_MOVE &&
-		       NINETEEN_MOVES < BOARD_NO_MOVE,
-	       "every board move has a number below BOARD_NO_MOVE");
 
 /* The number of the first legal move from number `from` on, the move in
  * *mv; BOARD_NO_MOVE when there is none.  (A number comes back in a
@@ -218,7 +216,7 @@ _Static_assert(CHOMP_MOVES < BOARD_NO_MOVE && TAKTIX_MOVES < BOARD_NO_MOVE && KU
 uint8_t board_next_move(const struct position *pos, uint8_t from, struct move *mv)
 {
 	enum family f = game_family(pos->game);
-	uint8_t end = flash_u8(&board_move_counts[f - FAMILY_CHOMP]);
+	uint8_t end = flash_u8(&board_move_counts[f - FIRST_NUMBERED]);
 	for (; from < end; from++) {
 		if (board_move_at(f, pos, from, mv)) {
 			return from;
@@ -229,54 +227,47 @@ uint8_t board_next_move(const struct position *pos, uint8_t from, struct move *m
 
 static uint8_t board_move_index(const struct position *pos, const struct move *mv)
 {
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_NUMBERED(__VA_ARGS__))
+#define CALL_MOVES(move_at, move_index, count) return move_index(mv);
+#define CALL_NONE UNREACHABLE();
 	switch (game_family(pos->game)) {
-	case FAMILY_CHOMP:
-		return chomp_move_index(mv);
-	case FAMILY_TAKTIX:
-		return taktix_move_index(mv);
-	case FAMILY_KUBO:
-		return engine_game_present(GAME_KUBO) ? kubo_move_index(mv) : BOARD_NO_MOVE;
-	default:
-		return engine_game_present(GAME_NINETEEN) ? nineteen_move_index(mv) : BOARD_NO_MOVE;
+#include "engine/families.def"
 	}
+#undef CALL_MOVES
+#undef CALL_NONE
+	return BOARD_NO_MOVE;
+}
+
+/* A board's next move in the order of its numbers (NUMBERED). */
+static bool board_next_numbered(const struct position *pos, struct move *mv, bool first)
+{
+	uint8_t from = first ? 0 : (uint8_t)(board_move_index(pos, mv) + 1u);
+	return board_next_move(pos, from, mv) != BOARD_NO_MOVE;
 }
 
 bool engine_next_move(const struct position *pos, struct move *mv, bool first)
 {
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_NEXT_MOVE(__VA_ARGS__))
+#define CALL_OWN(fn) return fn(pos, mv, first);
+#define CALL_NUMBERED return board_next_numbered(pos, mv, first);
 	switch (game_family(pos->game)) {
-	case FAMILY_HEAPS:
-		return heaps_next_move(pos, mv, first);
-	case FAMILY_NUMBERS:
-	case FAMILY_DIGIT:
-		return numbers_next_move(pos, mv, first);
-	case FAMILY_MATRIX:
-		return matrix_next_move(pos, mv, first);
-	case FAMILY_ROWS:
-		return octal_next_move(pos, mv, first);
-	case FAMILY_WYTHOFF:
-		return wythoff_next_move(pos, mv, first);
-	default: {
-		uint8_t from = first ? 0 : (uint8_t)(board_move_index(pos, mv) + 1u);
-		return board_next_move(pos, from, mv) != BOARD_NO_MOVE;
+#include "engine/families.def"
 	}
-	}
+#undef CALL_OWN
+#undef CALL_NUMBERED
+	return false;
 }
 
 static void parse_move(const struct position *pos, struct scanner *in, struct move *mv)
 {
-#define OWN(fn) fn(pos, in, mv);
-#define BARE(fn) fn(in, mv);
-#define FAMILY(ID, present, print, parse_move, print_move, apply_move) \
-	case FAMILY_##ID:                                              \
-		if (present) {                                         \
-			parse_move                                     \
-		}                                                      \
-		CASE_END_##parse_move
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_PARSE_MOVE(__VA_ARGS__))
+#define CALL_OWN(fn) fn(pos, in, mv);
+#define CALL_BARE(fn) fn(in, mv);
 	switch (game_family(pos->game)) {
 #include "engine/families.def"
 	}
-#undef OWN
-#undef BARE
+#undef CALL_OWN
+#undef CALL_BARE
 }
 
 enum engine_error engine_parse_move(const struct position *pos, const char *text, struct move *mv)
@@ -296,19 +287,14 @@ enum engine_error engine_parse_move(const struct position *pos, const char *text
 
 void put_move(const struct position *pos, const struct move *mv)
 {
-#define OWN(fn) fn(pos, mv);
-#define BARE(fn) fn(mv);
-#define FAMILY(ID, present, print, parse_move, print_move, apply_move) \
-	case FAMILY_##ID:                                              \
-		if (present) {                                         \
-			print_move                                     \
-		}                                                      \
-		CASE_END_##print_move
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_PRINT_MOVE(__VA_ARGS__))
+#define CALL_OWN(fn) fn(pos, mv);
+#define CALL_BARE(fn) fn(mv);
 	switch (game_family(pos->game)) {
 #include "engine/families.def"
 	}
-#undef OWN
-#undef BARE
+#undef CALL_OWN
+#undef CALL_BARE
 }
 
 void engine_print_move(const struct position *pos, const struct move *mv, struct text_sink *out)
@@ -319,107 +305,49 @@ void engine_print_move(const struct position *pos, const struct move *mv, struct
 
 /* ---- a move as a part and an amount ---- */
 
-_Static_assert(offsetof(struct move, u.prime.factor) == offsetof(struct move, u.number.index) &&
-		       offsetof(struct move, u.prime.exponent) == offsetof(struct move, u.number.divisor),
-	       "a Prime power move's factor and exponent lie where a number move's index and divisor do");
-
 uint8_t engine_move_part(const struct position *pos, const struct move *mv)
 {
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_MOVE_PART(__VA_ARGS__))
+#define CALL_OWN(fn) return fn(pos, mv);
+#define CALL_BARE(fn) return fn(mv);
+#define CALL_NONE return 0;
 	switch (game_family(pos->game)) {
-	case FAMILY_MATRIX: {
-		/* The first cell of its row it takes from. */
-		uint8_t column = 0;
-		while (column + 1u < pos->cols && mv->u.matrix.take[column] == 0) {
-			column++;
-		}
-		return (uint8_t)(mv->u.matrix.row * pos->cols + column);
+#include "engine/families.def"
 	}
-	case FAMILY_WYTHOFF:
-		return mv->u.wythoff.take[0] == 0 ? 1u : mv->u.wythoff.take[1] == 0 ? 0u : 2u;
-	case FAMILY_CHOMP:
-	case FAMILY_TAKTIX:
-	case FAMILY_NINETEEN:
-		return 0;
-	default:
-		/* The heaps', numbers', rows' and Kubo's moves name their part
-		 * first (asserted below). */
-		return mv->u.heap.heap;
-	}
+#undef CALL_NONE
+#undef CALL_OWN
+#undef CALL_BARE
+	return 0;
 }
 
 uint16_t engine_move_amount(const struct position *pos, const struct move *mv)
 {
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_MOVE_AMOUNT(__VA_ARGS__))
+#define CALL_OWN(fn) return fn(pos, mv);
+#define CALL_BARE(fn) return fn(mv);
+#define CALL_NONE return 0;
 	switch (game_family(pos->game)) {
-	case FAMILY_HEAPS:
-		return mv->u.heap.count;
-	case FAMILY_NUMBERS:
-	case FAMILY_DIGIT:
-	case FAMILY_ROWS:
-		/* A row's count lies where a number's divisor does (asserted
-		 * in engine/sums.c). */
-		return mv->u.number.divisor;
-	case FAMILY_WYTHOFF: {
-		/* One of them is 0, or both are the same. */
-		uint16_t first = mv->u.wythoff.take[0];
-		return first != 0 ? first : mv->u.wythoff.take[1];
+#include "engine/families.def"
 	}
-	default:
-		return 0;
-	}
+#undef CALL_NONE
+#undef CALL_OWN
+#undef CALL_BARE
+	return 0;
 }
 
 void engine_move_set(const struct position *pos, struct move *mv, uint8_t part, uint16_t amount)
 {
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_MOVE_SET(__VA_ARGS__))
+#define CALL_OWN(fn) fn(pos, mv, part, amount);
+#define CALL_BARE(fn) fn(mv, part, amount);
+#define CALL_NONE
 	switch (game_family(pos->game)) {
-	case FAMILY_HEAPS:
-		mv->u.heap.heap = part;
-		mv->u.heap.count = amount;
-		break;
-	case FAMILY_NUMBERS:
-	case FAMILY_DIGIT:
-		mv->u.number.index = part;
-		mv->u.number.divisor = (uint8_t)amount;
-		break;
-	case FAMILY_MATRIX: {
-		/* Both before the memset, which for all the compiler knows
-		 * changes pos->cols: one division instead of two. */
-		uint8_t row = (uint8_t)(part / pos->cols);
-		uint8_t column = (uint8_t)(part % pos->cols);
-		if (mv->u.matrix.row != row) {
-			memset(mv, 0, sizeof *mv); /* a move takes from one row only */
-			mv->u.matrix.row = row;
-		}
-		mv->u.matrix.take[column] = (uint8_t)amount;
-		break;
+#include "engine/families.def"
 	}
-	case FAMILY_ROWS:
-		mv->u.strip.row = part;
-		mv->u.strip.count = (uint8_t)amount;
-		break;
-	case FAMILY_WYTHOFF:
-		mv->u.wythoff.take[0] = mv->u.wythoff.take[1] = amount;
-		if (part != 2) {
-			mv->u.wythoff.take[part ^ 1u] = 0;
-		}
-		break;
-	case FAMILY_KUBO:
-		mv->u.kubo.stack = part;
-		mv->u.kubo.count = (uint8_t)amount;
-		mv->u.kubo.other = 0xFFu;
-		if (amount > 3) {
-			mv->u.kubo.count = 1;
-			mv->u.kubo.other = (uint8_t)(part + amount * 2u - 7u);
-		}
-		break;
-	default:
-		break;
-	}
+#undef CALL_NONE
+#undef CALL_OWN
+#undef CALL_BARE
 }
-
-_Static_assert(offsetof(struct move, u.number.index) == 0 && offsetof(struct move, u.prime.factor) == 0 &&
-		       offsetof(struct move, u.matrix.row) == 0 && offsetof(struct move, u.strip.row) == 0 &&
-		       offsetof(struct move, u.kubo.stack) == 0,
-	       "a sum game's move (and Kubo's) names its part first, as u.heap.heap does");
 
 enum engine_error engine_check_move(const struct position *pos, const struct move *mv)
 {
@@ -434,7 +362,7 @@ enum engine_error engine_check_move_in_play(const struct position *pos, const st
 	enum family f = game_family(pos->game);
 	if (f < FAMILY_WYTHOFF) {
 		/* The part the move names, first in every sum game's move. */
-		uint8_t i = mv->u.heap.heap;
+		uint8_t i = sums_move_part(mv);
 		if (i >= pos->count) {
 			return ENGINE_ERR_NO_SUCH;
 		}
@@ -442,65 +370,21 @@ enum engine_error engine_check_move_in_play(const struct position *pos, const st
 			return ENGINE_ERR_EMPTY;
 		}
 	}
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_CHECK_MOVE(__VA_ARGS__))
+#define CALL_OWN(fn) return fn(pos, mv);
 	switch (f) {
-	case FAMILY_HEAPS:
-		return heaps_check_move(pos, mv);
-	case FAMILY_NUMBERS:
-	case FAMILY_DIGIT:
-		return numbers_check_move(pos, mv);
-	case FAMILY_MATRIX:
-		return matrix_check_move(pos, mv);
-	case FAMILY_ROWS:
-		return octal_check_move(pos, mv);
-	case FAMILY_WYTHOFF:
-		return wythoff_check_move(pos, mv);
-	case FAMILY_CHOMP:
-		return chomp_check_move(pos, mv);
-	case FAMILY_KUBO:
-		return engine_game_present(GAME_KUBO) ? kubo_check_move(pos, mv) : ENGINE_ERR_UNKNOWN_GAME;
-	default:
-		break;
+#include "engine/families.def"
 	}
-	/* Taktix and Nineteen: a move is the cells it takes, at least one,
-	 * all on the board and all there; Nineteen takes at most three. */
-	bool taktix = f == FAMILY_TAKTIX;
-	uint32_t cells = mv->u.cells;
-	if (cells == 0) {
-		return ENGINE_ERR_NONE_TAKEN;
-	}
-	if (cells >> (taktix ? TAKTIX_CELLS : ENGINE_NINETEEN_CELLS) != 0) {
-		return ENGINE_ERR_NO_SUCH;
-	}
-	if (!taktix && board_count_cells(cells) > NINETEEN_TAKE_MOST) {
-		return ENGINE_ERR_TOO_MANY;
-	}
-	/* Taktix's cells, all below 16, are the low bits of the mask. */
-	if (cells & ~pos->u.nineteen) {
-		return ENGINE_ERR_EMPTY;
-	}
-	if (!taktix && engine_game_present(GAME_NINETEEN)) {
-		return nineteen_check_move(mv);
-	}
-	return taktix_check_move(pos, mv);
-}
-
-/* Taktix and Nineteen (families.def): the move's cells go. */
-static inline void cells_apply_move(struct position *pos, const struct move *mv)
-{
-	pos->u.nineteen &= ~mv->u.cells;
+#undef CALL_OWN
+	return ENGINE_ERR_UNKNOWN_GAME;
 }
 
 void engine_apply_move(struct position *pos, const struct move *mv)
 {
-#define OWN(fn) fn(pos, mv);
-#define FAMILY(ID, present, print, parse_move, print_move, apply_move) \
-	case FAMILY_##ID:                                              \
-		if (present) {                                         \
-			apply_move                                     \
-		}                                                      \
-		CASE_END_##apply_move
+#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_APPLY_MOVE(__VA_ARGS__))
+#define CALL_OWN(fn) fn(pos, mv);
 	switch (game_family(pos->game)) {
 #include "engine/families.def"
 	}
-#undef OWN
+#undef CALL_OWN
 }

@@ -1,6 +1,7 @@
 /*
- * Inside the engine: what each game module gives engine.c, which dispatches
- * the public interface (engine.h) on pos->game.
+ * Inside the engine: what each game module gives engine.c and analysis.c,
+ * which dispatch the public interface (engine.h) on the game's family, as
+ * engine/families.def names each family's functions.
  *
  * Every module has the rules and the text of its games, named
  * <module>_<verb>:
@@ -18,11 +19,15 @@
  *                 the part the move names (its first byte) exists and,
  *                 but for an addition in Poker Nim, is not empty
  *   _apply_move   plays a move already checked (Taktix and Nineteen need
- *                 none: engine.c removes the move's cells)
+ *                 none: cells.c removes the move's cells)
  *   _next_move    enumerates the legal moves in a fixed order; the board
  *                 games instead number every move they could ever make:
  *                 _move_at gives move `index` and whether it is legal now,
  *                 _move_index the index of a move
+ *   _move_part, _move_amount, _move_set
+ *                 a move as the buttons make it: the part it is at, the
+ *                 amount it names there, and a move made of those
+ *                 (engine.h's engine_move_set)
  * The strategy (_is_losing under the position's own rule, _grundy in normal
  * play, _best_move: a winning move when there is one, otherwise a legal
  * move chosen to keep the game going, false only when the game is over) is
@@ -37,6 +42,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/attributes.h"
 #include "engine/engine.h"
 #include "engine/text.h"
 
@@ -57,7 +63,7 @@ void taktix_parse(struct position *pos, struct scanner *in);
 void taktix_print(const struct position *pos);
 void taktix_parse_move(struct scanner *in, struct move *mv);
 void taktix_print_move(const struct move *mv);
-/* The cells are checked first by engine.c (at least one, all on the
+/* The cells are checked first by cells.c (at least one, all on the
  * board, all there): what is left is the line and the variant. */
 enum engine_error taktix_check_move(const struct position *pos, const struct move *mv);
 #define TAKTIX_CELLS 16u
@@ -65,6 +71,12 @@ bool taktix_move_at(const struct position *pos, uint8_t index, struct move *mv);
 uint8_t taktix_move_index(const struct move *mv);
 #define TAKTIX_MOVES 104u
 bool taktix_is_losing(const struct position *pos);
+
+/* ---- Taktix and Nineteen, a move the cells it takes: engine/cells.c ---- */
+/* At least one cell, all on the board, all there, and Nineteen's at most
+ * NINETEEN_TAKE_MOST; then the module's own check. */
+enum engine_error cells_check_move(const struct position *pos, const struct move *mv);
+void cells_apply_move(struct position *pos, const struct move *mv);
 
 /* ---- Kubo: engine/kubo.c ---- */
 void kubo_parse(struct position *pos, struct scanner *in);
@@ -77,13 +89,15 @@ bool kubo_move_at(const struct position *pos, uint8_t index, struct move *mv);
 uint8_t kubo_move_index(const struct move *mv);
 #define KUBO_MOVES 39u
 bool kubo_is_losing(const struct position *pos);
+uint8_t kubo_move_part(const struct move *mv);
+void kubo_move_set(struct move *mv, uint8_t part, uint16_t amount);
 
 /* ---- Dziewietnascie (Nineteen): engine/nineteen.c ---- */
 void nineteen_parse(struct position *pos, struct scanner *in);
 void nineteen_print(const struct position *pos);
 void nineteen_parse_move(struct scanner *in, struct move *mv);
 void nineteen_print_move(const struct move *mv);
-/* The cells are checked first by engine.c (at least one, all on the
+/* The cells are checked first by cells.c (at least one, all on the
  * board, at most NINETEEN_TAKE_MOST, all there): what is left is whether
  * they make a move. */
 enum engine_error nineteen_check_move(const struct move *mv);
@@ -106,6 +120,10 @@ bool sums_keep_going(const struct position *pos, struct move *mv);
 bool sums_is_losing(const struct position *pos);
 int32_t sums_grundy(const struct position *pos);
 bool sums_best_move(const struct position *pos, struct move *mv);
+/* sums_best_move, or with `keep_going` sums_keep_going. */
+bool sums_machine_move(const struct position *pos, bool keep_going, struct move *mv);
+/* The part a move names: the first byte of every sum game's move. */
+uint8_t sums_move_part(const struct move *mv);
 /* Part i: a heap or a row (they share their place in the record), a
  * number, an exponent, or a matrix row's total; 0 when it is empty.
  * Subtract a digit's one number and Wythoff's two heaps count as parts
@@ -125,6 +143,8 @@ void heaps_print_move(const struct position *pos, const struct move *mv);
 enum engine_error heaps_check_move(const struct position *pos, const struct move *mv);
 void heaps_apply_move(struct position *pos, const struct move *mv);
 bool heaps_next_move(const struct position *pos, struct move *mv, bool first);
+uint16_t heaps_move_amount(const struct move *mv);
+void heaps_move_set(struct move *mv, uint8_t part, uint16_t amount);
 /* The heaps (or rows) alone, separated by spaces; Poker Nim's with their
  * starts.  Kayles, the pebble strip and Wythoff print theirs so too. */
 void heaps_print_list(const struct position *pos);
@@ -144,6 +164,8 @@ void numbers_print_move(const struct position *pos, const struct move *mv);
 enum engine_error numbers_check_move(const struct position *pos, const struct move *mv);
 void numbers_apply_move(struct position *pos, const struct move *mv);
 bool numbers_next_move(const struct position *pos, struct move *mv, bool first);
+uint16_t numbers_move_amount(const struct move *mv);
+void numbers_move_set(struct move *mv, uint8_t part, uint16_t amount);
 bool digit_is_losing(const struct position *pos);
 int32_t digit_grundy(const struct position *pos);
 /* With `keep_going`, the move it makes from a losing position, whatever
@@ -158,6 +180,8 @@ void matrix_print_move(const struct position *pos, const struct move *mv);
 enum engine_error matrix_check_move(const struct position *pos, const struct move *mv);
 void matrix_apply_move(struct position *pos, const struct move *mv);
 bool matrix_next_move(const struct position *pos, struct move *mv, bool first);
+uint8_t matrix_move_part(const struct position *pos, const struct move *mv);
+void matrix_move_set(const struct position *pos, struct move *mv, uint8_t part, uint16_t amount);
 /* A row's total, the Nim heap it stands for. */
 uint16_t matrix_row_total(const struct position *pos, uint8_t r);
 
@@ -174,6 +198,8 @@ void octal_print_move(const struct move *mv);
 enum engine_error octal_check_move(const struct position *pos, const struct move *mv);
 void octal_apply_move(struct position *pos, const struct move *mv);
 bool octal_next_move(const struct position *pos, struct move *mv, bool first);
+uint16_t octal_move_amount(const struct move *mv);
+void octal_move_set(struct move *mv, uint8_t part, uint16_t amount);
 /* The parts a move leaves of its row: left of it and right of it.  (A
  * small struct comes back in registers.) */
 struct row_parts {
@@ -190,6 +216,9 @@ void wythoff_print_move(const struct move *mv);
 enum engine_error wythoff_check_move(const struct position *pos, const struct move *mv);
 void wythoff_apply_move(struct position *pos, const struct move *mv);
 bool wythoff_next_move(const struct position *pos, struct move *mv, bool first);
+uint8_t wythoff_move_part(const struct move *mv);
+uint16_t wythoff_move_amount(const struct move *mv);
+void wythoff_move_set(struct move *mv, uint8_t part, uint16_t amount);
 bool wythoff_is_losing(const struct position *pos);
 /* With `keep_going`, the move it makes from a losing position, whatever
  * the position (engine_keep_going). */
@@ -202,16 +231,34 @@ uint16_t wythoff_lower(uint16_t d);
 
 /* ---- shared by engine.c, games_info.c and analysis.c ---- */
 
-/* The families of engine/families.def, in its order: the sums of parts
- * (sums.c) and Subtract a digit come first, the boards last. */
+/* The families of engine/families.def, in its order: Subtract a digit and
+ * the sums of parts (sums.c) come first, the boards last. */
 enum family {
 #define FAMILY(ID, ...) FAMILY_##ID,
 #include "engine/families.def"
 };
 
+/* How many there are: a constant apart, so that no switch must handle it. */
+enum {
+	FAMILY_COUNT = 0
+#define FAMILY(ID, ...) +1
+#include "engine/families.def"
+};
+
 /* The module that plays a game (games_info.c).  Out of line: one copy
  * serves all the dispatchers. */
-enum family game_family(uint8_t game);
+enum family game_family_of(uint8_t game);
+
+/* The same, known to be one of the families: a dispatch, which has a case
+ * for each, then needs no check for other values. */
+static ALWAYS_INLINE enum family game_family(uint8_t game)
+{
+	enum family f = game_family_of(game);
+	if ((uint8_t)f >= (uint8_t)FAMILY_COUNT) {
+		UNREACHABLE();
+	}
+	return f;
+}
 
 /* engine.c: the position and a move, to the current sink (text.h). */
 void put_position(const struct position *pos);

@@ -89,7 +89,7 @@ struct engine_facts engine_game_facts(uint8_t game)
 }
 
 /* Out of line: one copy serves all the dispatchers. */
-OUT_OF_LINE enum family game_family(uint8_t game)
+OUT_OF_LINE enum family game_family_of(uint8_t game)
 {
 	return (enum family)flash_u8(&families[game]);
 }

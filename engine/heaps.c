@@ -359,3 +359,14 @@ bool heaps_next_move(const struct position *pos, struct move *mv, bool first)
 		count++;
 	}
 }
+
+uint16_t heaps_move_amount(const struct move *mv)
+{
+	return mv->u.heap.count;
+}
+
+void heaps_move_set(struct move *mv, uint8_t part, uint16_t amount)
+{
+	mv->u.heap.heap = part;
+	mv->u.heap.count = amount;
+}

@@ -200,3 +200,21 @@ bool kubo_is_losing(const struct position *pos)
 	uint16_t slot = board_kubo_slot(pos->u.kubo, board_square_classes);
 	return board_kubo_entry(kubo_centre_heights, slot) == pos->u.kubo[CENTRE] + 1u;
 }
+
+uint8_t kubo_move_part(const struct move *mv)
+{
+	return mv->u.kubo.stack;
+}
+
+/* Amounts 1 to 3 take from the stack alone; 4 and 5 one each from it and
+ * the stack on its right (part + 1), or below it (part + 3). */
+void kubo_move_set(struct move *mv, uint8_t part, uint16_t amount)
+{
+	mv->u.kubo.stack = part;
+	mv->u.kubo.count = (uint8_t)amount;
+	mv->u.kubo.other = NO_STACK;
+	if (amount > 3) {
+		mv->u.kubo.count = 1;
+		mv->u.kubo.other = (uint8_t)(part + amount * 2u - 7u);
+	}
+}

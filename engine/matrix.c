@@ -8,6 +8,8 @@
  * same length, e.g. `1 2 3 / 4 5 6`.  Moves: `2:0,3,1` takes 0, 3 and 1
  * from the cells of row 2 (cells left out take nothing).
  */
+#include <string.h>
+
 #include "engine/flash.h"
 #include "engine/games.h"
 
@@ -128,4 +130,27 @@ bool matrix_next_move(const struct position *pos, struct move *mv, bool first)
 		r++; /* every amount of this row done: all back to 0 */
 	}
 	return false;
+}
+
+/* The first cell of its row the move takes from. */
+uint8_t matrix_move_part(const struct position *pos, const struct move *mv)
+{
+	uint8_t column = 0;
+	while (column + 1u < pos->cols && mv->u.matrix.take[column] == 0) {
+		column++;
+	}
+	return (uint8_t)(mv->u.matrix.row * pos->cols + column);
+}
+
+void matrix_move_set(const struct position *pos, struct move *mv, uint8_t part, uint16_t amount)
+{
+	/* Both before the memset, which for all the compiler knows changes
+	 * pos->cols: one division instead of two. */
+	uint8_t row = (uint8_t)(part / pos->cols);
+	uint8_t column = (uint8_t)(part % pos->cols);
+	if (mv->u.matrix.row != row) {
+		memset(mv, 0, sizeof *mv); /* a move takes from one row only */
+		mv->u.matrix.row = row;
+	}
+	mv->u.matrix.take[column] = (uint8_t)amount;
 }

@@ -408,3 +408,14 @@ bool digit_best_move(const struct position *pos, bool keep_going, struct move *m
 	mv->u.number.divisor = d;
 	return n != 0;
 }
+
+uint16_t numbers_move_amount(const struct move *mv)
+{
+	return mv->u.number.divisor;
+}
+
+void numbers_move_set(struct move *mv, uint8_t part, uint16_t amount)
+{
+	mv->u.number.index = part;
+	mv->u.number.divisor = (uint8_t)amount;
+}

@@ -216,3 +216,14 @@ bool octal_next_move(const struct position *pos, struct move *mv, bool first)
 	}
 	return false;
 }
+
+uint16_t octal_move_amount(const struct move *mv)
+{
+	return mv->u.strip.count;
+}
+
+void octal_move_set(struct move *mv, uint8_t part, uint16_t amount)
+{
+	mv->u.strip.row = part;
+	mv->u.strip.count = (uint8_t)amount;
+}

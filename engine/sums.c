@@ -457,3 +457,17 @@ bool sums_best_move(const struct position *pos, struct move *mv)
 	}
 	return keep_going(pos, scan.largest, mv);
 }
+
+bool sums_machine_move(const struct position *pos, bool keep_going, struct move *mv)
+{
+	return keep_going ? sums_keep_going(pos, mv) : sums_best_move(pos, mv);
+}
+
+_Static_assert(offsetof(struct move, u.number.index) == 0 && offsetof(struct move, u.prime.factor) == 0 &&
+		       offsetof(struct move, u.matrix.row) == 0 && offsetof(struct move, u.strip.row) == 0,
+	       "a sum game's move names its part first, as u.heap.heap does");
+
+uint8_t sums_move_part(const struct move *mv)
+{
+	return mv->u.heap.heap;
+}

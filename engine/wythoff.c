@@ -184,3 +184,24 @@ uint16_t wythoff_lower(uint16_t d)
 {
 	return zeckendorf(d, LOWER_OF);
 }
+
+/* Part 0 or 1 takes from that heap alone, part 2 from both. */
+uint8_t wythoff_move_part(const struct move *mv)
+{
+	return mv->u.wythoff.take[0] == 0 ? 1u : mv->u.wythoff.take[1] == 0 ? 0u : 2u;
+}
+
+uint16_t wythoff_move_amount(const struct move *mv)
+{
+	/* One of them is 0, or both are the same. */
+	uint16_t first = mv->u.wythoff.take[0];
+	return first != 0 ? first : mv->u.wythoff.take[1];
+}
+
+void wythoff_move_set(struct move *mv, uint8_t part, uint16_t amount)
+{
+	mv->u.wythoff.take[0] = mv->u.wythoff.take[1] = amount;
+	if (part != 2) {
+		mv->u.wythoff.take[part ^ 1u] = 0;
+	}
+}
