@@ -64,8 +64,8 @@
 #define COLUMN_IS_LOSING(parse, print, parse_move, print_move, check_move, apply_move, next_move, move_part, \
 			 move_amount, move_set, is_losing, ...)                                              \
 	is_losing
-#define COLUMN_GRUNDY(parse, print, parse_move, print_move, check_move, apply_move, next_move, move_part, \
-		      move_amount, move_set, is_losing, grundy, ...)                                      \
+#define COLUMN_GRUNDY(parse, print, parse_move, print_move, check_move, apply_move, next_move, move_part, move_amount, \
+		      move_set, is_losing, grundy, ...)                                                                \
 	grundy
 #define COLUMN_MACHINE_MOVE(parse, print, parse_move, print_move, check_move, apply_move, next_move, move_part, \
 			    move_amount, move_set, is_losing, grundy, machine_move, ...)                        \

@@ -5,9 +5,10 @@
  * machine's move, analysis.c's.
  *
  * Every public call switches on the game's family (the module that plays
- * it), so the linker keeps only the module functions something calls: the
- * device never lists moves, and so never links the move lists of the games
- * whose strategy does not need them.
+ * it), a switch made from engine/families.def (engine/dispatch.h says
+ * how), so the linker keeps only the module functions something calls:
+ * the device never lists moves, and so never links the move lists of the
+ * games whose strategy does not need them.
  */
 #include "engine/engine.h"
 
@@ -39,8 +40,8 @@ OUT_OF_LINE static void parse(struct position *pos, struct scanner *in, bool to_
 	uint16_t *second = NULL;
 #define ROWS_OF_GAME facts.rows
 #define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_PARSE(__VA_ARGS__))
-#define CALL_OWN(fn)  \
-	fn(pos, in);  \
+#define CALL_OWN(fn) \
+	fn(pos, in); \
 	return;
 #define CALL_LIST(settings, most_parts, check) LIST_SETTINGS_##settings most = most_parts;
 #define LIST_SETTINGS_NONE
@@ -145,56 +146,42 @@ void engine_start_position(struct position *pos, uint8_t game)
 
 /* ---- the board games' move lists, which their strategy walks ---- */
 
-/* The families whose moves are numbered (the boards) stand last in
- * families.def: how many moves each numbers, from the first of them. */
-#define FAMILY(ID, present, ...) +NUMBERED_FAMILY(COLUMN_NUMBERED(__VA_ARGS__))
-#define NUMBERED_FAMILY(numbered) NUMBERED_FAMILY_(numbered)
-#define NUMBERED_FAMILY_(numbered) NUMBERED_FAMILY_##numbered
-#define NUMBERED_FAMILY_NONE 0
-#define NUMBERED_FAMILY_MOVES(move_at, move_index, count) 1
-enum {
-	FIRST_NUMBERED = FAMILY_COUNT - (0
-#include "engine/families.def"
-					 )
-};
-#define FAMILY(ID, present, ...) NUMBERED_LAST(ID, COLUMN_NUMBERED(__VA_ARGS__))
-#define NUMBERED_LAST(ID, numbered) NUMBERED_LAST_(ID, numbered)
-#define NUMBERED_LAST_(ID, numbered)                                                                     \
-	_Static_assert(((uint8_t)FAMILY_##ID >= (uint8_t)FIRST_NUMBERED) == NUMBERED_FAMILY_##numbered, "the boards stand last " \
-												    "in families.def");
-#include "engine/families.def"
-#undef NUMBERED_LAST
-#undef NUMBERED_LAST_
-
-#define FAMILY(ID, present, ...) MOVE_COUNT(COLUMN_NUMBERED(__VA_ARGS__))
+/* A family's numbered moves: whether it has them, and how many. */
+#define NUMBERED(numbered) NUMBERED_(numbered)
+#define NUMBERED_(numbered) NUMBERED_##numbered
+#define NUMBERED_NONE 0
+#define NUMBERED_MOVES(move_at, move_index, count) 1
 #define MOVE_COUNT(numbered) MOVE_COUNT_(numbered)
 #define MOVE_COUNT_(numbered) MOVE_COUNT_##numbered
 #define MOVE_COUNT_NONE
 #define MOVE_COUNT_MOVES(move_at, move_index, count) count,
+
+/* The families whose moves are numbered, the boards, stand last in
+ * families.def, so that a table of their counts starts at the first. */
+enum {
+	FIRST_NUMBERED = FAMILY_COUNT - (0
+#define FAMILY(ID, present, ...) +NUMBERED(COLUMN_NUMBERED(__VA_ARGS__))
+#include "engine/families.def"
+					 )
+};
+#define FAMILY(ID, present, ...)                                                                                    \
+	_Static_assert(((uint8_t)FAMILY_##ID >= (uint8_t)FIRST_NUMBERED) == NUMBERED(COLUMN_NUMBERED(__VA_ARGS__)), \
+		       "the boards stand last in families.def");
+#include "engine/families.def"
+
 static const uint8_t board_move_counts[] ENGINE_FLASH = {
+#define FAMILY(ID, present, ...) MOVE_COUNT(COLUMN_NUMBERED(__VA_ARGS__))
 #include "engine/families.def"
 };
-#undef MOVE_COUNT
-#undef MOVE_COUNT_
-#undef MOVE_COUNT_NONE
-#undef MOVE_COUNT_MOVES
-#undef NUMBERED_FAMILY
-#undef NUMBERED_FAMILY_
-#undef NUMBERED_FAMILY_NONE
-#undef NUMBERED_FAMILY_MOVES
 
-/* The number of every move is below BOARD_NO_MOVE. */
-#define FAMILY(ID, present, ...) MOVES_FIT(COLUMN_NUMBERED(__VA_ARGS__))
+/* A board's moves are numbered below BOARD_NO_MOVE. */
 #define MOVES_FIT(numbered) MOVES_FIT_(numbered)
 #define MOVES_FIT_(numbered) MOVES_FIT_##numbered
-#define MOVES_FIT_NONE
-#define MOVES_FIT_MOVES(move_at, move_index, count) \
-	_Static_assert((count) < BOARD_NO_MOVE, "every board move has a number below BOARD_NO_MOVE");
+#define MOVES_FIT_NONE 1
+#define MOVES_FIT_MOVES(move_at, move_index, count) ((count) < BOARD_NO_MOVE)
+#define FAMILY(ID, present, ...) \
+	_Static_assert(MOVES_FIT(COLUMN_NUMBERED(__VA_ARGS__)), "a board's moves are numbered below BOARD_NO_MOVE");
 #include "engine/families.def"
-#undef MOVES_FIT
-#undef MOVES_FIT_
-#undef MOVES_FIT_NONE
-#undef MOVES_FIT_MOVES
 
 static bool board_move_at(enum family f, const struct position *pos, uint8_t number, struct move *mv)
 {
