@@ -24,6 +24,9 @@ $(BUILD)/tests/e2e/%: $(BUILD)/host/tests/e2e/%.o $(E2E_SUPPORT_OBJ) $(SIM_LIB_O
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS) $(CMOCKA_LDLIBS)
 
+# The soak test's day is made of its own parts (tests/e2e/soak/).
+$(BUILD)/tests/e2e/test_soak: $(call host_obj,$(wildcard tests/e2e/soak/*.c))
+
 # The levels' test plays the games of the levels' measure (make bench).
 $(BUILD)/tests/unit/test_levels: $(call host_obj,tools/bench/levels.c)
 
