@@ -24,6 +24,9 @@ $(BUILD)/tests/e2e/%: $(BUILD)/host/tests/e2e/%.o $(E2E_SUPPORT_OBJ) $(SIM_LIB_O
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS) $(CMOCKA_LDLIBS)
 
+# The soak test's day is made of its own parts (tests/e2e/soak/).
+$(BUILD)/tests/e2e/test_soak: $(call host_obj,$(wildcard tests/e2e/soak/*.c))
+
 # The levels' test plays the games of the levels' measure (make bench).
 $(BUILD)/tests/unit/test_levels: $(call host_obj,tools/bench/levels.c)
 
@@ -104,7 +107,8 @@ run_all_elf = elf:$(1):$(call elf_of,$(1)):$(call games_left_out_of,$(1)):$(call
 # The serial line's tests that make test runs again on the firmware for the
 # fast line (FAST_LINE), after its size: the challenge, flow control, the
 # console's replies, the transcript and the stack, those its switches allow.
-FAST_LINE_TESTS := $(foreach test,test_odra test_flow_control test_console test_nim test_stack,\
+FAST_LINE_TESTS := $(foreach test,test_odra test_flow_control test_console test_console_play test_console_input \
+	test_console_flood test_nim test_stack,\
 	$(call e2e_applies,$(BUILD)/tests/e2e/$(test),$(FAST_LINE)))
 
 # What tests/run-all runs (it says how it reads them), in order: every

@@ -195,6 +195,11 @@ void e2e_expect_position(struct sim *sim, const struct position *pos, const char
 /* A person's choice of move, in the engine's terms. */
 typedef void (*e2e_chooser)(const struct position *pos, struct move *mv, void *ctx);
 
+/* How many legal moves the host engine has from `pos`; the `index`-th of
+ * them (from 0, in the engine's order) into *mv, which must exist. */
+unsigned e2e_legal_move_count(const struct position *pos);
+void e2e_nth_move(const struct position *pos, unsigned index, struct move *mv);
+
 /* Choosers: a legal move at random (`ctx` a uint32_t xorshift seed), or a
  * perfect one, to a position the solver says the opponent loses when there
  * is one (`ctx` unused). */

@@ -35,6 +35,25 @@ static size_t legal_moves(const struct position *pos, struct move *moves, size_t
 	return count;
 }
 
+unsigned e2e_legal_move_count(const struct position *pos)
+{
+	struct move mv;
+	unsigned n = 0;
+	for (bool more = engine_next_move(pos, &mv, true); more; more = engine_next_move(pos, &mv, false)) {
+		n++;
+	}
+	return n;
+}
+
+void e2e_nth_move(const struct position *pos, unsigned index, struct move *mv)
+{
+	bool more = engine_next_move(pos, mv, true);
+	for (unsigned i = 0; i < index && more; i++) {
+		more = engine_next_move(pos, mv, false);
+	}
+	assert_true(more);
+}
+
 #define E2E_MOST_MOVES 4096u
 
 void e2e_choose_random(const struct position *pos, struct move *mv, void *ctx)
