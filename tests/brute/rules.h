@@ -4,8 +4,8 @@
  * position's game: rules_heaps.c, rules_numbers.c, rules_strips.c and
  * rules_boards.c each state their games' moves from the rulebook.  The
  * board shapes (rules_shapes.c) and the rows a Kayles or Pebbles move
- * leaves are read by the search's tables too (search.c), so both read one
- * statement of each rule.
+ * leaves are read by the search's tables too (search_tables.c,
+ * search_strips.c), so both read one statement of each rule.
  */
 #ifndef BRUTE_RULES_H
 #define BRUTE_RULES_H
