@@ -20,7 +20,10 @@ $(BENCH_ELF): $(BENCH_AVR_OBJ) $(ENGINE_AVR_OBJ) $(LINK_ORDER)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(call link_in_order,$@,$(BENCH_AVR_OBJ) $(ENGINE_AVR_OBJ),-Wl$(comma)--defsym=__TEXT_REGION_LENGTH__=64K)
 
-$(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c tools/bench/bench_session.c tools/bench/common.c) $(ENGINE_HOST_OBJ)
+BENCH_RUN_SRC := $(addprefix tools/bench/,bench_run.c bench_positions.c bench_slowest.c bench_check.c \
+	bench_flash_tables.c bench_report.c bench_session.c common.c)
+
+$(BENCH_RUN): $(call host_obj,$(BENCH_RUN_SRC)) $(ENGINE_HOST_OBJ)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
