@@ -10,7 +10,10 @@ BENCH_ELF := $(BUILD)/bench/bench.elf
 BENCH_RUN := $(BUILD)/bench/bench_run
 BENCH_TXT := $(BUILD)/bench.txt
 BENCH_CAP ?= 32000000
-BENCH_AVR_OBJ := $(call avr_obj,tools/bench/bench_avr.c tools/bench/baseline.c)
+# The baseline's files in the order tools/bench/baseline_solvers.h gives
+# (it says why).
+BENCH_AVR_OBJ := $(call avr_obj,$(addprefix tools/bench/,bench_avr.c baseline_work.c baseline_heaps.c \
+	baseline_parts.c baseline_tuples.c baseline_whole.c baseline_boards.c baseline.c))
 
 # Linked with room for 64 KB of code: the engine and the baseline together
 # may outgrow the chip's 32 KB (the runner then gives simavr's ATmega328P
