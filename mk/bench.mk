@@ -10,7 +10,10 @@ BENCH_ELF := $(BUILD)/bench/bench.elf
 BENCH_RUN := $(BUILD)/bench/bench_run
 BENCH_TXT := $(BUILD)/bench.txt
 BENCH_CAP ?= 32000000
-BENCH_AVR_OBJ := $(call avr_obj,tools/bench/bench_avr.c tools/bench/baseline.c)
+# The baseline's files in the order tools/bench/baseline_solvers.h gives
+# (it says why).
+BENCH_AVR_OBJ := $(call avr_obj,$(addprefix tools/bench/,bench_avr.c baseline_work.c baseline_heaps.c \
+	baseline_parts.c baseline_tuples.c baseline_whole.c baseline_boards.c baseline.c))
 
 # Linked with room for 64 KB of code: the engine and the baseline together
 # may outgrow the chip's 32 KB (the runner then gives simavr's ATmega328P
@@ -20,7 +23,10 @@ $(BENCH_ELF): $(BENCH_AVR_OBJ) $(ENGINE_AVR_OBJ) $(LINK_ORDER)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(call link_in_order,$@,$(BENCH_AVR_OBJ) $(ENGINE_AVR_OBJ),-Wl$(comma)--defsym=__TEXT_REGION_LENGTH__=64K)
 
-$(BENCH_RUN): $(call host_obj,tools/bench/bench_run.c tools/bench/bench_session.c tools/bench/common.c) $(ENGINE_HOST_OBJ)
+BENCH_RUN_SRC := $(addprefix tools/bench/,bench_run.c bench_positions.c bench_slowest.c bench_check.c \
+	bench_flash_tables.c bench_report.c bench_session.c common.c)
+
+$(BENCH_RUN): $(call host_obj,$(BENCH_RUN_SRC)) $(ENGINE_HOST_OBJ)
 	@echo "  LD      $@"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) -o $@ $^ $(SIM_LDLIBS)

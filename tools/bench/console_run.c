@@ -177,7 +177,7 @@ static void time_move(struct sim *sim, uint8_t game, const char *position)
 	sim_run_ms(sim, 1600);
 }
 
-/* make bench's names of games (tools/bench/bench_run.c) that are not the
+/* make bench's names of games (tools/bench/bench_positions.c) that are not the
  * engine's own with spaces for dashes. */
 static uint8_t game_of_label(const char *label)
 {
