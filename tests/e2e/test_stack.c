@@ -60,7 +60,7 @@
 #define REPEAT_10(s) s " " s " " s " " s " " s " " s " " s " " s " " s " " s
 #define ROWS_40(s) REPEAT_10(s) " " REPEAT_10(s) " " REPEAT_10(s) " " REPEAT_10(s)
 
-/* The positions that keep the engine busiest (tools/bench/bench_run.c's
+/* The positions that keep the engine busiest (tools/bench/bench_positions.c's
  * slowest), each as the console takes it after "go ": 120 characters at
  * most, so Matrix Nim's 8 x 8 of 255 becomes 7 x 3. */
 static const char *const heavy[] = {
