@@ -152,7 +152,10 @@ void engine_start_position(struct position *pos, uint8_t game)
 #define NUMBERED_NONE 0
 #define NUMBERED_MOVES(move_at, move_index, count) 1
 #define MOVE_COUNT(numbered) MOVE_COUNT_(numbered)
-#define MOVE_COUNT_(numbered) MOVE_COUNT_##numbered
+/* One more expansion of the pasted name with its arguments: cppcheck's
+ * preprocessor needs it to find the count. */
+#define MOVE_COUNT_(numbered) MOVE_COUNT_EXPANDED(MOVE_COUNT_##numbered)
+#define MOVE_COUNT_EXPANDED(count) count
 #define MOVE_COUNT_NONE
 #define MOVE_COUNT_MOVES(move_at, move_index, count) count,
 
@@ -183,17 +186,26 @@ static const uint8_t board_move_counts[] ENGINE_FLASH = {
 	_Static_assert(MOVES_FIT(COLUMN_NUMBERED(__VA_ARGS__)), "a board's moves are numbered below BOARD_NO_MOVE");
 #include "engine/families.def"
 
+/* Move `number` of the board's numbered moves, and whether it is legal.
+ * board_next_move asks for every number: one test of the family after
+ * another, in the list's order (families.def puts first the boards whose
+ * searches are longest), reaches each board in a few cycles, where a
+ * switch's jump table would take a dozen every time. */
 static bool board_move_at(enum family f, const struct position *pos, uint8_t number, struct move *mv)
 {
-#define FAMILY(ID, present, ...) FAMILY_CASE(ID, present, COLUMN_NUMBERED(__VA_ARGS__))
-#define CALL_MOVES(move_at, move_index, count) return move_at(pos, number, mv);
-#define CALL_NONE UNREACHABLE();
-	switch (f) {
-#include "engine/families.def"
+#define FAMILY(ID, present, ...) BOARD_MOVE_AT(ID, present, COLUMN_NUMBERED(__VA_ARGS__))
+#define BOARD_MOVE_AT(ID, present, numbered) BOARD_MOVE_AT_(ID, present, numbered)
+#define BOARD_MOVE_AT_(ID, present, numbered) \
+	if (f == FAMILY_##ID) {               \
+		if (!(present)) {             \
+			return false;         \
+		}                             \
+		MOVE_AT_##numbered            \
 	}
-#undef CALL_MOVES
-#undef CALL_NONE
-	return false;
+#define MOVE_AT_NONE UNREACHABLE();
+#define MOVE_AT_MOVES(move_at, move_index, count) return move_at(pos, number, mv);
+#include "engine/families.def"
+	UNREACHABLE();
 }
 
 /* The number of the first legal move from number `from` on, the move in
