@@ -195,8 +195,8 @@ struct text_sink {
 
 /* How a game is drawn: on the LCD (firmware/view.h) a line of numbers, a
  * strip of pins or cells, or one of the boards; on the serial console
- * (firmware/console.c) below the position's text, which is all it shows of
- * the numbers' games. */
+ * (firmware/console_commands.c) below the position's text, which is all
+ * it shows of the numbers' games. */
 enum engine_picture {
 	ENGINE_PICTURE_GRID,    /* a line; the console draws the text's rows, numbered */
 	ENGINE_PICTURE_NUMBERS, /* a line; the console adds nothing */

@@ -103,7 +103,8 @@
  * position.  The longest
  * position is Matrix Nim's: ENGINE_MATRIX_MAX rows of as many cells of
  * 255, rows separated by ` / `, as the engine prints it, after `new
- * matrix-nim `.  console.c checks the other games' longest against it.
+ * matrix-nim `.  console_commands.c checks the other games' longest
+ * against it.
  */
 #define CONSOLE_MATRIX_LINE_MAX                                                                                \
 	(sizeof "new matrix-nim " - 1u + ENGINE_MATRIX_MAX * (ENGINE_MATRIX_MAX * (sizeof "255 " - 1u) - 1u) + \

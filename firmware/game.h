@@ -1,7 +1,7 @@
 /*
  * The game in progress, shared by every way of playing it: the buttons
- * (firmware/play.c) and the serial console (firmware/console.c).  This
- * module alone changes it: it holds the position and whose turn it is,
+ * (firmware/play.c) and the serial console (firmware/console_commands.c).
+ * This module alone changes it: it holds the position and whose turn it is,
  * refuses illegal moves without changing anything, and when the game ends
  * names the winner and counts the result in the score (but attract mode's
  * games, which are nobody's).  Every other file reads it through the

@@ -30,7 +30,7 @@ $(call host_obj,$(FIRMWARE_HOST_SRC)): $(GEN_HEADERS)
 # Nineteen builds them, linked with the rest of the host's firmware: saved settings
 # naming a game left out load as the defaults, and the console knows no
 # such game (test_firmware_games_left_out).
-GAMES_LEFT_OUT_HOST_SRC := firmware/store.c firmware/settings.c firmware/console.c
+GAMES_LEFT_OUT_HOST_SRC := firmware/store.c firmware/settings.c firmware/console.c firmware/console_commands.c
 GAMES_LEFT_OUT_HOST_OBJ := $(patsubst %.c,$(BUILD)/host/games_left_out/%.o,$(GAMES_LEFT_OUT_HOST_SRC))
 $(eval $(call compile_rule,$(GAMES_LEFT_OUT_HOST_OBJ): $(BUILD)/host/games_left_out/%.o,%.c $(GEN_HEADERS),$$(HOST_CC) $$(HOST_CFLAGS) $(call games_flags,KUBO NINETEEN),CC,  [Kubo and Nineteen left out]))
 

@@ -1,5 +1,5 @@
 /*
- * The serial console (firmware/console.c) on the host, with the rest of the
+ * The serial console (firmware/console.h) on the host, with the rest of the
  * firmware's logic around it on the fake HAL: its commands give the lines
  * the e2e tests expect of the device (tests/e2e/test_console*.c), and a
  * game begun or played here is the one the LCD shows.

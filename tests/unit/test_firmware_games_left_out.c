@@ -1,8 +1,8 @@
 /*
  * A firmware that leaves out Kubo and Nineteen, on the host: the store
- * (firmware/store.c) and the console (firmware/console.c) are linked here
- * as an edition that leaves them out builds them (the Makefile compiles
- * them so), beside the host's engine, which holds every game, so that
+ * (firmware/store.c) and the console (firmware/console.c and
+ * console_commands.c) are linked here as an edition that leaves them out
+ * builds them (the Makefile compiles them so), beside the host's engine, which holds every game, so that
  * what is checked is their own asking of engine_game_present.  Settings
  * saved naming either game, the record's CRC whole, load as the defaults,
  * those of another game as they were saved; the console refuses their
