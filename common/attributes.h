@@ -20,7 +20,11 @@
 /*
  * Copies a short function into each caller: an interrupt handler's work
  * that a reader polling the same hardware does too, where a call would
- * cost much of a byte's time on the fastest serial line (hal/uart.c).
+ * cost much of a byte's time on the fastest serial line (hal/uart.c); and
+ * engine/games.h's game_family, whose promise that a family is one of the
+ * list reaches the compiler only where it is copied into the dispatch's
+ * switch (an outlined copy, as -fno-inline-small-functions would make,
+ * carries no such promise and costs a call).
  */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 

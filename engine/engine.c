@@ -144,7 +144,7 @@ void engine_start_position(struct position *pos, uint8_t game)
 
 /* ---- moves ---- */
 
-/* ---- the board games' move lists, which their strategy walks ---- */
+/* The board games' move lists, which their strategy walks. */
 
 /* A family's numbered moves: whether it has them, and how many. */
 #define NUMBERED(numbered) NUMBERED_(numbered)
